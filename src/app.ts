@@ -1,0 +1,100 @@
+/**
+ * `buildApp(config)`: the whole service as a Fastify instance, used by the server and the tests.
+ * Plugins are registered in a fixed order (external → app → modules); every v1 module sits under
+ * the base path, so this file is the one list of routes.
+ */
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.ts";
+import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import contentRoutes from "./modules/content/content.routes.ts";
+import type { NamedGenerator } from "./modules/content/content.service.ts";
+import { createOfflineGenerator } from "./modules/content/generators/offline-generator.ts";
+import grapeRoutes from "./modules/grapes/grapes.routes.ts";
+import labelRoutes from "./modules/labels/labels.routes.ts";
+import producerRoutes from "./modules/producers/producers.routes.ts";
+import regionRoutes from "./modules/regions/regions.routes.ts";
+import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
+import wineRoutes from "./modules/wines/wines.routes.ts";
+import authPlugin from "./plugins/auth.ts";
+import contentPlugin from "./plugins/content.ts";
+import dbPlugin from "./plugins/db.ts";
+import errorHandler from "./plugins/error-handler.ts";
+import { openApiOptions } from "./plugins/openapi.ts";
+import { type CounterFactory, memoryCounters, RateLimits } from "./plugins/rate-limit.ts";
+
+/** What tests and the CLI may replace. */
+export interface AppDeps {
+  /** An open database (else opened from `config.database` and closed with the app). */
+  database?: Db;
+  /** The time source for subscriptions, budgets and timestamps (default: the system clock). */
+  clock?: () => Date;
+  /** The content generator (default: the offline generator). */
+  generator?: NamedGenerator;
+  /** Rate-limit counter store (default: process memory). */
+  counters?: CounterFactory;
+  /** First retry delay of failed generation jobs (default 2 s). */
+  backoffBaseMs?: number;
+  /** Where log lines go (default stdout). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** The offline generator under the name stored beside its output. */
+export const offlineGenerator = (): NamedGenerator => ({
+  name: "offline",
+  generator: createOfflineGenerator(),
+});
+
+/** Builds the app on a migrated database; call `listen` (server) or `inject` (tests) on it. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const database = deps.database ?? openDatabase(config.database);
+  await migrateToLatest(database);
+  const clock = deps.clock ?? (() => new Date());
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: ["req.headers.authorization", 'req.headers["x-api-key"]'], censor: "[redacted]" },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    // Fastify accepts a hop count too, although its option type does not say so.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: config.bodyLimitBytes,
+    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // External plugins
+  await app.register(swagger, openApiOptions(config));
+  await app.register(swaggerUi, { routePrefix: "/docs" });
+
+  // Application plugins
+  await app.register(errorHandler);
+  await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
+  await app.register(contentPlugin, {
+    generator: deps.generator ?? offlineGenerator(),
+    clock,
+    runWorker: config.runWorkers,
+    pollMs: config.jobPollMs,
+    backoffBaseMs: deps.backoffBaseMs,
+  });
+  await app.register(authPlugin, { limits: new RateLimits(deps.counters ?? memoryCounters), clock });
+
+  // Modules
+  await app.register(healthRoutes);
+  await app.register(
+    async (v1) => {
+      await v1.register(pingRoutes);
+      await v1.register(wineRoutes);
+      await v1.register(producerRoutes);
+      await v1.register(regionRoutes);
+      await v1.register(grapeRoutes);
+      await v1.register(contentRoutes);
+      await v1.register(labelRoutes);
+    },
+    { prefix: config.basePath },
+  );
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

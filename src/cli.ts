@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+/**
+ * `winedata`: the service's command-line tool.
+ *   serve                                   start the HTTP service (what `npm start` runs)
+ *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
+ *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
+ *   accounts create --name N --email E --plan trial|standard|enterprise
+ *   keys create --email E --name N [--abilities a,b] [--rate-limit N] [--json]
+ *   keys list --email E
+ *   keys revoke PREFIX
+ * Settings come from the environment (see config.ts); DATABASE_URL applies to every command.
+ * Exit codes: 0 done, 1 failure, 2 wrong usage.
+ */
+import { parseArgs } from "node:util";
+import cliProgress from "cli-progress";
+import { offlineGenerator } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import type { Plan } from "./db/types.ts";
+import { AppError } from "./errors.ts";
+import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
+import { listKeysOfAccount, revokeKey } from "./modules/api-keys/api-keys.repository.ts";
+import { issueKey } from "./modules/api-keys/api-keys.service.ts";
+import { BUNDLED_XWINES, importXWines } from "./modules/catalogue/catalogue.service.ts";
+import { LANGUAGES, type Language } from "./modules/catalogue/catalogue.types.ts";
+import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
+import { startServer } from "./server.ts";
+
+class UsageError extends Error {}
+
+const USAGE = `Usage: winedata <command>
+  serve
+  import [--xwines FILE]
+  generate --lang de,fr,it [--what texts,periods,insights]
+  accounts create --name NAME --email EMAIL --plan trial|standard|enterprise
+  keys create --email EMAIL --name NAME [--abilities a,b] [--rate-limit N] [--json]
+  keys list --email EMAIL
+  keys revoke PREFIX`;
+
+/** A progress bar on a terminal; nothing when output is piped. */
+function progressBar(label: string) {
+  if (!process.stderr.isTTY) return { update: (_d: number, _t: number) => {}, stop: () => {} };
+  const bar = new cliProgress.SingleBar(
+    { format: `${label} [{bar}] {percentage}% {value}/{total}`, stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  return {
+    update(done: number, total: number) {
+      if (!started) bar.start(total, 0);
+      started = true;
+      bar.setTotal(total);
+      bar.update(done);
+    },
+    stop: () => started && bar.stop(),
+  };
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value.trim() === "") throw new UsageError(`--${name} is required.`);
+  return value.trim();
+}
+
+function list<T extends string>(raw: string, allowed: readonly T[], name: string): T[] {
+  const items = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const item of items) {
+    if (!allowed.includes(item as T))
+      throw new UsageError(`--${name}: "${item}" is not one of ${allowed.join(", ")}.`);
+  }
+  return items as T[];
+}
+
+async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+  const db = openDatabase(loadConfig().database);
+  try {
+    await migrateToLatest(db);
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function accountByEmail(db: Db, email: string) {
+  const account = await findAccountByEmail(db.kysely, email);
+  if (!account)
+    throw new UsageError(`No account with email ${email}. Create it with: winedata accounts create`);
+  return account;
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command, sub, ...rest] = argv;
+  const args = (options: NonNullable<Parameters<typeof parseArgs>[0]>["options"], from: string[]) =>
+    parseArgs({ args: from, options, allowPositionals: true, strict: true }) as {
+      values: Record<string, string | boolean | undefined>;
+    };
+
+  switch (command) {
+    case "serve":
+      await startServer(loadConfig());
+      return;
+    case "import": {
+      const { values } = args({ xwines: { type: "string" } }, argv.slice(1));
+      const file = (values.xwines as string | undefined) ?? BUNDLED_XWINES;
+      const bar = progressBar("import");
+      const result = await withDb((db) =>
+        importXWines(
+          db.kysely,
+          file,
+          offlineGenerator(),
+          () => new Date(),
+          (_phase, d, t) => bar.update(d, t),
+        ),
+      );
+      bar.stop();
+      console.log(
+        `Imported ${result.wines} wines, ${result.producers} producers, ${result.regions} regions, ` +
+          `${result.grapes} grapes; generated ${result.generated} English texts in ${result.milliseconds} ms.`,
+      );
+      return;
+    }
+    case "generate": {
+      const { values } = args({ lang: { type: "string" }, what: { type: "string" } }, argv.slice(1));
+      const langs = list<Language>(required(values, "lang"), LANGUAGES, "lang");
+      const kinds = list<ContentKind>(
+        (values.what as string | undefined) ?? "texts,periods,insights",
+        ["texts", "periods", "insights"],
+        "what",
+      );
+      await withDb(async (db) => {
+        for (const lang of langs) {
+          const bar = progressBar(`generate ${lang}`);
+          const started = performance.now();
+          const counts = await generateMissing(
+            db.kysely,
+            offlineGenerator(),
+            lang,
+            kinds,
+            () => new Date(),
+            (d, t) => bar.update(d, t),
+          );
+          bar.stop();
+          console.log(
+            `${lang}: ${counts.texts} wine texts, ${counts.periods} drinking periods, ${counts.insights} region insights ` +
+              `in ${Math.round(performance.now() - started)} ms.`,
+          );
+        }
+      });
+      return;
+    }
+    case "accounts": {
+      if (sub !== "create") throw new UsageError("Unknown accounts command.");
+      const { values } = args(
+        { name: { type: "string" }, email: { type: "string" }, plan: { type: "string" } },
+        rest,
+      );
+      const plan = required(values, "plan");
+      if (!["trial", "standard", "enterprise"].includes(plan))
+        throw new UsageError("--plan must be trial, standard or enterprise.");
+      const email = required(values, "email");
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+        throw new UsageError(`--email "${email}" is not an email address.`);
+      const account = await withDb(async (db) => {
+        if (await findAccountByEmail(db.kysely, email))
+          throw new UsageError(`An account with email ${email} exists already.`);
+        return createAccount(db.kysely, {
+          name: required(values, "name"),
+          email,
+          plan: plan as Plan,
+          now: new Date(),
+        });
+      });
+      console.log(
+        `Account ${account.id} created: ${account.name} <${account.email}>, plan ${account.plan}, ${account.status}.`,
+      );
+      return;
+    }
+    case "keys": {
+      if (sub === "create") {
+        const { values } = args(
+          {
+            email: { type: "string" },
+            name: { type: "string" },
+            abilities: { type: "string" },
+            "rate-limit": { type: "string" },
+            json: { type: "boolean" },
+          },
+          rest,
+        );
+        const rateRaw = values["rate-limit"] as string | undefined;
+        if (rateRaw !== undefined && !/^\d+$/.test(rateRaw))
+          throw new UsageError("--rate-limit must be a whole number.");
+        const { key, row } = await withDb(async (db) =>
+          issueKey(db.kysely, {
+            account: await accountByEmail(db, required(values, "email")),
+            name: required(values, "name"),
+            abilities: (values.abilities as string | undefined)
+              ?.split(",")
+              .map((a) => a.trim())
+              .filter(Boolean),
+            rateLimitPerMinute: rateRaw === undefined ? undefined : Number(rateRaw),
+            now: new Date(),
+          }),
+        );
+        const abilities = JSON.parse(row.abilities) as string[];
+        if (values.json) {
+          console.log(
+            JSON.stringify({
+              key,
+              prefix: row.prefix,
+              name: row.name,
+              abilities,
+              rate_limit_per_minute: row.rate_limit_per_minute,
+            }),
+          );
+        } else {
+          console.log(
+            `Key "${row.name}" (${row.prefix}, ${abilities.join(",")}, ${row.rate_limit_per_minute}/min). Shown once:\n${key}`,
+          );
+        }
+        return;
+      }
+      if (sub === "list") {
+        const { values } = args({ email: { type: "string" } }, rest);
+        const keys = await withDb(async (db) =>
+          listKeysOfAccount(db.kysely, (await accountByEmail(db, required(values, "email"))).id),
+        );
+        for (const k of keys) {
+          const state = k.revoked_at ? `revoked ${k.revoked_at}` : "active";
+          console.log(
+            `${k.prefix}\t${k.name}\t${JSON.parse(k.abilities).join(",")}\t${k.rate_limit_per_minute}/min\t${state}\tlast used ${k.last_used_at ?? "never"}`,
+          );
+        }
+        if (keys.length === 0) console.log("No keys.");
+        return;
+      }
+      if (sub === "revoke") {
+        const prefix = rest[0];
+        if (!prefix) throw new UsageError("keys revoke needs the key's prefix (wds_xxxxxxxx).");
+        const done = await withDb((db) => revokeKey(db.kysely, prefix, new Date()));
+        if (!done) throw new UsageError(`No active key with prefix ${prefix}.`);
+        console.log(`Key ${prefix} revoked.`);
+        return;
+      }
+      throw new UsageError("Unknown keys command.");
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
+  }
+}
+
+run(process.argv.slice(2)).catch((err: unknown) => {
+  if (
+    err instanceof UsageError ||
+    (err instanceof TypeError && "code" in err && String(err.code).startsWith("ERR_PARSE_ARGS"))
+  ) {
+    console.error(`${err.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (err instanceof ConfigError || err instanceof AppError) {
+    console.error(err.message);
+    process.exit(err instanceof ConfigError ? 2 : 1);
+  }
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+});

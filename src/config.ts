@@ -1,0 +1,108 @@
+/**
+ * Settings: read once from the environment, validated, then passed in as one object.
+ * A bad value stops the process at start with a message naming the variable.
+ */
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** Where the data lives: an embedded SQLite file (or `:memory:`) or a PostgreSQL server. */
+export type DatabaseSetting = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+
+/** The validated settings of one service process. */
+export interface Config {
+  /** TCP port, default 8080 (`PORT`). */
+  port: number;
+  /** Interface to listen on, default 0.0.0.0 (`HOST`). */
+  host: string;
+  /** `DATABASE_URL`: `sqlite:PATH`, `sqlite::memory:` or `postgres://…`; default `sqlite:./var/wine.db`. */
+  database: DatabaseSetting;
+  /** Prefix of every v1 route, default `/v1` (`BASE_PATH`); empty string or a path starting with `/`. */
+  basePath: string;
+  /** Pino log level (`LOG_LEVEL`), default `info`. */
+  logLevel: LogLevel;
+  /** Honour X-Forwarded-* headers (`TRUST_PROXY=true|false|<hop count>|<address list>`), default false. */
+  trustProxy: boolean | number | string;
+  /** Development mode (`NODE_ENV` not `production`): `serve` creates a demo key when none exists. */
+  development: boolean;
+  /** Largest accepted request body in bytes (`BODY_LIMIT_BYTES`), default 10 MiB; photos are base64 in JSON. */
+  bodyLimitBytes: number;
+  /** Milliseconds between polls of the background job queue (`JOB_POLL_MS`), default 250. */
+  jobPollMs: number;
+  /** Run background generation workers in this process (`WORKERS=true|false`), default true. */
+  runWorkers: boolean;
+}
+
+/** Raised for a setting that cannot be used; the message names the variable and the accepted form. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`);
+  }
+  return Number(raw);
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+}
+
+/**
+ * Parses `DATABASE_URL`.
+ * @throws ConfigError for any other scheme.
+ */
+export function parseDatabaseUrl(raw: string): DatabaseSetting {
+  if (raw.startsWith("sqlite:")) {
+    const path = raw.slice("sqlite:".length).replace(/^\/\//, "");
+    if (path === "")
+      throw new ConfigError('DATABASE_URL "sqlite:" needs a file path, e.g. sqlite:./var/wine.db');
+    return { kind: "sqlite", path };
+  }
+  if (/^postgres(ql)?:\/\//.test(raw)) return { kind: "postgres", url: raw };
+  throw new ConfigError(
+    `DATABASE_URL must be sqlite:PATH or postgres://USER@HOST:PORT/DB, got "${raw.replace(/\/\/[^@]*@/, "//***@")}".`,
+  );
+}
+
+function trustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === "" || raw.toLowerCase() === "false") return false;
+  if (raw.toLowerCase() === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
+  throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses, got "${raw}".`);
+}
+
+/**
+ * Builds the settings from environment variables (defaults in {@link Config}).
+ * @throws ConfigError naming the first bad variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const basePath = env.BASE_PATH ?? "/v1";
+  if (basePath !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
+    throw new ConfigError(`BASE_PATH must be empty or a path like /v1 or /public/v1, got "${basePath}".`);
+  }
+  const logLevel = (env.LOG_LEVEL ?? "info") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
+  }
+  return {
+    port: integer(env, "PORT", 8080, 0, 65535),
+    host: env.HOST || "0.0.0.0",
+    database: parseDatabaseUrl(env.DATABASE_URL || "sqlite:./var/wine.db"),
+    basePath,
+    logLevel,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    development: env.NODE_ENV !== "production",
+    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    jobPollMs: integer(env, "JOB_POLL_MS", 250, 10, 60_000),
+    runWorkers: boolean(env, "WORKERS", true),
+  };
+}

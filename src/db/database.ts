@@ -1,0 +1,69 @@
+/**
+ * Opens the database named by the settings and migrates it. One Kysely instance serves every
+ * repository; the queries are dialect-neutral so SQLite (default) and PostgreSQL share them.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import SQLite from "better-sqlite3";
+import {
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from "kysely";
+import pg from "pg";
+import type { DatabaseSetting } from "../config.ts";
+import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
+import type { Database } from "./types.ts";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** An open database handle. `destroy()` closes the pool or file. */
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Opens the database. SQLite files get WAL journaling, foreign keys and a 5 s busy timeout so that
+ * the CLI and a running server can share the file; the parent folder is created when missing.
+ */
+export function openDatabase(setting: DatabaseSetting): Db {
+  if (setting.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: setting.url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
+  }
+  if (setting.path !== ":memory:") mkdirSync(dirname(setting.path), { recursive: true });
+  const sqlite = new SQLite(setting.path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+}
+
+/** The dated migrations, oldest first. Names sort by date. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return { "2026-11-22-initial-schema": initialSchema(dialect) };
+}
+
+/**
+ * Brings the schema up to date.
+ * @throws Error with the failing migration's name when a migration fails.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(db.dialect) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? "(unknown)"} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,190 @@
+/**
+ * The Kysely database type: one interface per table. Nullable columns are `T | null`.
+ * Times are ISO 8601 UTC strings (`2026-11-22T10:00:00.000Z`), which sort and compare as text
+ * on both SQLite and PostgreSQL. JSON columns hold JSON text.
+ */
+import type { Generated, Insertable, Selectable } from "kysely";
+import type { Color, SubType, WineType } from "../modules/catalogue/catalogue.types.ts";
+
+export interface RegionTable {
+  id: number;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  name_de: string;
+  name_en: string;
+  name_fr: string;
+  name_it: string;
+  /** Folded names of all languages, for search. */
+  search_text: string;
+}
+
+export interface ProducerTable {
+  id: number;
+  name: string;
+  title: string | null;
+  display_name: string;
+  website: string | null;
+  search_text: string;
+}
+
+export interface GrapeTable {
+  id: number;
+  name: string;
+  name_de: string;
+  name_fr: string;
+  name_it: string;
+  color: "red" | "white";
+  /** JSON array of strings. */
+  synonyms: string;
+  search_text: string;
+}
+
+export interface WineTable {
+  id: number;
+  name: string;
+  display_name: string;
+  color: Color;
+  type: WineType;
+  sub_type: SubType;
+  producer_id: number;
+  region_id: number;
+  residual_sugar: string | null;
+  abv: number | null;
+  body: string;
+  acidity: string;
+  elaboration: string;
+  /** JSON array of X-Wines food categories. */
+  foods: string;
+  /** JSON array of years, newest first. */
+  vintages: string;
+  /** Newest listed vintage, null for non-vintage wines. */
+  vintage: number | null;
+  flavor_sweetness: number;
+  flavor_acidity: number;
+  flavor_tannins: number;
+  flavor_alcohol: number;
+  flavor_body: number;
+  flavor_finish: number;
+  search_text: string;
+}
+
+export interface WineGrapeTable {
+  wine_id: number;
+  grape_id: number;
+  position: number;
+}
+
+export interface WineTextTable {
+  wine_id: number;
+  lang: string;
+  description: string;
+  description_long: string;
+  tasting_notes: string;
+  pairing: string;
+  generator: string;
+  created_at: string;
+}
+
+export interface RegionInsightTable {
+  id: Generated<number>;
+  region_id: number;
+  lang: string;
+  summary: string;
+  climate_and_terroir: string;
+  /** JSON array of strings. */
+  signature_styles: string;
+  /** JSON array of {id, name}. */
+  key_grapes: string;
+  generator: string;
+  created_at: string;
+}
+
+export interface DrinkingPeriodTable {
+  id: Generated<number>;
+  wine_id: number;
+  lang: string;
+  from_years: number;
+  to_years: number;
+  statement: string;
+  young: string;
+  ripe: string;
+  storage: string;
+  generator: string;
+  created_at: string;
+}
+
+export type JobKind = "wine_text" | "region_insight" | "drinking_period";
+export type JobStatus = "pending" | "running" | "done" | "failed";
+
+export interface GenerationJobTable {
+  id: Generated<number>;
+  kind: JobKind;
+  resource_id: number;
+  lang: string;
+  status: JobStatus;
+  attempts: number;
+  max_attempts: number;
+  /** Not picked before this time (backoff). */
+  run_after: string;
+  locked_by: string | null;
+  locked_at: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type Plan = "trial" | "standard" | "enterprise";
+export type SubscriptionStatus = "trialing" | "active" | "past_due" | "canceled" | "expired";
+
+export interface AccountTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  plan: Plan;
+  status: SubscriptionStatus;
+  trial_ends_at: string | null;
+  /** End of the paid period (active, past_due, canceled). */
+  current_period_end: string | null;
+  /** When a renewal payment failed (past_due); the grace period runs from here. */
+  past_due_since: string | null;
+  /** Requests per UTC day; null = the plan's default. */
+  daily_limit: number | null;
+  created_at: string;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  /** Public part `wds_<8 chars>`, unique. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  secret_hash: string;
+  /** JSON array of abilities; `["*"]` means all. */
+  abilities: string;
+  rate_limit_per_minute: number;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+  expires_at: string | null;
+}
+
+export interface Database {
+  regions: RegionTable;
+  producers: ProducerTable;
+  grapes: GrapeTable;
+  wines: WineTable;
+  wine_grapes: WineGrapeTable;
+  wine_texts: WineTextTable;
+  region_insights: RegionInsightTable;
+  drinking_periods: DrinkingPeriodTable;
+  generation_jobs: GenerationJobTable;
+  accounts: AccountTable;
+  api_keys: ApiKeyTable;
+}
+
+export type WineRow = Selectable<WineTable>;
+export type NewWine = Insertable<WineTable>;
+export type AccountRow = Selectable<AccountTable>;
+export type ApiKeyRow = Selectable<ApiKeyTable>;
+export type JobRow = Selectable<GenerationJobTable>;

@@ -1,0 +1,55 @@
+/**
+ * The Laravel paginator's envelope: `data`, `meta` {current_page, last_page, per_page, total, from,
+ * to} and absolute `links` that keep every other query parameter.
+ */
+import type { FastifyRequest } from "fastify";
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+}
+
+/** Row offset of a page. */
+export const offsetOf = ({ page, perPage }: PageRequest) => (page - 1) * perPage;
+
+/** Absolute URL of the request with `page` set to `page` (scheme and host honour a trusted proxy). */
+function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  url.searchParams.set("page", String(page));
+  return url.toString();
+}
+
+/** Builds the envelope for one page of `total` items. */
+export function pageEnvelope<T>(
+  request: FastifyRequest,
+  { page, perPage }: PageRequest,
+  total: number,
+  data: T[],
+) {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  return {
+    data,
+    meta: {
+      current_page: page,
+      last_page: lastPage,
+      per_page: perPage,
+      total,
+      from,
+      to: from === null ? null : from + data.length - 1,
+    },
+    links: {
+      first: pageUrl(request, 1),
+      last: pageUrl(request, lastPage),
+      prev: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? pageUrl(request, page + 1) : null,
+    },
+  };
+}
+
+/** Parses a path id; anything but a positive integer is null (the route answers 404). */
+export function parseId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}

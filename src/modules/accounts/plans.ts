@@ -1,0 +1,71 @@
+/**
+ * Plans and subscription states (decisions.md "Accounts, plans and subscription states").
+ */
+import type { AccountRow, Plan } from "../../db/types.ts";
+
+/** Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per account. */
+export interface PlanLimits {
+  defaultPerMinute: number;
+  /** Highest per-minute limit a key may be given; null = any (Enterprise, configurable per key). */
+  maxPerMinute: number | null;
+  /** Requests per UTC day per account; null = unlimited. */
+  perDay: number | null;
+  photo: boolean;
+}
+
+/** The plan table of decisions.md. */
+export const PLANS: Record<Plan, PlanLimits> = {
+  trial: { defaultPerMinute: 60, maxPerMinute: 60, perDay: 1_000, photo: false },
+  standard: { defaultPerMinute: 120, maxPerMinute: 120, perDay: 10_000, photo: false },
+  enterprise: { defaultPerMinute: 600, maxPerMinute: null, perDay: null, photo: true },
+};
+
+/** Length of the free trial. */
+export const TRIAL_DAYS = 14;
+/** Grace period after a failed renewal payment during which `past_due` works as `active`. */
+export const PAST_DUE_GRACE_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/** What an account may do right now: `plan` null means no API access (expired). */
+export interface Access {
+  plan: Plan | null;
+  limits: PlanLimits | null;
+  /** Requests per UTC day after the account's own override; null = unlimited. */
+  perDay: number | null;
+}
+
+/**
+ * Evaluates an account's subscription state at `now`:
+ * trialing until `trial_ends_at` (trial limits); active until `current_period_end`; past_due for
+ * 7 days after `past_due_since`; canceled until `current_period_end`; then, like `expired`, no access.
+ */
+export function accessAt(account: AccountRow, now: Date): Access {
+  const t = now.getTime();
+  const before = (iso: string | null) => iso !== null && t < Date.parse(iso);
+  let plan: Plan | null = null;
+  switch (account.status) {
+    case "trialing":
+      plan = before(account.trial_ends_at) ? "trial" : null;
+      break;
+    case "active":
+      plan = account.current_period_end === null || before(account.current_period_end) ? account.plan : null;
+      break;
+    case "past_due": {
+      const graceEnd =
+        account.past_due_since === null
+          ? null
+          : new Date(Date.parse(account.past_due_since) + PAST_DUE_GRACE_DAYS * DAY_MS).toISOString();
+      plan = before(graceEnd) ? account.plan : null;
+      break;
+    }
+    case "canceled":
+      plan = before(account.current_period_end) ? account.plan : null;
+      break;
+    case "expired":
+      plan = null;
+  }
+  if (plan === null) return { plan: null, limits: null, perDay: null };
+  const limits = PLANS[plan];
+  return { plan, limits, perDay: account.daily_limit ?? limits.perDay };
+}

@@ -1,0 +1,116 @@
+/**
+ * API key material: generation, hashing and verification (decisions.md "Authentication and keys").
+ * Format `wds_<8 lowercase alphanumerics>_<32 base62>`; the public prefix is `wds_<8 chars>`.
+ * Only a SHA-256 hash of the whole key is stored (enough for 190 bits of random secret);
+ * comparison is constant-time.
+ */
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { AccountRow, ApiKeyRow, Database } from "../../db/types.ts";
+import { AppError } from "../../errors.ts";
+import { accessAt, PLANS } from "../accounts/plans.ts";
+import { insertApiKey } from "./api-keys.repository.ts";
+
+/** Every ability a key can hold; `*` means all. */
+export const ABILITIES = [
+  "wines:read",
+  "producers:read",
+  "regions:read",
+  "grapes:read",
+  "insights:read",
+  "drinking-periods:read",
+  "photo:analyze",
+] as const;
+export type Ability = (typeof ABILITIES)[number];
+
+const KEY_PATTERN = /^(wds_[a-z0-9]{8})_[A-Za-z0-9]{32}$/;
+const LOWER_ALNUM = "abcdefghijklmnopqrstuvwxyz0123456789";
+const BASE62 = `ABCDEFGHIJKLMNOPQRSTUVWXYZ${LOWER_ALNUM}`;
+
+function randomString(alphabet: string, length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** SHA-256 of a full key, hex. */
+export function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** The public prefix of a well-formed key, or null for anything else. */
+export function keyPrefix(key: string): string | null {
+  return KEY_PATTERN.exec(key)?.[1] ?? null;
+}
+
+/** Constant-time check of a presented key against a stored hash. */
+export function keyMatches(key: string, storedHash: string): boolean {
+  const a = Buffer.from(hashKey(key), "hex");
+  const b = Buffer.from(storedHash, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Input of {@link issueKey}. */
+export interface IssueKeyInput {
+  account: AccountRow;
+  name: string;
+  /** Defaults to `["*"]`. */
+  abilities?: string[];
+  /** Defaults to the plan's default; above the plan's maximum is refused. */
+  rateLimitPerMinute?: number;
+  now: Date;
+}
+
+/**
+ * Creates a key and returns the stored row with the full key, which is never retrievable again.
+ * @throws AppError validation_failed for an unknown ability or a rate limit outside 1..plan maximum.
+ */
+export async function issueKey(
+  db: Kysely<Database>,
+  input: IssueKeyInput,
+): Promise<{ key: string; row: ApiKeyRow }> {
+  const abilities = input.abilities ?? ["*"];
+  for (const ability of abilities) {
+    if (ability !== "*" && !(ABILITIES as readonly string[]).includes(ability)) {
+      throw AppError.validation(
+        "abilities",
+        `Unknown ability "${ability}". Known: *, ${ABILITIES.join(", ")}.`,
+      );
+    }
+  }
+  const plan = accessAt(input.account, input.now).plan ?? input.account.plan;
+  const limits = PLANS[plan];
+  const rate = input.rateLimitPerMinute ?? limits.defaultPerMinute;
+  if (!Number.isInteger(rate) || rate < 1 || (limits.maxPerMinute !== null && rate > limits.maxPerMinute)) {
+    throw AppError.validation(
+      "rate_limit",
+      `The rate limit must be an integer from 1 to ${limits.maxPerMinute ?? "any"} on the ${plan} plan.`,
+    );
+  }
+  const prefix = `wds_${randomString(LOWER_ALNUM, 8)}`;
+  const key = `${prefix}_${randomString(BASE62, 32)}`;
+  const row = await insertApiKey(db, {
+    account_id: input.account.id,
+    name: input.name,
+    prefix,
+    secret_hash: hashKey(key),
+    abilities: JSON.stringify(abilities),
+    rate_limit_per_minute: rate,
+    created_at: input.now.toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+    expires_at: null,
+  });
+  return { key, row };
+}
+
+/** A key is usable when not revoked and not past its expiry. */
+export function keyIsLive(row: ApiKeyRow, now: Date): boolean {
+  return row.revoked_at === null && (row.expires_at === null || now.getTime() < Date.parse(row.expires_at));
+}
+
+/** True when the key's abilities include `ability` or `*`. */
+export function keyHasAbility(row: ApiKeyRow, ability: Ability): boolean {
+  const abilities = JSON.parse(row.abilities) as string[];
+  return abilities.includes("*") || abilities.includes(ability);
+}

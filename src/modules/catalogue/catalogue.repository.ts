@@ -1,0 +1,187 @@
+/**
+ * SQL that writes an imported catalogue. Upserts by source id, so a re-import keeps every id;
+ * grapes keep the id they were given at their first import (matched by name), new grapes get the next.
+ */
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/types.ts";
+import type { Catalogue } from "./catalogue.types.ts";
+import { fold } from "./normalize.ts";
+
+/** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Column names of a row, as `excluded.<column>` references for an upsert. */
+function excludedAll<T extends object>(row: T, skip: string[] = ["id"]) {
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely's excluded refs are typed per table; the column list is the row's own.
+  return (eb: any) =>
+    Object.fromEntries(
+      Object.keys(row)
+        .filter((k) => !skip.includes(k))
+        .map((k) => [k, eb.ref(`excluded.${k}`)]),
+    );
+}
+
+/** Assigns grape ids: existing names keep theirs, new names get max+1 in name order. */
+async function grapeIds(trx: Transaction<Database>, names: string[]): Promise<Map<string, number>> {
+  const existing = await trx.selectFrom("grapes").select(["id", "name"]).execute();
+  const ids = new Map(existing.map((g) => [g.name, g.id]));
+  let next = existing.reduce((max, g) => Math.max(max, g.id), 0) + 1;
+  for (const name of [...names].sort()) if (!ids.has(name)) ids.set(name, next++);
+  return ids;
+}
+
+/** Counts written by {@link writeCatalogue}. */
+export interface WriteCounts {
+  wines: number;
+  producers: number;
+  regions: number;
+  grapes: number;
+}
+
+/**
+ * Writes the whole catalogue in one transaction (all or nothing).
+ * `onProgress(done, total)` is called after each chunk of wines.
+ */
+export async function writeCatalogue(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<WriteCounts> {
+  return db.transaction().execute(async (trx) => {
+    const ids = await grapeIds(
+      trx,
+      catalogue.grapes.map((g) => g.name),
+    );
+    const grapeRows = catalogue.grapes.map((g) => ({
+      id: ids.get(g.name) as number,
+      name: g.name,
+      name_de: g.names.de,
+      name_fr: g.names.fr,
+      name_it: g.names.it,
+      color: g.color,
+      synonyms: JSON.stringify(g.synonyms),
+      search_text: fold([g.name, g.names.de, g.names.fr, g.names.it, ...g.synonyms].join(" ")),
+    }));
+    for (const part of chunks(grapeRows)) {
+      await trx
+        .insertInto("grapes")
+        .values(part)
+        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+        .execute();
+    }
+
+    const regionRows = catalogue.regions.map((r) => ({
+      id: r.id,
+      country: r.country,
+      name_de: r.names.de,
+      name_en: r.names.en,
+      name_fr: r.names.fr,
+      name_it: r.names.it,
+      search_text: fold([...new Set(Object.values(r.names))].join(" ")),
+    }));
+    for (const part of chunks(regionRows)) {
+      await trx
+        .insertInto("regions")
+        .values(part)
+        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+        .execute();
+    }
+
+    const producerRows = catalogue.producers.map((p) => {
+      const display = p.title ? `${p.title} ${p.name}` : p.name;
+      return {
+        id: p.id,
+        name: p.name,
+        title: p.title,
+        display_name: display,
+        website: p.website,
+        search_text: fold(display),
+      };
+    });
+    const producers = new Map(producerRows.map((p) => [p.id, p]));
+    for (const part of chunks(producerRows)) {
+      await trx
+        .insertInto("producers")
+        .values(part)
+        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+        .execute();
+    }
+
+    let done = 0;
+    for (const part of chunks(catalogue.wines)) {
+      const rows = part.map((w) => {
+        const producer = producers.get(w.producerId);
+        if (!producer) throw new Error(`Wine ${w.id} names unknown producer ${w.producerId}.`);
+        const displayName = `${producer.display_name} ${w.name}`;
+        return {
+          id: w.id,
+          name: w.name,
+          display_name: displayName,
+          color: w.color,
+          type: w.type,
+          sub_type: w.subType,
+          producer_id: w.producerId,
+          region_id: w.regionId,
+          residual_sugar: w.residualSugar,
+          abv: w.abv,
+          body: w.body,
+          acidity: w.acidity,
+          elaboration: w.elaboration,
+          foods: JSON.stringify(w.foods),
+          vintages: JSON.stringify(w.vintages),
+          vintage: w.vintages[0] ?? null,
+          flavor_sweetness: w.flavor.sweetness,
+          flavor_acidity: w.flavor.acidity,
+          flavor_tannins: w.flavor.tannins,
+          flavor_alcohol: w.flavor.alcohol,
+          flavor_body: w.flavor.body,
+          flavor_finish: w.flavor.finish,
+          search_text: fold(displayName),
+        };
+      });
+      await trx
+        .insertInto("wines")
+        .values(rows)
+        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(rows[0] as object)))
+        .execute();
+      await trx
+        .deleteFrom("wine_grapes")
+        .where(
+          "wine_id",
+          "in",
+          part.map((w) => w.id),
+        )
+        .execute();
+      const links = part.flatMap((w) =>
+        [...new Set(w.grapes)].map((name, position) => ({
+          wine_id: w.id,
+          grape_id: ids.get(name) as number,
+          position,
+        })),
+      );
+      for (const linkPart of chunks(links)) await trx.insertInto("wine_grapes").values(linkPart).execute();
+      done += part.length;
+      onProgress(done, catalogue.wines.length);
+    }
+    return {
+      wines: catalogue.wines.length,
+      producers: producerRows.length,
+      regions: regionRows.length,
+      grapes: grapeRows.length,
+    };
+  });
+}
+
+export async function countWines(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("wines")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

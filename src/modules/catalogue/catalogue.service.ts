@@ -1,0 +1,64 @@
+/**
+ * Import of a catalogue file: parse, write (ids kept), then generate the English content every wine
+ * and region must have (description, tasting notes, pairing, drinking period, region insight).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
+import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
+import { parseXWines } from "./xwines.ts";
+
+/** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
+export const BUNDLED_XWINES = fileURLToPath(
+  new URL("../../../data/xwines-slim-1k-wines.csv", import.meta.url),
+);
+
+/** Progress of an import phase: `phase` is "wines" or "content". */
+export type ImportProgress = (phase: "wines" | "content", done: number, total: number) => void;
+
+/** Result of {@link importXWines}. */
+export interface ImportResult extends WriteCounts {
+  generated: number;
+  milliseconds: number;
+}
+
+/**
+ * Imports an X-Wines CSV file and generates missing English content.
+ * @throws Error when the file cannot be read or a row is malformed (nothing is written then).
+ */
+export async function importXWines(
+  db: Kysely<Database>,
+  file: string,
+  generator: NamedGenerator,
+  now: () => Date,
+  onProgress: ImportProgress = () => {},
+): Promise<ImportResult> {
+  const started = performance.now();
+  const catalogue = parseXWines(readFileSync(file, "utf8"));
+  const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
+  const generated = await generateMissing(
+    db,
+    generator,
+    "en",
+    ["texts", "periods", "insights"],
+    now,
+    (done, total) => onProgress("content", done, total),
+  );
+  return {
+    ...counts,
+    generated: generated.texts + generated.periods + generated.insights,
+    milliseconds: Math.round(performance.now() - started),
+  };
+}
+
+/** Imports the bundled catalogue when the database has no wine yet. Returns null when it had some. */
+export async function importBundledIfEmpty(
+  db: Kysely<Database>,
+  generator: NamedGenerator,
+  now: () => Date,
+): Promise<ImportResult | null> {
+  if ((await countWines(db)) > 0) return null;
+  return importXWines(db, BUNDLED_XWINES, generator, now);
+}

@@ -1,0 +1,275 @@
+/**
+ * SQL for generated content (wine texts, drinking periods, region insights) and for the facts the
+ * generators are fed. Knows nothing of HTTP; the routes, the worker and the CLI share it.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import type {
+  Acidity,
+  Body,
+  Color,
+  Language,
+  ResidualSugar,
+  SubType,
+  WineType,
+} from "../catalogue/catalogue.types.ts";
+import type {
+  DrinkingPeriodContent,
+  GrapeFacts,
+  RegionFacts,
+  RegionInsightContent,
+  WineFacts,
+  WineTexts,
+} from "./content.types.ts";
+
+/** Loads generator facts for the given wines (missing ids are skipped), in id order. */
+export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Promise<WineFacts[]> {
+  if (wineIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select([
+      "w.id",
+      "w.name",
+      "w.color",
+      "w.type",
+      "w.sub_type",
+      "w.residual_sugar",
+      "w.abv",
+      "w.body",
+      "w.acidity",
+      "w.elaboration",
+      "w.foods",
+      "w.vintage",
+      "w.flavor_sweetness",
+      "w.flavor_acidity",
+      "w.flavor_tannins",
+      "w.flavor_alcohol",
+      "w.flavor_body",
+      "w.flavor_finish",
+      "p.display_name as producer_name",
+      "r.id as region_id",
+      "r.country",
+      "r.name_de",
+      "r.name_en",
+      "r.name_fr",
+      "r.name_it",
+    ])
+    .where("w.id", "in", wineIds)
+    .orderBy("w.id")
+    .execute();
+  const grapeRows = await db
+    .selectFrom("wine_grapes as wg")
+    .innerJoin("grapes as g", "g.id", "wg.grape_id")
+    .select(["wg.wine_id", "g.id", "g.name", "g.name_de", "g.name_fr", "g.name_it", "g.color"])
+    .where("wg.wine_id", "in", wineIds)
+    .orderBy("wg.wine_id")
+    .orderBy("wg.position")
+    .execute();
+  const grapes = new Map<number, GrapeFacts[]>();
+  for (const g of grapeRows) {
+    const list = grapes.get(g.wine_id) ?? [];
+    list.push({
+      id: g.id,
+      name: g.name,
+      names: { de: g.name_de, en: g.name, fr: g.name_fr, it: g.name_it },
+      color: g.color,
+    });
+    grapes.set(g.wine_id, list);
+  }
+  return rows.map((w) => ({
+    id: w.id,
+    name: w.name,
+    producerName: w.producer_name,
+    color: w.color as Color,
+    type: w.type as WineType,
+    subType: w.sub_type as SubType,
+    residualSugar: w.residual_sugar as ResidualSugar | null,
+    abv: w.abv,
+    body: w.body as Body,
+    acidity: w.acidity as Acidity,
+    elaboration: w.elaboration,
+    grapes: grapes.get(w.id) ?? [],
+    foods: JSON.parse(w.foods) as string[],
+    region: {
+      id: w.region_id,
+      names: { de: w.name_de, en: w.name_en, fr: w.name_fr, it: w.name_it },
+      country: w.country,
+    },
+    vintage: w.vintage,
+    flavor: {
+      sweetness: w.flavor_sweetness,
+      acidity: w.flavor_acidity,
+      tannins: w.flavor_tannins,
+      alcohol: w.flavor_alcohol,
+      body: w.flavor_body,
+      finish: w.flavor_finish,
+    },
+  }));
+}
+
+/** Loads a region with the facts of all its wines, or undefined for an unknown region. */
+export async function loadRegionFacts(
+  db: Kysely<Database>,
+  regionId: number,
+): Promise<RegionFacts | undefined> {
+  const region = await db.selectFrom("regions").selectAll().where("id", "=", regionId).executeTakeFirst();
+  if (!region) return undefined;
+  const ids = await db.selectFrom("wines").select("id").where("region_id", "=", regionId).execute();
+  return {
+    id: region.id,
+    names: { de: region.name_de, en: region.name_en, fr: region.name_fr, it: region.name_it },
+    country: region.country,
+    wines: await loadWineFacts(
+      db,
+      ids.map((r) => r.id),
+    ),
+  };
+}
+
+/** Stored wine texts of one wine in the given languages. */
+export function findWineTexts(db: Kysely<Database>, wineId: number, langs: Language[]) {
+  return db
+    .selectFrom("wine_texts")
+    .selectAll()
+    .where("wine_id", "=", wineId)
+    .where("lang", "in", langs)
+    .execute();
+}
+
+export function findDrinkingPeriod(db: Kysely<Database>, wineId: number, lang: Language) {
+  return db
+    .selectFrom("drinking_periods")
+    .selectAll()
+    .where("wine_id", "=", wineId)
+    .where("lang", "=", lang)
+    .executeTakeFirst();
+}
+
+export function findRegionInsight(db: Kysely<Database>, regionId: number, lang: Language) {
+  return db
+    .selectFrom("region_insights")
+    .selectAll()
+    .where("region_id", "=", regionId)
+    .where("lang", "=", lang)
+    .executeTakeFirst();
+}
+
+/** Stores (or replaces) a wine's texts in one language. */
+export async function saveWineTexts(
+  db: Kysely<Database>,
+  wineId: number,
+  lang: Language,
+  texts: WineTexts,
+  generator: string,
+  now: Date,
+): Promise<void> {
+  const values = {
+    wine_id: wineId,
+    lang,
+    description: texts.description,
+    description_long: texts.descriptionLong,
+    tasting_notes: texts.tastingNotes,
+    pairing: texts.pairing,
+    generator,
+    created_at: now.toISOString(),
+  };
+  await db
+    .insertInto("wine_texts")
+    .values(values)
+    .onConflict((oc) =>
+      oc.columns(["wine_id", "lang"]).doUpdateSet({
+        description: values.description,
+        description_long: values.description_long,
+        tasting_notes: values.tasting_notes,
+        pairing: values.pairing,
+        generator,
+        created_at: values.created_at,
+      }),
+    )
+    .execute();
+}
+
+/** Stores (or replaces) a wine's drinking period in one language. */
+export async function saveDrinkingPeriod(
+  db: Kysely<Database>,
+  wineId: number,
+  lang: Language,
+  period: DrinkingPeriodContent,
+  generator: string,
+  now: Date,
+): Promise<void> {
+  const set = {
+    from_years: period.from,
+    to_years: period.to,
+    statement: period.statement,
+    young: period.young,
+    ripe: period.ripe,
+    storage: period.storage,
+    generator,
+    created_at: now.toISOString(),
+  };
+  await db
+    .insertInto("drinking_periods")
+    .values({ wine_id: wineId, lang, ...set })
+    .onConflict((oc) => oc.columns(["wine_id", "lang"]).doUpdateSet(set))
+    .execute();
+}
+
+/** Stores (or replaces) a region's insight in one language. */
+export async function saveRegionInsight(
+  db: Kysely<Database>,
+  regionId: number,
+  lang: Language,
+  insight: RegionInsightContent,
+  generator: string,
+  now: Date,
+): Promise<void> {
+  const set = {
+    summary: insight.summary,
+    climate_and_terroir: insight.climateAndTerroir,
+    signature_styles: JSON.stringify(insight.signatureStyles),
+    key_grapes: JSON.stringify(insight.keyGrapes),
+    generator,
+    created_at: now.toISOString(),
+  };
+  await db
+    .insertInto("region_insights")
+    .values({ region_id: regionId, lang, ...set })
+    .onConflict((oc) => oc.columns(["region_id", "lang"]).doUpdateSet(set))
+    .execute();
+}
+
+/** Ids of wines that have no row in `table` for `lang` (what a bulk generation still has to do). */
+export async function winesMissing(
+  db: Kysely<Database>,
+  table: "wine_texts" | "drinking_periods",
+  lang: Language,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom("wines as w")
+    .select("w.id")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(selectFrom(table).select("wine_id").whereRef("wine_id", "=", "w.id").where("lang", "=", lang)),
+      ),
+    )
+    .orderBy("w.id")
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Ids of regions without an insight in `lang`. */
+export async function regionsMissing(db: Kysely<Database>, lang: Language): Promise<number[]> {
+  const rows = await db
+    .selectFrom("regions as r")
+    .leftJoin("region_insights as c", (join) =>
+      join.onRef("c.region_id", "=", "r.id").on("c.lang", "=", lang),
+    )
+    .select("r.id")
+    .where("c.region_id", "is", null)
+    .orderBy("r.id")
+    .execute();
+  return rows.map((r) => r.id);
+}

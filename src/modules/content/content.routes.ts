@@ -1,0 +1,129 @@
+/**
+ * GET /region-insights/{regionId} and /drinking-periods/{wineId}: stored content, or the 404
+ * `{error, generating}` of interface.md part 7 with `Retry-After: 30` while a job is queued.
+ */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
+import { Type } from "typebox";
+import { markLanguage, pickLanguage } from "../../http/language.ts";
+import { parseId } from "../../http/pagination.ts";
+import { AuthErrors, GeneratingBody, LangQuery, LanguageSchema } from "../../http/schemas.ts";
+import { drinkingPeriodLookup, regionInsightLookup } from "./content.service.ts";
+
+/** Seconds a client is told to wait before asking again for content being generated. */
+export const GENERATING_RETRY_AFTER = 30;
+
+const RegionInsight = Type.Object({
+  id: Type.Integer(),
+  region_id: Type.Integer(),
+  lang: LanguageSchema,
+  summary: Type.String(),
+  climate_and_terroir: Type.String(),
+  signature_styles: Type.Array(Type.String()),
+  key_grapes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+});
+
+const DrinkingPeriod = Type.Object({
+  id: Type.Integer(),
+  wine_id: Type.Integer(),
+  lang: LanguageSchema,
+  from: Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: "Start of the window, years after the vintage",
+  }),
+  to: Type.Integer({ minimum: 0, maximum: 100, description: "End of the window, years after the vintage" }),
+  statement: Type.String(),
+  young: Type.String(),
+  ripe: Type.String(),
+  storage: Type.String(),
+});
+
+function notFound(reply: FastifyReply, missing: { generating: boolean; error: string }) {
+  if (missing.generating) reply.header("Retry-After", GENERATING_RETRY_AFTER);
+  return reply.code(404).send({ error: missing.error, generating: missing.generating });
+}
+
+const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { clock, wake } = app.content;
+
+  app.get(
+    "/region-insights/:regionId",
+    {
+      config: { ability: "insights:read" },
+      schema: {
+        tags: ["content"],
+        summary: "Region insight text",
+        params: Type.Object({ regionId: Type.String() }),
+        querystring: Type.Object({ lang: LangQuery }),
+        response: { 200: RegionInsight, 404: GeneratingBody, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const id = parseId(request.params.regionId);
+      const result =
+        id === null
+          ? {
+              found: false as const,
+              generating: false,
+              error: "No region insight found for the specified language.",
+            }
+          : await regionInsightLookup(app.db, id, lang, clock(), wake);
+      markLanguage(reply, lang);
+      if (!result.found) return notFound(reply, result);
+      const row = result.content;
+      return {
+        id: row.id,
+        region_id: row.region_id,
+        lang,
+        summary: row.summary,
+        climate_and_terroir: row.climate_and_terroir,
+        signature_styles: JSON.parse(row.signature_styles) as string[],
+        key_grapes: JSON.parse(row.key_grapes) as { id: number; name: string }[],
+      };
+    },
+  );
+
+  app.get(
+    "/drinking-periods/:wineId",
+    {
+      config: { ability: "drinking-periods:read" },
+      schema: {
+        tags: ["content"],
+        summary: "Drinking window of a wine",
+        params: Type.Object({ wineId: Type.String() }),
+        querystring: Type.Object({ lang: LangQuery }),
+        response: { 200: DrinkingPeriod, 404: GeneratingBody, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const id = parseId(request.params.wineId);
+      const result =
+        id === null
+          ? {
+              found: false as const,
+              generating: false,
+              error: "No drinking period found for the specified language.",
+            }
+          : await drinkingPeriodLookup(app.db, id, lang, clock(), wake);
+      markLanguage(reply, lang);
+      if (!result.found) return notFound(reply, result);
+      const row = result.content;
+      return {
+        id: row.id,
+        wine_id: row.wine_id,
+        lang,
+        from: row.from_years,
+        to: row.to_years,
+        statement: row.statement,
+        young: row.young,
+        ripe: row.ripe,
+        storage: row.storage,
+      };
+    },
+  );
+};
+
+export default contentRoutes;

@@ -1,0 +1,174 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { catalogueCopy, startTestService, type TestService } from "../../../test/helpers.ts";
+import { offlineGenerator } from "../../app.ts";
+import { findJob } from "./jobs.repository.ts";
+
+let s: TestService;
+before(async () => {
+  s = await startTestService();
+});
+after(() => s.close());
+
+/** Polls `path` until it answers 200 (at most ~3 s). */
+async function until200(service: TestService, path: string) {
+  for (let i = 0; i < 150; i++) {
+    const res = await service.request(path);
+    if (res.status === 200) return res;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} never answered 200`);
+}
+
+describe("drinking periods", () => {
+  test("English exists after import: years after vintage, texts agree", async () => {
+    const res = await s.request("/drinking-periods/100003?lang=en");
+    assert.equal(res.status, 200);
+    const p = res.body;
+    assert.deepEqual(Object.keys(p).sort(), [
+      "from",
+      "id",
+      "lang",
+      "ripe",
+      "statement",
+      "storage",
+      "to",
+      "wine_id",
+      "young",
+    ]);
+    assert.equal(p.wine_id, 100003);
+    assert.equal(p.lang, "en");
+    assert.ok(
+      Number.isInteger(p.from) && Number.isInteger(p.to) && p.from >= 0 && p.from <= p.to && p.to <= 100,
+    );
+    assert.ok(p.statement && p.young && p.ripe && p.storage);
+  });
+
+  test("missing language: 404 generating true with Retry-After, then 200 in that language", async () => {
+    const first = await s.request("/drinking-periods/100003?lang=de");
+    assert.equal(first.status, 404);
+    assert.deepEqual(first.body, {
+      error: "No drinking period found for the specified language.",
+      generating: true,
+    });
+    assert.equal(first.headers.get("retry-after"), "30");
+    const done = await until200(s, "/drinking-periods/100003?lang=de");
+    assert.equal(done.body.lang, "de");
+    assert.equal(done.headers.get("content-language"), "de");
+    const en = await s.request("/drinking-periods/100003?lang=en");
+    assert.deepEqual([done.body.from, done.body.to], [en.body.from, en.body.to]);
+    assert.notEqual(done.body.statement, en.body.statement);
+  });
+
+  test("Accept-Language selects the language when lang is absent", async () => {
+    const res = await until200(s, "/drinking-periods/100002");
+    assert.equal(res.body.lang, "en");
+    const fr = await s.request("/drinking-periods/100002", { headers: { "accept-language": "fr-CA" } });
+    assert.equal(fr.status, 404);
+    assert.equal(fr.body.generating, true);
+  });
+
+  test("unknown or non-numeric wine: 404 generating false", async () => {
+    for (const id of ["1", "abc"]) {
+      const res = await s.request(`/drinking-periods/${id}?lang=en`);
+      assert.equal(res.status, 404);
+      assert.equal(res.body.generating, false);
+      assert.equal(res.headers.get("retry-after"), null);
+    }
+    assert.equal((await s.request("/drinking-periods/100003?lang=es")).status, 422);
+  });
+});
+
+describe("region insights", () => {
+  test("English exists: arrays of styles and {id, name} key grapes", async () => {
+    const res = await s.request("/region-insights/1001?lang=en");
+    assert.equal(res.status, 200);
+    const i = res.body;
+    assert.equal(i.region_id, 1001);
+    assert.ok(i.summary.length > 40 && i.climate_and_terroir.length > 20);
+    assert.ok(
+      Array.isArray(i.signature_styles) && i.signature_styles.every((x: unknown) => typeof x === "string"),
+    );
+    assert.ok(
+      i.key_grapes.length > 0 &&
+        i.key_grapes.every((g: { id: number; name: string }) => Number.isInteger(g.id) && g.name),
+    );
+  });
+
+  test("generating flow for Italian", async () => {
+    const first = await s.request("/region-insights/1001?lang=it");
+    assert.deepEqual(
+      [first.status, first.body],
+      [404, { error: "No region insight found for the specified language.", generating: true }],
+    );
+    const done = await until200(s, "/region-insights/1001?lang=it");
+    assert.equal(done.body.lang, "it");
+  });
+
+  test("unknown region: 404 generating false", async () => {
+    const res = await s.request("/region-insights/999999?lang=en");
+    assert.deepEqual([res.status, res.body.generating], [404, false]);
+  });
+
+  test("50 simultaneous requests for one missing insight queue exactly one job", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => s.request("/region-insights/1002?lang=fr")),
+    );
+    assert.ok(results.every((r) => r.status === 404 || r.status === 200));
+    const jobs = await s.app.db
+      .selectFrom("generation_jobs")
+      .selectAll()
+      .where("resource_id", "=", 1002)
+      .where("lang", "=", "fr")
+      .execute();
+    assert.equal(jobs.length, 1);
+    await until200(s, "/region-insights/1002?lang=fr");
+  });
+});
+
+describe("job durability", () => {
+  test("a job that keeps failing ends generating: false after its retries", async () => {
+    const failing = offlineGenerator();
+    const broken = {
+      name: "broken",
+      generator: {
+        ...failing.generator,
+        drinkingPeriod: async () => Promise.reject(new Error("model offline")),
+      },
+    };
+    const svc = await startTestService({}, { generator: broken, backoffBaseMs: 5 });
+    try {
+      assert.equal((await svc.request("/drinking-periods/100010?lang=it")).body.generating, true);
+      let job = await findJob(svc.app.db, "drinking_period", 100010, "it");
+      for (let i = 0; i < 200 && job?.status !== "failed"; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        job = await findJob(svc.app.db, "drinking_period", 100010, "it");
+      }
+      assert.equal(job?.status, "failed");
+      assert.equal(job?.attempts, 4);
+      assert.equal(job?.last_error, "model offline");
+      const res = await svc.request("/drinking-periods/100010?lang=it");
+      assert.deepEqual([res.status, res.body.generating], [404, false]);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  test("jobs queued before a stop are done after a restart", async () => {
+    const url = `sqlite:${await catalogueCopy()}`;
+    const stopped = await startTestService({ DATABASE_URL: url, WORKERS: "false" });
+    try {
+      const res = await stopped.request("/region-insights/1004?lang=de");
+      assert.deepEqual([res.status, res.body.generating], [404, true]);
+    } finally {
+      await stopped.close();
+    }
+    const restarted = await startTestService({ DATABASE_URL: url });
+    try {
+      const res = await until200(restarted, "/region-insights/1004?lang=de");
+      assert.equal(res.body.lang, "de");
+    } finally {
+      await restarted.close();
+    }
+  });
+});

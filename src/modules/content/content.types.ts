@@ -1,0 +1,83 @@
+import type {
+  Acidity,
+  Body,
+  Color,
+  FlavorProfile,
+  Language,
+  Localized,
+  ResidualSugar,
+  SubType,
+  WineType,
+} from "../catalogue/catalogue.types.ts";
+
+/** A grape as the generators see it: stored id, international name and localized names. */
+export interface GrapeFacts {
+  id: number;
+  name: string;
+  names: Localized;
+  color: "red" | "white";
+}
+
+/** The catalogue facts about one wine that every generator may use. */
+export interface WineFacts {
+  id: number;
+  name: string;
+  /** Producer display name (title + name). */
+  producerName: string;
+  color: Color;
+  type: WineType;
+  subType: SubType;
+  residualSugar: ResidualSugar | null;
+  abv: number | null;
+  body: Body;
+  acidity: Acidity;
+  elaboration: string;
+  grapes: GrapeFacts[];
+  /** X-Wines food categories (English keys, e.g. "Beef", "Rich Fish"). */
+  foods: string[];
+  region: { id: number; names: Localized; country: string };
+  /** Newest listed vintage, or null for a non-vintage wine. */
+  vintage: number | null;
+  flavor: FlavorProfile;
+}
+
+/** The facts about one region: the region itself and all its wines. */
+export interface RegionFacts {
+  id: number;
+  names: Localized;
+  country: string;
+  wines: WineFacts[];
+}
+
+/** Texts of one wine in one language. */
+export interface WineTexts {
+  description: string;
+  descriptionLong: string;
+  tastingNotes: string;
+  pairing: string;
+}
+
+/** A drinking window in one language: years after the vintage, 0 <= from <= to <= 100. */
+export interface DrinkingPeriodContent {
+  from: number;
+  to: number;
+  statement: string;
+  young: string;
+  ripe: string;
+  storage: string;
+}
+
+/** A region insight in one language. */
+export interface RegionInsightContent {
+  summary: string;
+  climateAndTerroir: string;
+  signatureStyles: string[];
+  keyGrapes: { id: number; name: string }[];
+}
+
+/** A text generator. Implementations are deterministic for the same facts and language. */
+export interface ContentGenerator {
+  wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts>;
+  drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent>;
+  regionInsight(facts: RegionFacts, lang: Language): Promise<RegionInsightContent>;
+}

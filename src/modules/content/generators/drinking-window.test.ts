@@ -1,0 +1,52 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { drinkingWindow } from "./drinking-window.ts";
+import { CATEGORIES, wine } from "./test-fixtures.ts";
+
+for (const c of CATEGORIES) {
+  test(`drinking window: ${c.label}`, () => {
+    const w = drinkingWindow(c.facts);
+    assert.ok(Number.isInteger(w.from) && Number.isInteger(w.to), "integers");
+    assert.ok(0 <= w.from && w.from <= w.to && w.to <= 100, `0<=from<=to<=100: ${JSON.stringify(w)}`);
+    assert.ok(w.from <= c.maxFrom, `from ${w.from} <= ${c.maxFrom}`);
+    assert.ok(w.to >= c.minTo && w.to <= c.maxTo, `to ${w.to} in [${c.minTo}, ${c.maxTo}]`);
+  });
+}
+
+test("drinking window: tannic reds outlast light whites and rosés", () => {
+  const [lightWhite, rose, , nebbiolo, cabernet] = CATEGORIES.map((c) => drinkingWindow(c.facts));
+  assert.ok((nebbiolo?.to ?? 0) > (lightWhite?.to ?? 0) + 10);
+  assert.ok((cabernet?.to ?? 0) > (rose?.to ?? 0) + 10);
+});
+
+test("drinking window: vintage champagne ages longer than non-vintage", () => {
+  const nv = CATEGORIES[2]?.facts;
+  assert.ok(nv);
+  const vintage = drinkingWindow({ ...nv, id: 999, vintage: 2012 });
+  assert.ok(vintage.from >= 2 && vintage.to >= 8, JSON.stringify(vintage));
+});
+
+test("drinking window: bounds hold over a grid of styles", () => {
+  const bodies = ["very_light", "light", "medium", "full", "very_full"] as const;
+  const acids = ["low", "medium", "high"] as const;
+  let id = 5000;
+  for (const color of ["red", "white", "rose"] as const)
+    for (const type of ["wine", "dessert", "fortified"] as const)
+      for (const subType of ["still", "sparkling"] as const)
+        for (const body of bodies)
+          for (const acidity of acids)
+            for (const tannins of [0, 5, 10]) {
+              const w = drinkingWindow(
+                wine({
+                  id: id++,
+                  color,
+                  type,
+                  subType,
+                  body,
+                  acidity,
+                  flavor: { sweetness: 2, acidity: 5, tannins, alcohol: 5, body: 5, finish: 5 },
+                }),
+              );
+              assert.ok(0 <= w.from && w.from <= w.to && w.to <= 100, JSON.stringify(w));
+            }
+});

@@ -1,0 +1,80 @@
+/**
+ * Small language helpers shared by the offline generators: number and percent formatting,
+ * list joining, French elision and a deterministic (seeded) choice among phrasings.
+ */
+import type { Language } from "../../catalogue/catalogue.types.ts";
+
+/** The conjunction that joins the last two items of a list ("A, B and C"). */
+const AND: Record<Language, string> = { de: "und", en: "and", fr: "et", it: "e" };
+
+/**
+ * Joins items naturally: `["A","B","C"]` → "A, B and C" / "A, B und C" / "A, B et C" / "A, B e C".
+ * Empty input gives "".
+ */
+export function joinList(lang: Language, items: readonly string[]): string {
+  const list = items.filter((s) => s.length > 0);
+  if (list.length <= 1) return list[0] ?? "";
+  return `${list.slice(0, -1).join(", ")} ${AND[lang]} ${list[list.length - 1]}`;
+}
+
+/**
+ * Formats a number with at most `digits` decimals and the language's decimal mark:
+ * en "13.5", de/fr/it "13,5"; trailing zeros are dropped ("12.0" → "12").
+ */
+export function formatNumber(lang: Language, value: number, digits = 1): string {
+  const factor = 10 ** digits;
+  const rounded = Math.round(value * factor) / factor;
+  const text = String(rounded);
+  return lang === "en" ? text : text.replace(".", ",");
+}
+
+/**
+ * Formats a percentage following each language's usual typography:
+ * en "13.5%", de "13,5 %" (DIN 5008), fr "13,5 %" (Imprimerie nationale), it "13,5%".
+ */
+export function formatPercent(lang: Language, value: number): string {
+  const n = formatNumber(lang, value);
+  return lang === "de" || lang === "fr" ? `${n} %` : `${n}%`;
+}
+
+/** Upper-cases the first character. */
+export function capitalize(text: string): string {
+  return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** French "de" with elision before a vowel ("d'Argentine", "de Bordeaux"); no elision before "h". */
+export function frDe(word: string): string {
+  return /^[aeiouyàâäéèêëîïôöûüœ]/i.test(word) ? `d'${word}` : `de ${word}`;
+}
+
+/** English indefinite article for the following word ("a full-bodied", "an off-dry"). */
+export function enArticle(nextWord: string): "a" | "an" {
+  return /^[aeio]/i.test(nextWord) || /^u[^n]/i.test(nextWord) ? "an" : "a";
+}
+
+/** 32-bit FNV-1a hash of a string; used to seed deterministic choices. */
+export function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/**
+ * Deterministic choice: the same `seed` (usually a wine or region id) and `salt` (the slot name)
+ * always select the same option, different salts vary independently.
+ */
+export function pick<T>(options: readonly T[], seed: number, salt: string): T {
+  if (options.length === 0) throw new Error("pick: no options");
+  return options[hash(`${seed}:${salt}`) % options.length] as T;
+}
+
+/** Collapses runs of whitespace, trims, and removes a space before "," and "." (French " :" and " ;" are kept). */
+export function tidy(text: string): string {
+  return text
+    .replace(/\s+/g, " ")
+    .replace(/ ([,.])/g, "$1")
+    .trim();
+}

@@ -1,0 +1,259 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { parse } from "csv-parse/sync";
+import type { Acidity, Body, Color } from "../../catalogue/catalogue.types.ts";
+import { LANGUAGES, type Language } from "../../catalogue/catalogue.types.ts";
+import type { WineFacts } from "../content.types.ts";
+import { createOfflineGenerator } from "./offline-generator.ts";
+import { all, CATEGORIES, grape, region, wine } from "./test-fixtures.ts";
+
+const gen = createOfflineGenerator();
+const NON_EN: Language[] = ["de", "fr", "it"];
+const ENGLISH_MARKERS = [" the ", " with ", " and ", " wine ", "notes", "aromas", "years", " of ", " from "];
+const SLOTS = ["{", "}", "undefined", "null", "NaN", "[object"];
+
+/** Removes proper names (which may be English) before scanning for English words. */
+function scrub(text: string, names: string[]): string {
+  let t = ` ${text} `;
+  for (const n of names.filter((x) => x.length > 0).sort((a, b) => b.length - a.length))
+    t = t.split(n).join(" ");
+  return t;
+}
+function namesOf(f: WineFacts): string[] {
+  return [
+    f.name,
+    f.producerName,
+    ...Object.values(f.region.names),
+    ...f.grapes.flatMap((g) => [g.name, ...Object.values(g.names)]),
+  ];
+}
+function assertClean(text: string, lang: Language, names: string[], where: string): void {
+  assert.ok(text.trim().length > 0, `${where}: empty`);
+  for (const s of SLOTS) assert.ok(!text.includes(s), `${where}: slot "${s}" in: ${text}`);
+  if (lang !== "en") {
+    const t = scrub(text, names).toLowerCase();
+    for (const m of ENGLISH_MARKERS)
+      assert.ok(!t.includes(m), `${where}: English "${m.trim()}" in ${lang}: ${text}`);
+  }
+}
+
+test("wine texts: every text non-empty, no slots, no English in de/fr/it", async () => {
+  for (const c of CATEGORIES) {
+    for (const lang of LANGUAGES) {
+      const t = await gen.wineTexts(c.facts, lang);
+      for (const [k, v] of Object.entries(t))
+        assertClean(v, lang, namesOf(c.facts), `${c.label}/${lang}/${k}`);
+      const d = await gen.drinkingPeriod(c.facts, lang);
+      for (const k of ["statement", "young", "ripe", "storage"] as const)
+        assertClean(d[k], lang, namesOf(c.facts), `${c.label}/${lang}/${k}`);
+    }
+  }
+});
+
+test("wine texts: description names the style with correct articles", async () => {
+  const f = wine({ id: 1, acidity: "high" });
+  const d = Object.fromEntries(
+    await Promise.all(LANGUAGES.map(async (l) => [l, (await gen.wineTexts(f, l)).description])),
+  );
+  assert.match(d.en, /a full-bodied dry red wine/);
+  assert.match(d.de, /(ein|einen) vollmundige[rn] trockene[rn] Rotwein/);
+  assert.match(d.fr, /un vin rouge sec et corsé/);
+  assert.match(d.it, /un vino rosso secco e corposo/);
+  assert.match(d.en, /Mendoza, Argentina/);
+  assert.match(d.de, /Argentinien/);
+  assert.match(d.fr, /Argentine/);
+});
+
+test("wine texts: sparkling, fortified and dessert nouns", async () => {
+  const [, , brut, , , , port, sauternes] = CATEGORIES.map((c) => c.facts);
+  assert.ok(brut && port && sauternes);
+  assert.match((await gen.wineTexts(brut, "de")).description, /Schaumwein \(Brut\)/);
+  assert.match((await gen.wineTexts(brut, "fr")).description, /vin blanc effervescent brut/);
+  assert.match((await gen.wineTexts(brut, "it")).description, /vino spumante bianco brut/);
+  assert.match((await gen.wineTexts(port, "de")).description, /Likörwein/);
+  assert.match((await gen.wineTexts(port, "it")).description, /vino liquoroso rosso dolce/);
+  assert.match((await gen.wineTexts(sauternes, "fr")).description, /vin de dessert blanc doux/);
+});
+
+test("wine texts: decimal comma in de/fr/it, point in en", async () => {
+  const f = wine({ id: 2, abv: 13.5 });
+  const text = async (l: Language) => Object.values(await gen.wineTexts(f, l)).join(" ");
+  assert.ok((await text("en")).includes("13.5%"));
+  assert.ok((await text("de")).includes("13,5 %"));
+  assert.ok((await text("fr")).includes("13,5 %"));
+  assert.ok((await text("it")).includes("13,5%"));
+  for (const l of NON_EN) assert.ok(!(await text(l)).includes("13.5"), l);
+});
+
+test("wine texts: pairing joins foods naturally", async () => {
+  const f = wine({ id: 3, foods: ["Beef", "Lamb", "Poultry"] });
+  assert.match((await gen.wineTexts(f, "en")).pairing, /beef, lamb and poultry/);
+  assert.match((await gen.wineTexts(f, "de")).pairing, /Rindfleisch, Lamm und Geflügel/);
+  assert.match((await gen.wineTexts(f, "fr")).pairing, /du bœuf, de l'agneau et de la volaille/);
+  assert.match((await gen.wineTexts(f, "it")).pairing, /la carne di manzo, l'agnello e il pollame/);
+  const none = wine({ id: 4, foods: [] });
+  for (const l of LANGUAGES) assert.ok((await gen.wineTexts(none, l)).pairing.length > 10);
+});
+
+test("wine texts: two wines with the same grape and style differ", async () => {
+  const a = wine({ id: 11, name: "Malbec Reserva", producerName: "Bodega Uno" });
+  const b = wine({ id: 12, name: "Malbec Reserva", producerName: "Bodega Dos" });
+  const c = wine({
+    id: 13,
+    name: "Malbec",
+    producerName: "Bodega Uno",
+    region: { id: 2, names: all("San Juan"), country: "AR" },
+  });
+  for (const l of LANGUAGES) {
+    const texts = await Promise.all([a, b, c].map((w) => gen.wineTexts(w, l)));
+    assert.equal(new Set(texts.map((t) => t.description)).size, 3, l);
+    assert.equal(new Set(texts.map((t) => t.descriptionLong)).size, 3, l);
+  }
+});
+
+test("generator is deterministic", async () => {
+  const f = CATEGORIES[3]?.facts;
+  assert.ok(f);
+  assert.deepEqual(await gen.wineTexts(f, "it"), await gen.wineTexts(f, "it"));
+  assert.deepEqual(await gen.drinkingPeriod(f, "fr"), await gen.drinkingPeriod(f, "fr"));
+});
+
+test("drinking period: statement years, storage conditions", async () => {
+  for (const c of CATEGORIES) {
+    for (const lang of LANGUAGES) {
+      const d = await gen.drinkingPeriod(c.facts, lang);
+      assert.ok(0 <= d.from && d.from <= d.to && d.to <= 100);
+      assert.ok(d.storage.includes("10") && d.storage.includes("14") && d.storage.includes("°C"), d.storage);
+      assert.ok(d.storage.includes("70"), d.storage);
+      if (c.facts.vintage !== null) {
+        assert.ok(d.statement.includes(String(c.facts.vintage + d.to)), `${lang}: ${d.statement}`);
+        if (d.from !== d.to) assert.ok(d.statement.includes(String(c.facts.vintage + d.from)), d.statement);
+      }
+    }
+  }
+  const nv = CATEGORIES[2]?.facts;
+  assert.ok(nv);
+  assert.match((await gen.drinkingPeriod(nv, "en")).statement, /release/);
+});
+
+test("region insight: one wine and many wines", async () => {
+  const one = region(1, "Mendoza", "AR", [wine({ id: 21 })]);
+  const many = region(2, "Barolo", "IT", [
+    ...CATEGORIES.slice(3, 5).map((c) => c.facts),
+    wine({ id: 22, grapes: [grape("Nebbiolo", "red")] }),
+    wine({ id: 23, color: "white", body: "medium", grapes: [grape("Arneis", "white")] }),
+  ]);
+  const unknown = region(3, "Somewhere", "ZZ", [wine({ id: 24 })]);
+  for (const lang of LANGUAGES) {
+    for (const r of [one, many, unknown]) {
+      const ins = await gen.regionInsight(r, lang);
+      const names = [...Object.values(r.names), ...r.wines.flatMap(namesOf)];
+      assertClean(ins.summary, lang, names, `${r.names.en}/${lang}/summary`);
+      assertClean(ins.climateAndTerroir, lang, names, `${r.names.en}/${lang}/climate`);
+      assert.ok(ins.signatureStyles.length >= 1);
+      for (const s of ins.signatureStyles) assertClean(s, lang, names, `${r.names.en}/${lang}/style`);
+      assert.ok(ins.keyGrapes.length >= 1 && ins.keyGrapes.length <= 5);
+    }
+    const m = await gen.regionInsight(many, lang);
+    assert.equal(m.keyGrapes[0]?.name, "Nebbiolo");
+  }
+  assert.match(
+    (await gen.regionInsight(one, "en")).signatureStyles[0] ?? "",
+    /^Full-bodied dry reds from Malbec$/,
+  );
+  assert.match((await gen.regionInsight(one, "de")).climateAndTerroir, /Anden/);
+  assert.match((await gen.regionInsight(many, "en")).summary, /4 wines/);
+});
+
+// ---- catalogue-wide checks on the bundled X-Wines 1k sample ----
+
+const BODY: Record<string, Body> = {
+  "Very light-bodied": "very_light",
+  "Light-bodied": "light",
+  "Medium-bodied": "medium",
+  "Full-bodied": "full",
+  "Very full-bodied": "very_full",
+};
+function list(s: string): string[] {
+  return JSON.parse(s.replace(/'/g, '"').replace(/"N\.V\."/g, "null")) as string[];
+}
+function catalogue(): WineFacts[] {
+  const rows = parse(readFileSync(new URL("../../../../data/xwines-slim-1k-wines.csv", import.meta.url)), {
+    columns: true,
+  }) as Record<string, string>[];
+  return rows.map((r, i) => {
+    const t = r.Type ?? "";
+    const color: Color =
+      t === "White"
+        ? "white"
+        : t === "Rosé"
+          ? "rose"
+          : t === "Sparkling" || t === "Dessert"
+            ? "white"
+            : "red";
+    const vintages = (() => {
+      try {
+        return list((r.Vintages ?? "[]").replace(/"/g, "'")).filter(
+          (v) => typeof v === "number",
+        ) as unknown as number[];
+      } catch {
+        return [];
+      }
+    })();
+    let grapes: string[] = [];
+    let foods: string[] = [];
+    try {
+      grapes = list(r.Grapes ?? "[]");
+      foods = list(r.Harmonize ?? "[]");
+    } catch {
+      /* keep empty */
+    }
+    return wine({
+      id: Number(r.WineID ?? i),
+      name: r.WineName ?? "",
+      producerName: r.WineryName ?? "",
+      color,
+      type: t === "Dessert/Port" ? "fortified" : t === "Dessert" ? "dessert" : "wine",
+      subType: t === "Sparkling" ? "sparkling" : "still",
+      residualSugar: t === "Sparkling" ? "brut" : t.startsWith("Dessert") ? "sweet" : "dry",
+      abv: Number(r.ABV),
+      body: BODY[r.Body ?? ""] ?? "medium",
+      acidity: (r.Acidity ?? "medium").toLowerCase() as Acidity,
+      elaboration: r.Elaborate ?? "",
+      grapes: grapes.map((g) => grape(g, color === "white" ? "white" : "red")),
+      foods,
+      region: { id: Number(r.RegionID), names: all(r.RegionName ?? ""), country: r.Code ?? "" },
+      vintage: vintages[0] ?? null,
+    });
+  });
+}
+
+test("catalogue: ≥ 95 % distinct descriptions, clean texts in all languages", async () => {
+  const wines = catalogue();
+  assert.ok(wines.length > 900);
+  for (const lang of LANGUAGES) {
+    const seen = new Set<string>();
+    for (const w of wines) {
+      const t = await gen.wineTexts(w, lang);
+      seen.add(t.description);
+      for (const [k, v] of Object.entries(t)) assertClean(v, lang, namesOf(w), `${w.id}/${lang}/${k}`);
+      const d = await gen.drinkingPeriod(w, lang);
+      for (const k of ["statement", "young", "ripe", "storage"] as const)
+        assertClean(d[k], lang, namesOf(w), `${w.id}/${lang}/${k}`);
+    }
+    assert.ok(seen.size / wines.length >= 0.95, `${lang}: ${seen.size}/${wines.length} distinct`);
+  }
+  const byRegion = new Map<number, WineFacts[]>();
+  for (const w of wines) byRegion.set(w.region.id, [...(byRegion.get(w.region.id) ?? []), w]);
+  for (const [id, ws] of byRegion) {
+    const first = ws[0] as WineFacts;
+    const r = { id, names: first.region.names, country: first.region.country, wines: ws };
+    for (const lang of LANGUAGES) {
+      const ins = await gen.regionInsight(r, lang);
+      const names = [...Object.values(r.names), ...ws.flatMap(namesOf)];
+      assertClean(ins.summary, lang, names, `region ${id}/${lang}`);
+      assertClean(ins.climateAndTerroir, lang, names, `region ${id}/${lang}/climate`);
+    }
+  }
+});

@@ -1,0 +1,37 @@
+/**
+ * The offline content generator: deterministic, template-based texts in de/en/fr/it built only from
+ * catalogue facts (no network, no model). Same facts and language → same output.
+ */
+import type { Language } from "../../catalogue/catalogue.types.ts";
+import type {
+  ContentGenerator,
+  DrinkingPeriodContent,
+  RegionFacts,
+  RegionInsightContent,
+  WineFacts,
+  WineTexts,
+} from "../content.types.ts";
+import { buildDrinkingPeriod } from "./drinking-texts.ts";
+import { buildRegionInsight } from "./region-insight.ts";
+import { buildWineTexts } from "./wine-texts.ts";
+
+/**
+ * Creates the offline generator.
+ * - `wineTexts(facts, lang)`: description, descriptionLong, tastingNotes, pairing (see wine-texts.ts).
+ * - `drinkingPeriod(facts, lang)`: `{ from, to }` in years after the vintage (rules and sources in
+ *   drinking-window.ts) with statement/young/ripe/storage texts (drinking-texts.ts).
+ * - `regionInsight(facts, lang)`: summary, climateAndTerroir, signatureStyles, keyGrapes (region-insight.ts).
+ */
+export function createOfflineGenerator(): ContentGenerator {
+  return {
+    async wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts> {
+      return buildWineTexts(facts, lang);
+    },
+    async drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
+      return buildDrinkingPeriod(facts, lang);
+    },
+    async regionInsight(facts: RegionFacts, lang: Language): Promise<RegionInsightContent> {
+      return buildRegionInsight(facts, lang);
+    },
+  };
+}

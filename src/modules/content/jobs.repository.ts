@@ -1,0 +1,155 @@
+/**
+ * The persisted queue of generation jobs: one row per (kind, resource, language), enforced by a
+ * unique constraint, so concurrent requests and several processes never create two.
+ * Status: pending → running → done, or back to pending with a later `run_after` (retry with
+ * backoff), or failed after `max_attempts`.
+ */
+import { type Kysely, sql } from "kysely";
+import type { Database, JobKind, JobRow } from "../../db/types.ts";
+import type { Language } from "../catalogue/catalogue.types.ts";
+
+/** Attempts before a job is marked failed. */
+export const MAX_ATTEMPTS = 4;
+
+/**
+ * Makes sure a job exists for (kind, resource, lang) and returns it. A job that is `done` although
+ * its content is missing (content deleted) is put back to pending.
+ */
+export async function enqueueJob(
+  db: Kysely<Database>,
+  kind: JobKind,
+  resourceId: number,
+  lang: Language,
+  now: Date,
+): Promise<JobRow> {
+  const iso = now.toISOString();
+  await db
+    .insertInto("generation_jobs")
+    .values({
+      kind,
+      resource_id: resourceId,
+      lang,
+      status: "pending",
+      attempts: 0,
+      max_attempts: MAX_ATTEMPTS,
+      run_after: iso,
+      locked_by: null,
+      locked_at: null,
+      last_error: null,
+      created_at: iso,
+      updated_at: iso,
+    })
+    .onConflict((oc) => oc.columns(["kind", "resource_id", "lang"]).doNothing())
+    .execute();
+  await db
+    .updateTable("generation_jobs")
+    .set({ status: "pending", attempts: 0, run_after: iso, updated_at: iso })
+    .where("kind", "=", kind)
+    .where("resource_id", "=", resourceId)
+    .where("lang", "=", lang)
+    .where("status", "=", "done")
+    .execute();
+  return db
+    .selectFrom("generation_jobs")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("resource_id", "=", resourceId)
+    .where("lang", "=", lang)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Takes the oldest due pending job for `workerId`, atomically (the conditional UPDATE only succeeds
+ * for one claimant), or returns undefined when none is due.
+ */
+export async function claimJob(
+  db: Kysely<Database>,
+  workerId: string,
+  now: Date,
+): Promise<JobRow | undefined> {
+  const iso = now.toISOString();
+  const candidate = await db
+    .selectFrom("generation_jobs")
+    .select("id")
+    .where("status", "=", "pending")
+    .where("run_after", "<=", iso)
+    .orderBy("run_after")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+  if (!candidate) return undefined;
+  return db
+    .updateTable("generation_jobs")
+    .set({
+      status: "running",
+      locked_by: workerId,
+      locked_at: iso,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: iso,
+    })
+    .where("id", "=", candidate.id)
+    .where("status", "=", "pending")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function completeJob(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db
+    .updateTable("generation_jobs")
+    .set({
+      status: "done",
+      locked_by: null,
+      locked_at: null,
+      last_error: null,
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Records a failed attempt: back to pending after `backoffMs`, or failed once the attempts are used.
+ * The stored message is the error's message only (no stack).
+ */
+export async function failJob(
+  db: Kysely<Database>,
+  job: JobRow,
+  error: string,
+  backoffMs: number,
+  now: Date,
+): Promise<void> {
+  const final = job.attempts >= job.max_attempts;
+  await db
+    .updateTable("generation_jobs")
+    .set({
+      status: final ? "failed" : "pending",
+      run_after: new Date(now.getTime() + backoffMs).toISOString(),
+      locked_by: null,
+      locked_at: null,
+      last_error: error.slice(0, 500),
+      updated_at: now.toISOString(),
+    })
+    .where("id", "=", job.id)
+    .execute();
+}
+
+/** Puts back jobs left `running` by a process that died (locked before `staleBefore`). Returns how many. */
+export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date): Promise<number> {
+  const result = await db
+    .updateTable("generation_jobs")
+    .set({ status: "pending", locked_by: null, locked_at: null })
+    .where("status", "=", "running")
+    .where("locked_at", "<", staleBefore.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export function findJob(db: Kysely<Database>, kind: JobKind, resourceId: number, lang: Language) {
+  return db
+    .selectFrom("generation_jobs")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("resource_id", "=", resourceId)
+    .where("lang", "=", lang)
+    .executeTakeFirst();
+}

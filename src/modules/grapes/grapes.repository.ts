@@ -1,0 +1,41 @@
+/** SQL for grape varieties. */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { foldedWords } from "../catalogue/normalize.ts";
+
+function matching(db: Kysely<Database>, search: string | undefined) {
+  let q = db.selectFrom("grapes");
+  for (const word of search ? foldedWords(search) : []) q = q.where("search_text", "like", `%${word}%`);
+  return q;
+}
+
+/** One page of grapes (id order) whose names or synonyms contain every word of `search`. */
+export async function listGrapes(
+  db: Kysely<Database>,
+  search: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const count = await matching(db, search)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await matching(db, search)
+    .select(["id", "name", "name_de", "name_fr", "name_it", "color"])
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+/** A grape with its synonyms and the number of wines that contain it, or undefined. */
+export async function findGrape(db: Kysely<Database>, id: number) {
+  const grape = await db.selectFrom("grapes").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!grape) return undefined;
+  const count = await db
+    .selectFrom("wine_grapes")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("grape_id", "=", id)
+    .executeTakeFirst();
+  return { ...grape, wines_count: Number(count?.n ?? 0) };
+}

@@ -1,0 +1,90 @@
+/** GET /grapes, /grapes/{id} (shapes decided in decisions.md "Resources"). */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { AppError } from "../../errors.ts";
+import { markLanguage, pickLanguage } from "../../http/language.ts";
+import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { AuthErrors, ErrorBody, IdParams, LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
+import { grapeName } from "./grape-name.ts";
+import { findGrape, listGrapes } from "./grapes.repository.ts";
+
+const GrapeColor = Type.Enum(["red", "white"], { description: "Colour of the berry skins" });
+const GrapeItem = Type.Object({ id: Type.Integer(), name: Type.String(), color: GrapeColor });
+
+const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const config = { ability: "grapes:read" as const };
+
+  app.get(
+    "/grapes",
+    {
+      config,
+      schema: {
+        tags: ["grapes"],
+        summary: "Paginated list of grape varieties, names in the response language",
+        querystring: Type.Object({
+          ...PageQuery,
+          search: Type.Optional(
+            Type.String({ minLength: 2, maxLength: 200, description: "Name or synonym search" }),
+          ),
+          lang: LangQuery,
+        }),
+        response: { 200: PageEnvelope(GrapeItem), ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const lang = pickLanguage(q.lang, request.headers["accept-language"]);
+      const page = { page: q.page, perPage: q.per_page };
+      const { total, rows } = await listGrapes(app.db, q.search, offsetOf(page), page.perPage);
+      markLanguage(reply, lang);
+      return pageEnvelope(
+        request,
+        page,
+        total,
+        rows.map((g) => ({ id: g.id, name: grapeName(g, lang), color: g.color })),
+      );
+    },
+  );
+
+  app.get(
+    "/grapes/:id",
+    {
+      config,
+      schema: {
+        tags: ["grapes"],
+        summary: "Grape variety detail",
+        params: IdParams,
+        querystring: Type.Object({ lang: LangQuery }),
+        response: {
+          200: Type.Object({
+            data: Type.Object({
+              ...GrapeItem.properties,
+              synonyms: Type.Array(Type.String()),
+              wines_count: Type.Integer(),
+            }),
+          }),
+          404: ErrorBody,
+          ...AuthErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const grape = id === null ? undefined : await findGrape(app.db, id);
+      if (!grape) throw AppError.notFound("Grape");
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      markLanguage(reply, lang);
+      return {
+        data: {
+          id: grape.id,
+          name: grapeName(grape, lang),
+          color: grape.color,
+          synonyms: JSON.parse(grape.synonyms) as string[],
+          wines_count: grape.wines_count,
+        },
+      };
+    },
+  );
+};
+
+export default grapeRoutes;

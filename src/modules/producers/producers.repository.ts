@@ -1,0 +1,37 @@
+/** SQL for producers. */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { foldedWords } from "../catalogue/normalize.ts";
+
+function matching(db: Kysely<Database>, search: string | undefined) {
+  let q = db.selectFrom("producers");
+  for (const word of search ? foldedWords(search) : []) q = q.where("search_text", "like", `%${word}%`);
+  return q;
+}
+
+/** One page of producers (id order) whose folded display name contains every word of `search`. */
+export async function listProducers(
+  db: Kysely<Database>,
+  search: string | undefined,
+  offset: number,
+  limit: number,
+) {
+  const count = await matching(db, search)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await matching(db, search)
+    .select(["id", "name", "title"])
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+export function findProducer(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("producers")
+    .select(["id", "name", "title", "display_name"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

@@ -1,0 +1,79 @@
+/** GET /producers, /producers/{id}. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AppError } from "../../errors.ts";
+import { markLanguage, pickLanguage } from "../../http/language.ts";
+import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
+import { localizeResidualSugar } from "../wines/residual-sugar.ts";
+import { winesOfProducer } from "../wines/wines.repository.ts";
+import { findProducer, listProducers } from "./producers.repository.ts";
+import {
+  ProducerDetailQuery,
+  ProducerDetailResponse,
+  ProducerListQuery,
+  ProducerListResponse,
+} from "./producers.schemas.ts";
+
+/** Most wines `include_wines=true` returns (decisions.md); `wines_count` gives the total. */
+export const INCLUDED_WINES_MAX = 50;
+
+const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const config = { ability: "producers:read" as const };
+
+  app.get(
+    "/producers",
+    {
+      config,
+      schema: {
+        tags: ["producers"],
+        summary: "Paginated list of producers",
+        querystring: ProducerListQuery,
+        response: { 200: ProducerListResponse, ...AuthErrors },
+      },
+    },
+    async (request) => {
+      const page = { page: request.query.page, perPage: request.query.per_page };
+      const { total, rows } = await listProducers(app.db, request.query.search, offsetOf(page), page.perPage);
+      return pageEnvelope(request, page, total, rows);
+    },
+  );
+
+  app.get(
+    "/producers/:id",
+    {
+      config,
+      schema: {
+        tags: ["producers"],
+        summary: "Producer detail, optionally with its wines",
+        params: IdParams,
+        querystring: ProducerDetailQuery,
+        response: { 200: ProducerDetailResponse, 404: ErrorBody, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const producer = id === null ? undefined : await findProducer(app.db, id);
+      if (!producer) throw AppError.notFound("Producer");
+      const include = isTrue(request.query.include_wines);
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const wines = await winesOfProducer(app.db, producer.id, include ? INCLUDED_WINES_MAX : 0);
+      markLanguage(reply, lang);
+      return {
+        data: {
+          ...producer,
+          wines_count: wines.total,
+          ...(include
+            ? {
+                wines: wines.rows.map((w) => ({
+                  ...w,
+                  residual_sugar: localizeResidualSugar(w.residual_sugar, lang),
+                })),
+              }
+            : {}),
+        },
+      };
+    },
+  );
+};
+
+export default producerRoutes;

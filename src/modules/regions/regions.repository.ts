@@ -1,0 +1,47 @@
+/** SQL for regions. */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { foldedWords } from "../catalogue/normalize.ts";
+
+/** Filters of `GET /regions`: country code (any case; `UK` is read as `GB`) and a name search. */
+export interface RegionFilters {
+  country?: string;
+  search?: string;
+}
+
+function matching(db: Kysely<Database>, f: RegionFilters) {
+  let q = db.selectFrom("regions");
+  if (f.country) {
+    const code = f.country.toUpperCase();
+    q = q.where("country", "=", code === "UK" ? "GB" : code);
+  }
+  for (const word of f.search ? foldedWords(f.search) : []) q = q.where("search_text", "like", `%${word}%`);
+  return q;
+}
+
+/** One page of regions (id order) and the total. */
+export async function listRegions(
+  db: Kysely<Database>,
+  filters: RegionFilters,
+  offset: number,
+  limit: number,
+) {
+  const count = await matching(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await matching(db, filters)
+    .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
+    .orderBy("id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+export function findRegion(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom("regions")
+    .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+}

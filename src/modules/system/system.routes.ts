@@ -1,0 +1,85 @@
+/** GET /ping (authenticated, in v1) and the unauthenticated /health and /ready. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { sql } from "kysely";
+import { Type } from "typebox";
+import { AuthErrors } from "../../http/schemas.ts";
+
+/** ISO 8601 with a numeric offset, as the original service prints it: 2026-03-05T12:00:00+00:00. */
+export function isoWithOffset(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
+}
+
+/** The v1 ping. Counts toward the per-minute limit, not the daily budget. */
+export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/ping",
+    {
+      config: { ability: null, budget: false },
+      schema: {
+        tags: ["system"],
+        summary: "Check that the key works",
+        response: {
+          200: Type.Object({
+            message: Type.String(),
+            authenticated_as: Type.Object({
+              user_id: Type.Integer(),
+              user_name: Type.String(),
+              user_email: Type.String(),
+            }),
+            api_key: Type.Object({
+              name: Type.String(),
+              prefix: Type.String(),
+              abilities: Type.Array(Type.String()),
+              rate_limit_per_minute: Type.Integer(),
+            }),
+            timestamp: Type.String(),
+          }),
+          ...AuthErrors,
+        },
+      },
+    },
+    async (request) => {
+      const { key, account } = request.auth;
+      return {
+        message: "API authentication successful",
+        authenticated_as: { user_id: account.id, user_name: account.name, user_email: account.email },
+        api_key: {
+          name: key.name,
+          prefix: key.prefix,
+          abilities: JSON.parse(key.abilities) as string[],
+          rate_limit_per_minute: request.auth.perMinute,
+        },
+        timestamp: isoWithOffset(app.content.clock()),
+      };
+    },
+  );
+};
+
+/** Liveness and readiness, outside the base path and without authentication. */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    "/health",
+    { schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } } },
+    async () => ({ status: "ok" }),
+  );
+  app.get(
+    "/ready",
+    {
+      schema: {
+        hide: true,
+        response: {
+          200: Type.Object({ status: Type.String() }),
+          503: Type.Object({ status: Type.String() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+        return { status: "ready" };
+      } catch {
+        return reply.code(503).send({ status: "unavailable" });
+      }
+    },
+  );
+};

@@ -1,0 +1,172 @@
+/** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
+import { type Kysely, sql } from "kysely";
+import type { Database } from "../../db/types.ts";
+import type { Color, SubType } from "../catalogue/catalogue.types.ts";
+import { foldedWords } from "../catalogue/normalize.ts";
+
+/** Filters of `GET /wines`; all optional. */
+export interface WineFilters {
+  color?: Color;
+  subType?: SubType;
+  producerId?: number;
+  regionId?: number;
+}
+
+function filtered(db: Kysely<Database>, f: WineFilters) {
+  let q = db.selectFrom("wines as w");
+  if (f.color) q = q.where("w.color", "=", f.color);
+  if (f.subType) q = q.where("w.sub_type", "=", f.subType);
+  if (f.producerId !== undefined) q = q.where("w.producer_id", "=", f.producerId);
+  if (f.regionId !== undefined) q = q.where("w.region_id", "=", f.regionId);
+  return q;
+}
+
+/** One page of wines (id order) with producer and region, plus the total matching the filters. */
+export async function listWines(db: Kysely<Database>, filters: WineFilters, offset: number, limit: number) {
+  const count = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const rows = await filtered(db, filters)
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select([
+      "w.id",
+      "w.display_name",
+      "w.color",
+      "w.type",
+      "w.sub_type",
+      "w.residual_sugar",
+      "p.id as producer_id",
+      "p.name as producer_name",
+      "p.title as producer_title",
+      "p.display_name as producer_display_name",
+      "r.id as region_id",
+      "r.country",
+      "r.name_de",
+      "r.name_en",
+      "r.name_fr",
+      "r.name_it",
+    ])
+    .orderBy("w.id")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+/**
+ * Wines whose folded display name contains every folded word of `q`, best first: whole name equal,
+ * name starting with the query, words matching at word starts, then shorter names.
+ */
+export async function searchWines(db: Kysely<Database>, q: string, limit: number) {
+  const words = foldedWords(q);
+  if (words.length === 0) return [];
+  const phrase = words.join(" ");
+  let query = db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .select([
+      "w.id",
+      "w.display_name",
+      "w.color",
+      "w.residual_sugar",
+      "p.name as producer_name",
+      "p.title as producer_title",
+      "p.display_name as producer_display_name",
+    ]);
+  for (const word of words) query = query.where("w.search_text", "like", `%${word}%`);
+  const wordStarts = words.map(
+    (word) => sql<number>`(case when (' ' || w.search_text) like ${`% ${word}%`} then 0 else 1 end)`,
+  );
+  return query
+    .orderBy(
+      sql`case when w.search_text = ${phrase} then 0 when w.search_text like ${`${phrase}%`} then 1 when w.search_text like ${`%${phrase}%`} then 2 else 3 end`,
+    )
+    .orderBy(sql`${sql.join(wordStarts, sql` + `)}`)
+    .orderBy(sql`length(w.display_name)`)
+    .orderBy("w.id")
+    .limit(limit)
+    .execute();
+}
+
+/** A wine with producer, region and grapes (in source order), or undefined. */
+export async function findWine(db: Kysely<Database>, id: number) {
+  const wine = await db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .selectAll("w")
+    .select([
+      "p.name as producer_name",
+      "p.title as producer_title",
+      "p.display_name as producer_display_name",
+      "r.country",
+      "r.name_de",
+      "r.name_en",
+      "r.name_fr",
+      "r.name_it",
+    ])
+    .where("w.id", "=", id)
+    .executeTakeFirst();
+  if (!wine) return undefined;
+  const grapes = await db
+    .selectFrom("wine_grapes as wg")
+    .innerJoin("grapes as g", "g.id", "wg.grape_id")
+    .select(["g.id", "g.name", "g.name_de", "g.name_fr", "g.name_it"])
+    .where("wg.wine_id", "=", id)
+    .orderBy("wg.position")
+    .execute();
+  return { ...wine, grapes };
+}
+
+/** Up to `limit` wines of a producer (id order) and how many it has in all. */
+export async function winesOfProducer(db: Kysely<Database>, producerId: number, limit: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("wines")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("producer_id", "=", producerId)
+      .executeTakeFirst(),
+    limit === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("wines")
+          .select(["id", "display_name", "vintage", "color", "producer_id", "residual_sugar"])
+          .where("producer_id", "=", producerId)
+          .orderBy("id")
+          .limit(limit)
+          .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), rows };
+}
+
+/** Up to `limit` wines of a region (id order) with their producer, and how many it has in all. */
+export async function winesOfRegion(db: Kysely<Database>, regionId: number, limit: number) {
+  const [count, rows] = await Promise.all([
+    db
+      .selectFrom("wines")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("region_id", "=", regionId)
+      .executeTakeFirst(),
+    limit === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom("wines as w")
+          .innerJoin("producers as p", "p.id", "w.producer_id")
+          .select([
+            "w.id",
+            "w.display_name",
+            "w.color",
+            "w.producer_id",
+            "w.region_id",
+            "w.residual_sugar",
+            "p.name as producer_name",
+            "p.title as producer_title",
+          ])
+          .where("w.region_id", "=", regionId)
+          .orderBy("w.id")
+          .limit(limit)
+          .execute(),
+  ]);
+  return { total: Number(count?.n ?? 0), rows };
+}

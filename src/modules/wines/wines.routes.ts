@@ -1,0 +1,155 @@
+/** GET /wines, /wines/search, /wines/{id}. */
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { AppError } from "../../errors.ts";
+import { markLanguage, pickLanguage } from "../../http/language.ts";
+import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { wineTextsLookup } from "../content/content.service.ts";
+import { grapeName } from "../grapes/grape-name.ts";
+import { regionName } from "../regions/region-name.ts";
+import { localizeResidualSugar } from "./residual-sugar.ts";
+import { findWine, listWines, searchWines } from "./wines.repository.ts";
+import {
+  LangOnlyQuery,
+  WineDetail,
+  WineListQuery,
+  WineListResponse,
+  WineSearchQuery,
+  WineSearchResponse,
+} from "./wines.schemas.ts";
+
+const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const config = { ability: "wines:read" as const };
+
+  app.get(
+    "/wines",
+    {
+      config,
+      schema: {
+        tags: ["wines"],
+        summary: "Paginated list of wines with filters",
+        querystring: WineListQuery,
+        response: { 200: WineListResponse, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const lang = pickLanguage(q.lang, request.headers["accept-language"]);
+      const page = { page: q.page, perPage: q.per_page };
+      const filters = {
+        color: q.color,
+        subType: q.sub_type,
+        producerId: q.producer_id,
+        regionId: q.region_id,
+      };
+      const { total, rows } = await listWines(app.db, filters, offsetOf(page), page.perPage);
+      markLanguage(reply, lang);
+      return pageEnvelope(
+        request,
+        page,
+        total,
+        rows.map((w) => ({
+          id: w.id,
+          display_name: w.display_name,
+          color: w.color,
+          type: w.type,
+          sub_type: w.sub_type,
+          residual_sugar: localizeResidualSugar(w.residual_sugar, lang),
+          producer: {
+            id: w.producer_id,
+            name: w.producer_name,
+            title: w.producer_title,
+            display_name: w.producer_display_name,
+          },
+          region: { id: w.region_id, name: regionName(w, lang), country: w.country, language: lang },
+        })),
+      );
+    },
+  );
+
+  app.get(
+    "/wines/search",
+    {
+      config,
+      schema: {
+        tags: ["wines"],
+        summary: "Search wines by name or producer",
+        querystring: WineSearchQuery,
+        response: { 200: WineSearchResponse, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const { q, limit } = request.query;
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const rows = await searchWines(app.db, q, limit);
+      markLanguage(reply, lang);
+      return {
+        data: rows.map((w) => ({ ...w, residual_sugar: localizeResidualSugar(w.residual_sugar, lang) })),
+        meta: { query: q, count: rows.length },
+      };
+    },
+  );
+
+  app.get(
+    "/wines/:id",
+    {
+      config,
+      schema: {
+        tags: ["wines"],
+        summary: "Wine detail (not wrapped in data)",
+        params: IdParams,
+        querystring: LangOnlyQuery,
+        response: { 200: WineDetail, 404: ErrorBody, ...AuthErrors },
+      },
+    },
+    async (request, reply) => {
+      const id = parseId(request.params.id);
+      const wine = id === null ? undefined : await findWine(app.db, id);
+      if (!wine) throw AppError.notFound("Wine");
+      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const texts = await wineTextsLookup(
+        app.db,
+        app.content.generator,
+        wine.id,
+        lang,
+        app.content.clock,
+        app.content.wake,
+      );
+      if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
+      const textLang = texts.lang as typeof lang;
+      markLanguage(reply, lang);
+      return {
+        id: wine.id,
+        display_name: wine.display_name,
+        name: wine.name,
+        color: wine.color,
+        type: wine.type,
+        sub_type: wine.sub_type,
+        producer: {
+          id: wine.producer_id,
+          name: wine.producer_name,
+          title: wine.producer_title,
+          display_name: wine.producer_display_name,
+        },
+        region: { id: wine.region_id, name: regionName(wine, lang), country: wine.country.toLowerCase() },
+        residual_sugar: localizeResidualSugar(wine.residual_sugar, lang),
+        grapes: wine.grapes.map((g) => ({ id: g.id, name: grapeName(g, lang) })),
+        description: { text: texts.description, text_long: texts.description_long, language: textLang },
+        tasting_notes: { text: texts.tasting_notes, language: textLang },
+        pairing: { text: texts.pairing, language: textLang },
+        flavor_profile: {
+          sweetness: wine.flavor_sweetness,
+          acidity: wine.flavor_acidity,
+          tannins: wine.flavor_tannins,
+          alcohol: wine.flavor_alcohol,
+          body: wine.flavor_body,
+          finish: wine.flavor_finish,
+        },
+        abv: wine.abv,
+        vintages: JSON.parse(wine.vintages) as number[],
+      };
+    },
+  );
+};
+
+export default wineRoutes;

@@ -1,0 +1,227 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { startTestService, type TestService } from "../../../test/helpers.ts";
+
+let s: TestService;
+before(async () => {
+  s = await startTestService();
+});
+after(() => s.close());
+
+describe("GET /wines", () => {
+  test("first page: Laravel envelope, 15 items, absolute links", async () => {
+    const res = await s.request("/wines");
+    assert.equal(res.status, 200);
+    assert.equal(res.body.data.length, 15);
+    assert.deepEqual(
+      { ...res.body.meta },
+      { current_page: 1, last_page: Math.ceil(1007 / 15), per_page: 15, total: 1007, from: 1, to: 15 },
+    );
+    assert.equal(res.body.links.prev, null);
+    assert.equal(res.body.links.first, s.url("/wines?page=1"));
+    assert.equal(res.body.links.next, s.url("/wines?page=2"));
+    assert.equal(res.body.links.last, s.url(`/wines?page=${Math.ceil(1007 / 15)}`));
+    const wine = res.body.data[0];
+    assert.deepEqual(Object.keys(wine).sort(), [
+      "color",
+      "display_name",
+      "id",
+      "producer",
+      "region",
+      "residual_sugar",
+      "sub_type",
+      "type",
+    ]);
+    assert.equal(wine.id, 100001);
+    assert.deepEqual(Object.keys(wine.producer).sort(), ["display_name", "id", "name", "title"]);
+    assert.deepEqual(Object.keys(wine.region).sort(), ["country", "id", "language", "name"]);
+    assert.match(wine.region.country, /^[A-Z]{2}$/);
+  });
+
+  test("ids ascend across pages and never repeat", async () => {
+    const one = await s.request("/wines?per_page=100&page=1");
+    const two = await s.request("/wines?per_page=100&page=2");
+    const ids = [...one.body.data, ...two.body.data].map((w: { id: number }) => w.id);
+    assert.equal(new Set(ids).size, 200);
+    assert.deepEqual(
+      ids,
+      [...ids].sort((a, b) => a - b),
+    );
+  });
+
+  test("per_page 1 and 100, last page, page past the end", async () => {
+    const single = await s.request("/wines?per_page=1");
+    assert.equal(single.body.data.length, 1);
+    assert.equal(single.body.meta.last_page, 1007);
+    const hundred = await s.request("/wines?per_page=100&page=11");
+    assert.equal(hundred.body.data.length, 7);
+    assert.deepEqual([hundred.body.meta.from, hundred.body.meta.to], [1001, 1007]);
+    assert.equal(hundred.body.links.next, null);
+    assert.equal(hundred.body.links.prev, s.url("/wines?per_page=100&page=10"));
+    const past = await s.request("/wines?per_page=100&page=12");
+    assert.equal(past.status, 200);
+    assert.deepEqual(past.body.data, []);
+    assert.equal(past.body.meta.from, null);
+    assert.equal(past.body.meta.to, null);
+    assert.equal(past.body.meta.last_page, 11);
+  });
+
+  test("filters combine and links keep them", async () => {
+    const res = await s.request("/wines?color=red&sub_type=still&region_id=1001&per_page=5");
+    assert.equal(res.status, 200);
+    assert.ok(res.body.meta.total > 0);
+    for (const w of res.body.data) {
+      assert.equal(w.color, "red");
+      assert.equal(w.sub_type, "still");
+      assert.equal(w.region.id, 1001);
+    }
+    const next = new URL(res.body.links.next);
+    assert.equal(next.searchParams.get("color"), "red");
+    assert.equal(next.searchParams.get("region_id"), "1001");
+    assert.equal(next.searchParams.get("page"), "2");
+    const byProducer = await s.request("/wines?producer_id=10001");
+    assert.ok(byProducer.body.data.every((w: { producer: { id: number } }) => w.producer.id === 10001));
+    const sparkling = await s.request("/wines?sub_type=sparkling&per_page=100");
+    assert.ok(sparkling.body.meta.total >= 100);
+    const rose = await s.request("/wines?color=rose");
+    assert.ok(rose.body.meta.total > 0);
+  });
+
+  test("invalid parameters give 422 in Laravel's shape", async () => {
+    for (const [query, field] of [
+      ["per_page=101", "per_page"],
+      ["per_page=0", "per_page"],
+      ["page=0", "page"],
+      ["page=abc", "page"],
+      ["color=blue", "color"],
+      ["sub_type=fizzy", "sub_type"],
+      ["region_id=x", "region_id"],
+      ["lang=es", "lang"],
+    ] as const) {
+      const res = await s.request(`/wines?${query}`);
+      assert.equal(res.status, 422, query);
+      assert.equal(res.body.code, "validation_failed");
+      assert.ok(Array.isArray(res.body.errors[field]), `${query}: ${JSON.stringify(res.body)}`);
+      assert.equal(res.body.message, res.body.errors[field][0]);
+    }
+    const res = await s.request("/wines?per_page=101");
+    assert.equal(res.body.message, "The per_page field must not be greater than 100.");
+  });
+
+  test("residual sugar and region names are localized in lists", async () => {
+    const en = await s.request("/wines?sub_type=sparkling&per_page=100");
+    const de = await s.request("/wines?sub_type=sparkling&per_page=100", {
+      headers: { "accept-language": "de" },
+    });
+    assert.equal(de.headers.get("content-language"), "de");
+    assert.ok(en.body.data.some((w: { residual_sugar: string }) => w.residual_sugar === "brut"));
+    const dry = (await s.request("/wines?color=red&per_page=100&lang=de")).body.data;
+    assert.ok(dry.some((w: { residual_sugar: string }) => w.residual_sugar === "trocken"));
+    assert.ok(dry.every((w: { region: { language: string } }) => w.region.language === "de"));
+  });
+});
+
+describe("GET /wines/search", () => {
+  test("finds Barolo wines, accent- and case-insensitive", async () => {
+    const res = await s.request("/wines/search?q=Barolo");
+    assert.equal(res.status, 200);
+    assert.ok(res.body.data.length > 0);
+    assert.equal(res.body.meta.query, "Barolo");
+    assert.equal(res.body.meta.count, res.body.data.length);
+    assert.ok(res.body.data.every((w: { display_name: string }) => /barolo/i.test(w.display_name)));
+    assert.deepEqual(Object.keys(res.body.data[0]).sort(), [
+      "color",
+      "display_name",
+      "id",
+      "producer_display_name",
+      "producer_name",
+      "producer_title",
+      "residual_sugar",
+    ]);
+    const accents = await s.request("/wines/search?q=CHATEAU");
+    assert.ok(accents.body.data.some((w: { display_name: string }) => w.display_name.includes("Château")));
+  });
+
+  test("words in any order; limit caps the results", async () => {
+    const res = await s.request("/wines/search?q=merlot%20valduga");
+    assert.ok(res.body.data.some((w: { display_name: string }) => w.display_name.includes("Valduga")));
+    const limited = await s.request("/wines/search?q=cabernet&limit=3");
+    assert.equal(limited.body.data.length, 3);
+    const none = await s.request("/wines/search?q=zzzqqq");
+    assert.deepEqual(none.body, { data: [], meta: { query: "zzzqqq", count: 0 } });
+  });
+
+  test("q under 3 characters, missing q or limit over 100: 422", async () => {
+    const short = await s.request("/wines/search?q=ab");
+    assert.equal(short.status, 422);
+    assert.deepEqual(short.body, {
+      message: "The q field must be at least 3 characters.",
+      code: "validation_failed",
+      errors: { q: ["The q field must be at least 3 characters."] },
+    });
+    const missing = await s.request("/wines/search");
+    assert.equal(missing.status, 422);
+    assert.deepEqual(missing.body.errors, { q: ["The q field is required."] });
+    assert.equal((await s.request("/wines/search?q=abc&limit=101")).status, 422);
+  });
+});
+
+describe("GET /wines/{id}", () => {
+  test("detail is not wrapped, has every field, country in lower case", async () => {
+    const res = await s.request("/wines/100001");
+    assert.equal(res.status, 200);
+    const w = res.body;
+    assert.equal(w.id, 100001);
+    assert.equal(w.data, undefined);
+    assert.equal(w.color, "white");
+    assert.equal(w.sub_type, "sparkling");
+    assert.equal(w.region.country, "br");
+    assert.equal(w.producer.id, 10001);
+    assert.equal(w.display_name, `${w.producer.display_name} ${w.name}`);
+    assert.ok(w.grapes.length >= 1 && typeof w.grapes[0].id === "number");
+    assert.equal(w.description.language, "en");
+    assert.ok(w.description.text.length > 20 && w.description.text_long.length > w.description.text.length);
+    assert.ok(w.tasting_notes.text.length > 20 && w.pairing.text.length > 10);
+    for (const v of Object.values(w.flavor_profile))
+      assert.ok(Number.isInteger(v) && (v as number) >= 0 && (v as number) <= 10);
+    assert.equal(res.headers.get("content-language"), "en");
+    assert.match(res.headers.get("vary") ?? "", /Accept-Language/);
+  });
+
+  test("language: lang beats Accept-Language; q-values and subtags; fallback en", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ "accept-language": "de-CH;q=0.9, en;q=0.8" }, "", "de"],
+      [{ "accept-language": "es, it;q=0.5" }, "", "it"],
+      [{ "accept-language": "en;q=0.2, fr;q=0.9" }, "", "fr"],
+      [{ "accept-language": "es, pt" }, "", "en"],
+      [{}, "", "en"],
+      [{ "accept-language": "de" }, "?lang=fr", "fr"],
+    ];
+    for (const [headers, query, expected] of cases) {
+      const res = await s.request(`/wines/100003${query}`, { headers });
+      assert.equal(res.headers.get("content-language"), expected, JSON.stringify(headers));
+    }
+    assert.equal((await s.request("/wines/100003?lang=xx")).status, 422);
+  });
+
+  test("missing language falls back to English text and queues generation", async () => {
+    const first = await s.request("/wines/100005?lang=it");
+    assert.equal(first.status, 200);
+    assert.equal(first.body.description.language, "en");
+    let it = first;
+    for (let i = 0; i < 100 && it.body.description.language !== "it"; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      it = await s.request("/wines/100005?lang=it");
+    }
+    assert.equal(it.body.description.language, "it");
+    assert.notEqual(it.body.description.text, first.body.description.text);
+  });
+
+  test("unknown and non-numeric ids: 404 Wine not found.", async () => {
+    for (const id of ["999999999", "abc", "0", "1.5"]) {
+      const res = await s.request(`/wines/${id}`);
+      assert.equal(res.status, 404, id);
+      assert.deepEqual(res.body, { message: "Wine not found.", code: "not_found" });
+    }
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Authentication, subscription state, abilities and rate limits for every v1 route.
+ * Runs on `onRequest`, before body parsing and validation, in this order:
+ * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
+ * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
+ * Routes declare what they need in `config: { ability, enterprise, budget }`.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AccountRow, ApiKeyRow } from "../db/types.ts";
+import { AppError, unauthenticated } from "../errors.ts";
+import { findAccountById } from "../modules/accounts/accounts.repository.ts";
+import { type Access, accessAt } from "../modules/accounts/plans.ts";
+import { findKeyByPrefix, touchKey } from "../modules/api-keys/api-keys.repository.ts";
+import {
+  type Ability,
+  keyHasAbility,
+  keyIsLive,
+  keyMatches,
+  keyPrefix,
+} from "../modules/api-keys/api-keys.service.ts";
+import type { RateLimits } from "./rate-limit.ts";
+
+/** Who is calling: set on every authenticated request. */
+export interface AuthContext {
+  key: ApiKeyRow;
+  account: AccountRow;
+  access: Access;
+  /** The per-minute limit in force: the key's, capped by the plan's maximum. */
+  perMinute: number;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Ability the route needs; null = any valid key (ping). */
+    ability?: Ability | null;
+    /** Route needs an Enterprise subscription. */
+    enterprise?: boolean;
+    /** Counts toward the account's daily budget (default true; false for /ping). */
+    budget?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext;
+  }
+}
+
+/** How often last_used_at is written at most, per key. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+function presentedKey(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header === "string") {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1] ?? null;
+  }
+  const apiKey = request.headers["x-api-key"];
+  return typeof apiKey === "string" ? apiKey.trim() : null;
+}
+
+export interface AuthOptions {
+  limits: RateLimits;
+  clock: () => Date;
+}
+
+export default fp<AuthOptions>(
+  async (app: FastifyInstance, { limits, clock }) => {
+    app.decorateRequest("auth", null as unknown as AuthContext);
+
+    app.addHook("onRequest", async (request, reply) => {
+      const config = request.routeOptions.config;
+      if (config.ability === undefined) return; // not an API route (404 handler and the like)
+      const now = clock();
+      const key = presentedKey(request);
+      const prefix = key === null ? null : keyPrefix(key);
+      const row = prefix === null ? undefined : await findKeyByPrefix(app.db, prefix);
+      if (!key || !row || !keyMatches(key, row.secret_hash) || !keyIsLive(row, now)) throw unauthenticated();
+      const account = await findAccountById(app.db, row.account_id);
+      if (!account) throw unauthenticated();
+      const access = accessAt(account, now);
+
+      const maxPerMinute = access.limits?.maxPerMinute ?? null;
+      const perMinute =
+        maxPerMinute === null ? row.rate_limit_per_minute : Math.min(row.rate_limit_per_minute, maxPerMinute);
+      const minute = await limits.hitMinute(row.id, perMinute);
+      reply.header("X-RateLimit-Limit", minute.limit);
+      reply.header("X-RateLimit-Remaining", minute.remaining);
+      reply.header("X-RateLimit-Reset", minute.resetSeconds);
+      if (minute.exceeded) {
+        throw new AppError("rate_limited", "Too Many Attempts.", {
+          headers: { "Retry-After": minute.resetSeconds },
+        });
+      }
+      if (access.plan === null || access.limits === null) {
+        throw new AppError("subscription_inactive", "Your subscription is not active.");
+      }
+      if (config.enterprise && !access.limits.photo) {
+        throw new AppError("forbidden", "This endpoint requires an Enterprise API subscription");
+      }
+      if (config.ability !== null && !keyHasAbility(row, config.ability)) {
+        throw new AppError("missing_ability", `This API key lacks the ability ${config.ability}.`);
+      }
+      if (config.budget !== false && access.perDay !== null) {
+        const day = await limits.hitDay(account.id, access.perDay, now);
+        if (day.exceeded) {
+          throw new AppError("quota_exceeded", "The daily request quota of this account is used up.", {
+            headers: { "Retry-After": day.resetSeconds },
+          });
+        }
+      }
+      request.auth = { key: row, account, access, perMinute };
+      if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
+        touchKey(app.db, row.id, now).catch((err) => request.log.warn({ err }, "could not record key use"));
+      }
+    });
+  },
+  { name: "auth", dependencies: ["db"] },
+);

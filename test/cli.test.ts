@@ -1,0 +1,141 @@
+/**
+ * The command-line tool as a user runs it: separate processes on a real database file, and
+ * `winedata serve` answering a client written for the original service.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "wds-cli-"));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const CLI = ["--import", "tsx", "src/cli.ts"];
+
+function winedata(args: string[], env: Record<string, string>) {
+  return run(process.execPath, [...CLI, ...args], { env: { ...process.env, ...env }, cwd: process.cwd() });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+test("import, accounts create, keys create --json / list / revoke", async () => {
+  const env = { DATABASE_URL: `sqlite:${join(dir, "cli.db")}` };
+  const imported = await winedata(["import"], env);
+  assert.match(imported.stdout, /Imported 1007 wines, 792 producers, 327 regions, 188 grapes/);
+  const again = await winedata(["import"], env);
+  assert.match(again.stdout, /generated 0 English texts/, "a re-import keeps ids and content");
+
+  const account = await winedata(
+    ["accounts", "create", "--name", "Cellar App", "--email", "owner@cellar.example", "--plan", "standard"],
+    env,
+  );
+  assert.match(account.stdout, /plan standard, active/);
+  const created = await winedata(
+    [
+      "keys",
+      "create",
+      "--email",
+      "owner@cellar.example",
+      "--name",
+      "prod",
+      "--abilities",
+      "wines:read,regions:read",
+      "--json",
+    ],
+    env,
+  );
+  const key = JSON.parse(created.stdout);
+  assert.match(key.key, /^wds_[a-z0-9]{8}_[A-Za-z0-9]{32}$/);
+  assert.equal(key.prefix, key.key.slice(0, 12));
+  assert.deepEqual(key.abilities, ["wines:read", "regions:read"]);
+  assert.equal(key.rate_limit_per_minute, 120);
+
+  const listed = await winedata(["keys", "list", "--email", "owner@cellar.example"], env);
+  assert.match(listed.stdout, new RegExp(`${key.prefix}\\tprod`));
+  assert.ok(!listed.stdout.includes(key.key.slice(13)), "list never shows the secret");
+  assert.match((await winedata(["keys", "revoke", key.prefix], env)).stdout, /revoked/);
+  assert.match((await winedata(["keys", "list", "--email", "owner@cellar.example"], env)).stdout, /revoked/);
+});
+
+test("bad usage and bad settings exit 2 with a clear message", async () => {
+  const env = { DATABASE_URL: `sqlite:${join(dir, "usage.db")}` };
+  await assert.rejects(
+    winedata(["accounts", "create", "--name", "X", "--email", "x@y.z", "--plan", "gold"], env),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 2);
+      assert.match(err.stderr, /--plan must be trial, standard or enterprise/);
+      return true;
+    },
+  );
+  await assert.rejects(
+    winedata(["keys", "create", "--email", "nobody@x.y", "--name", "k"], env),
+    /No account with email/,
+  );
+  await assert.rejects(
+    winedata(["serve"], { ...env, PORT: "http" }),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 2);
+      assert.match(err.stderr, /PORT must be an integer/);
+      return true;
+    },
+  );
+  await assert.rejects(winedata(["frobnicate"], env), /Unknown command/);
+});
+
+test("serve on an empty database imports the catalogue, prints a key, and a v1 client runs through", async () => {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...CLI, "serve"], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dir, "serve.db")}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    const key = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /wds_[a-z0-9]{8}_[A-Za-z0-9]{32}/.exec(out);
+        if (match) resolve(match[0]);
+      });
+      child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+      setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
+    });
+    const base = `http://127.0.0.1:${port}/v1`;
+    const get = async (path: string) => {
+      const res = await fetch(`${base}${path}`, {
+        headers: { Authorization: `Bearer ${key}`, Accept: "application/json" },
+      });
+      assert.ok(res.ok, `${path}: ${res.status} ${await res.clone().text()}`);
+      return res.json();
+    };
+    // The flow of a client written for the original service.
+    const wines = await get("/wines");
+    const first = wines.data[0].id;
+    assert.equal((await get(`/wines/${first}`)).id, first);
+    assert.equal((await get(`/drinking-periods/${first}?lang=en`)).wine_id, first);
+    const producers = await get("/producers");
+    const regions = await get("/regions");
+    assert.ok((await get(`/producers/${producers.data[0].id}?include_wines=true`)).data.wines.length > 0);
+    assert.ok((await get(`/regions/${regions.data[0].id}?include_wines=true`)).data.wines.length > 0);
+    assert.equal((await get(`/region-insights/${regions.data[0].id}?lang=en`)).region_id, regions.data[0].id);
+    assert.ok((await get("/wines/search?q=Barolo")).data.length > 0);
+  } finally {
+    child.kill("SIGTERM");
+  }
+});

@@ -1,0 +1,168 @@
+/**
+ * Test support: a real app on a real SQLite database holding the bundled catalogue, listening on a
+ * loopback port, and a small fetch client. The catalogue is imported once per test process into a
+ * template file; each app gets its own copy, so tests never share state.
+ */
+import { randomUUID } from "node:crypto";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { migrateToLatest, openDatabase } from "../src/db/database.ts";
+import type { Plan } from "../src/db/types.ts";
+import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
+import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
+import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "wds-test-"));
+process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+let template: Promise<string> | null = null;
+let copies = 0;
+
+/** Path of a database file with the bundled catalogue imported (English content included). */
+export function catalogueTemplate(): Promise<string> {
+  template ??= (async () => {
+    const path = join(dir, "template.db");
+    const db = openDatabase({ kind: "sqlite", path });
+    await migrateToLatest(db);
+    await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
+    await db.destroy();
+    return path;
+  })();
+  return template;
+}
+
+/** A fresh copy of the catalogue database, for tests that restart a service on the same file. */
+export async function catalogueCopy(): Promise<string> {
+  const path = join(dir, `copy-${process.pid}-${copies++}.db`);
+  copyFileSync(await catalogueTemplate(), path);
+  return path;
+}
+
+/** A clock tests can move: it starts at 2026-11-22T10:00:00Z and runs at real speed from there. */
+export class TestClock {
+  private offset = Date.parse("2026-11-22T10:00:00.000Z") - Date.now();
+  now = (): Date => new Date(Date.now() + this.offset);
+  advanceDays(days: number): void {
+    this.offset += days * 86_400_000;
+  }
+}
+
+/** A running test service. */
+export interface TestService {
+  app: FastifyInstance;
+  config: Config;
+  clock: TestClock;
+  /** Absolute URL of a v1 path, e.g. url("/wines"). */
+  url(path: string): string;
+  /** GET/POST with a key (Bearer) unless `key` is null; returns status, headers and parsed JSON. */
+  request(path: string, options?: RequestOptions): Promise<TestResponse>;
+  /** A fresh account of `plan` and a key for it. */
+  newKey(options?: KeyOptions): Promise<string>;
+  /** A key on the default enterprise account with every ability. */
+  key: string;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are asserted field by field in the tests.
+  body: any;
+}
+
+export interface KeyOptions {
+  plan?: Plan;
+  abilities?: string[];
+  rateLimit?: number;
+}
+
+/**
+ * Starts the service on a copy of the catalogue database.
+ * `env` overrides settings; `deps` replaces the generator, counters or clock.
+ */
+export async function startTestService(
+  env: Record<string, string> = {},
+  deps: AppDeps = {},
+): Promise<TestService> {
+  const path = join(dir, `db-${process.pid}-${copies++}.db`);
+  if (env.DATABASE_URL === undefined) copyFileSync(await catalogueTemplate(), path);
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${path}`,
+    LOG_LEVEL: "silent",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    JOB_POLL_MS: "20",
+    ...env,
+  });
+  const clock = new TestClock();
+  const app = await buildApp(config, { clock: clock.now, ...deps });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  if (address === null || typeof address === "string") throw new Error("no port");
+  const origin = `http://127.0.0.1:${address.port}`;
+  let accounts = 0;
+
+  const newKey = async (options: KeyOptions = {}): Promise<string> => {
+    const account = await createAccount(app.db, {
+      name: `Test ${++accounts}`,
+      email: `test-${randomUUID().slice(0, 8)}@example.com`,
+      plan: options.plan ?? "enterprise",
+      now: clock.now(),
+    });
+    const { key } = await issueKey(app.db, {
+      account,
+      name: "test",
+      abilities: options.abilities,
+      rateLimitPerMinute: options.rateLimit,
+      now: clock.now(),
+    });
+    return key;
+  };
+
+  const service: TestService = {
+    app,
+    config,
+    clock,
+    url: (p) => `${origin}${config.basePath}${p}`,
+    async request(p, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const key = options.key === undefined ? service.key : options.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers["content-type"] = "application/json";
+      }
+      const outside = ["/health", "/ready", "/openapi.json", "/docs"].some((x) => p.startsWith(x));
+      const target = outside ? `${origin}${p}` : service.url(p);
+      const res = await fetch(target, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON (docs page): keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    newKey,
+    key: "",
+    close: async () => {
+      await app.close();
+      if (env.DATABASE_URL === undefined) rmSync(path, { force: true });
+    },
+  };
+  service.key = await newKey();
+  return service;
+}
