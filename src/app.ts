@@ -6,7 +6,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { Config } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
@@ -62,7 +62,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Fastify accepts a hop count too, although its option type does not say so.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimitBytes,
-    disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    // One line per request only at debug/trace; errors are always logged.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
+    }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // External plugins
