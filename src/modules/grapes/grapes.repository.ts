@@ -1,13 +1,10 @@
 /** SQL for grape varieties. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { foldedWords } from "../catalogue/normalize.ts";
+import { containsWords } from "../catalogue/normalize.ts";
 
-function matching(db: Kysely<Database>, search: string | undefined) {
-  let q = db.selectFrom("grapes");
-  for (const word of search ? foldedWords(search) : []) q = q.where("search_text", "like", `%${word}%`);
-  return q;
-}
+const matching = (db: Kysely<Database>, search: string | undefined) =>
+  db.selectFrom("grapes").where(containsWords("grapes", search));
 
 /** One page of grapes (id order) whose names or synonyms contain every word of `search`. */
 export async function listGrapes(

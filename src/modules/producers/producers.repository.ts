@@ -1,13 +1,10 @@
 /** SQL for producers. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { foldedWords } from "../catalogue/normalize.ts";
+import { containsWords } from "../catalogue/normalize.ts";
 
-function matching(db: Kysely<Database>, search: string | undefined) {
-  let q = db.selectFrom("producers");
-  for (const word of search ? foldedWords(search) : []) q = q.where("search_text", "like", `%${word}%`);
-  return q;
-}
+const matching = (db: Kysely<Database>, search: string | undefined) =>
+  db.selectFrom("producers").where(containsWords("producers", search));
 
 /** One page of producers (id order) whose folded display name contains every word of `search`. */
 export async function listProducers(

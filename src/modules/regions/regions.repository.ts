@@ -1,7 +1,7 @@
 /** SQL for regions. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { foldedWords } from "../catalogue/normalize.ts";
+import { containsWords } from "../catalogue/normalize.ts";
 
 /** Filters of `GET /regions`: country code (any case; `UK` is read as `GB`) and a name search. */
 export interface RegionFilters {
@@ -15,8 +15,7 @@ function matching(db: Kysely<Database>, f: RegionFilters) {
     const code = f.country.toUpperCase();
     q = q.where("country", "=", code === "UK" ? "GB" : code);
   }
-  for (const word of f.search ? foldedWords(f.search) : []) q = q.where("search_text", "like", `%${word}%`);
-  return q;
+  return q.where(containsWords("regions", f.search));
 }
 
 /** One page of regions (id order) and the total. */

@@ -2,7 +2,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType } from "../catalogue/catalogue.types.ts";
-import { foldedWords } from "../catalogue/normalize.ts";
+import { containsWords, foldedWords } from "../catalogue/normalize.ts";
 
 /** Filters of `GET /wines`; all optional. */
 export interface WineFilters {
@@ -62,7 +62,7 @@ export async function searchWines(db: Kysely<Database>, q: string, limit: number
   const words = foldedWords(q);
   if (words.length === 0) return [];
   const phrase = words.join(" ");
-  let query = db
+  const query = db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .select([
@@ -73,8 +73,8 @@ export async function searchWines(db: Kysely<Database>, q: string, limit: number
       "p.name as producer_name",
       "p.title as producer_title",
       "p.display_name as producer_display_name",
-    ]);
-  for (const word of words) query = query.where("w.search_text", "like", `%${word}%`);
+    ])
+    .where(containsWords("w", q));
   const wordStarts = words.map(
     (word) => sql<number>`(case when (' ' || w.search_text) like ${`% ${word}%`} then 0 else 1 end)`,
   );

@@ -1,0 +1,100 @@
+/**
+ * The same service on PostgreSQL: import, a v1 client's flow and the generating flow, against the
+ * server at TEST_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). Each run makes
+ * and drops its own database. Skipped, with the reason printed, when no server answers.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import pg from "pg";
+import { offlineGenerator } from "../src/app.ts";
+import { migrateToLatest, openDatabase } from "../src/db/database.ts";
+import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
+import { startTestService, type TestService } from "./helpers.ts";
+
+const admin = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const name = `wds_test_${process.pid}`;
+const url = admin.replace(/\/[^/]*$/, `/${name}`);
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+let skip: string | false = false;
+let s: TestService;
+
+before(async () => {
+  try {
+    await adminQuery(`create database ${name}`);
+  } catch (err) {
+    skip = `PostgreSQL not reachable at ${admin.replace(/\/\/[^@]*@/, "//")}: ${(err as Error).message}`;
+    console.log(`# skipped PostgreSQL tests: ${skip}`);
+    return;
+  }
+  const db = openDatabase({ kind: "postgres", url });
+  await migrateToLatest(db);
+  await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
+  await db.destroy();
+  s = await startTestService({ DATABASE_URL: url });
+});
+
+after(async () => {
+  if (skip) return;
+  await s?.close();
+  await adminQuery(`drop database if exists ${name} with (force)`);
+});
+
+test("PostgreSQL: lists, filters, search, details, include_wines", { timeout: 60_000 }, async (t) => {
+  if (skip) return t.skip(skip);
+  const wines = await s.request("/wines?color=red&per_page=5&page=2");
+  assert.equal(wines.status, 200);
+  assert.equal(wines.body.meta.current_page, 2);
+  assert.ok(wines.body.data.every((w: { color: string }) => w.color === "red"));
+  const all = await s.request("/wines");
+  assert.equal(all.body.meta.total, 1007);
+  const search = await s.request("/wines/search?q=BAROLO");
+  assert.ok(search.body.data.length > 0);
+  assert.equal((await s.request("/wines/100001")).body.region.country, "br");
+  const producer = await s.request("/producers/10001?include_wines=true");
+  assert.equal(producer.body.data.wines.length, producer.body.data.wines_count);
+  const regions = await s.request("/regions?country=fr&search=bourgogne&lang=de");
+  assert.ok(regions.body.data.some((r: { name: string }) => r.name === "Burgund"));
+  const grapes = (await s.request("/grapes?search=spatburgunder")).body.data;
+  assert.ok(grapes.some((g: { name: string }) => g.name === "Pinot Noir"));
+});
+
+test("PostgreSQL: one job for 30 concurrent requests, then the content", { timeout: 60_000 }, async (t) => {
+  if (skip) return t.skip(skip);
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, () => s.request("/drinking-periods/100003?lang=it")),
+  );
+  assert.ok(answers.every((a) => a.status === 404 || a.status === 200));
+  const jobs = await s.app.db
+    .selectFrom("generation_jobs")
+    .selectAll()
+    .where("resource_id", "=", 100003)
+    .execute();
+  assert.equal(jobs.length, 1);
+  for (let i = 0; i < 150; i++) {
+    const res = await s.request("/drinking-periods/100003?lang=it");
+    if (res.status === 200) {
+      assert.equal(res.body.lang, "it");
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.fail("the Italian drinking period never appeared");
+});
+
+test("PostgreSQL: keys, rate limits and the daily budget", async (t) => {
+  if (skip) return t.skip(skip);
+  const key = await s.newKey({ rateLimit: 2 });
+  assert.equal((await s.request("/ping", { key })).status, 200);
+  assert.equal((await s.request("/ping", { key })).headers.get("x-ratelimit-remaining"), "0");
+  assert.equal((await s.request("/ping", { key })).status, 429);
+});
