@@ -3,6 +3,8 @@
  * to} and absolute `links` that keep every other query parameter.
  */
 import type { FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+import { MAX_INT } from "./schemas.ts";
 
 export interface PageRequest {
   page: number;
@@ -47,9 +49,20 @@ export function pageEnvelope<T>(
   };
 }
 
-/** Parses a path id; anything but a positive integer is null (the route answers 404). */
+/** Parses a path id; anything but a positive integer up to 2^31-1 is null (the route answers 404). */
 export function parseId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : null;
+  return id > 0 && id <= MAX_INT ? id : null;
+}
+
+/**
+ * Laravel trims input before validating `min:N`: a text of fewer than `min` characters once trimmed
+ * is refused like a short one.
+ * @throws AppError validation_failed naming `field`.
+ */
+export function requireTrimmed(field: string, value: string | undefined, min: number): void {
+  if (value !== undefined && value.trim().length < min) {
+    throw AppError.validation(field, `The ${field} field must be at least ${min} characters.`);
+  }
 }

@@ -36,8 +36,11 @@ export const LangQuery = Type.Optional(
 /** A numeric id in the path; non-numeric ids get the resource's 404, not a 422. */
 export const IdParams = Type.Object({ id: Type.String({ description: "Integer id" }) });
 
+/** Largest id and page number accepted (PostgreSQL `integer`); larger values are a 422, not a 500. */
+export const MAX_INT = 2_147_483_647;
+
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: "Page number" }),
+  page: Type.Integer({ minimum: 1, maximum: 10_000_000, default: 1, description: "Page number" }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 15, description: "Items per page (max 100)" }),
 };
 

@@ -93,6 +93,8 @@ export default fp(
       for (const [name, value] of Object.entries(appError.options.headers ?? {})) reply.header(name, value);
       return reply.code(appError.status).send(appError.body());
     });
+    // JSON only: other bodies get 415 instead of being parsed as text.
+    app.removeContentTypeParser("text/plain");
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ message: "Not found.", code: "not_found" }),
     );

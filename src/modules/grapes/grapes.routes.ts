@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
-import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
 import { grapeName } from "./grape-name.ts";
 import { findGrape, listGrapes } from "./grapes.repository.ts";
@@ -33,6 +33,7 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      requireTrimmed("search", q.search, 2);
       const lang = pickLanguage(q.lang, request.headers["accept-language"]);
       const page = { page: q.page, perPage: q.per_page };
       const { total, rows } = await listGrapes(app.db, q.search, offsetOf(page), page.perPage);

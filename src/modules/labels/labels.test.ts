@@ -59,6 +59,11 @@ test("request validation: missing photo, max_results bounds, malformed JSON, bod
     headers: { "content-type": "application/json" },
   });
   assert.deepEqual([malformed.status, malformed.body.code], [400, "malformed_json"]);
+  const text = await s.request("/photo/analyze", {
+    rawBody: "photo",
+    headers: { "content-type": "text/plain" },
+  });
+  assert.deepEqual([text.status, text.body.code], [415, "unsupported_media_type"]);
   const big = await s.request("/photo/analyze", { body: { photo: "A".repeat(3 * 1024 * 1024) } });
   assert.deepEqual([big.status, big.body.code], [413, "payload_too_large"]);
   const health = await s.request("/health", { key: null });

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
-import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
 import { localizeResidualSugar } from "../wines/residual-sugar.ts";
 import { winesOfProducer } from "../wines/wines.repository.ts";
@@ -32,6 +32,7 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
+      requireTrimmed("search", request.query.search, 2);
       const page = { page: request.query.page, perPage: request.query.per_page };
       const { total, rows } = await listProducers(app.db, request.query.search, offsetOf(page), page.perPage);
       return pageEnvelope(request, page, total, rows);

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
-import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
 import { INCLUDED_WINES_MAX } from "../producers/producers.routes.ts";
 import { localizeResidualSugar } from "../wines/residual-sugar.ts";
@@ -32,6 +32,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      requireTrimmed("search", q.search, 2);
       const lang = pickLanguage(q.lang, request.headers["accept-language"]);
       const page = { page: q.page, perPage: q.per_page };
       const { total, rows } = await listRegions(

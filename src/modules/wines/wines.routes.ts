@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
-import { offsetOf, pageEnvelope, parseId } from "../../http/pagination.ts";
+import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { grapeName } from "../grapes/grape-name.ts";
@@ -80,6 +80,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { q, limit } = request.query;
+      requireTrimmed("q", q, 3);
       const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
       const rows = await searchWines(app.db, q, limit);
       markLanguage(reply, lang);

@@ -4,6 +4,7 @@ import {
   ColorSchema,
   LangQuery,
   LanguageSchema,
+  MAX_INT,
   Nullable,
   PageEnvelope,
   PageQuery,
@@ -39,8 +40,8 @@ export const WineListQuery = Type.Object({
   ...PageQuery,
   color: Type.Optional(ColorSchema),
   sub_type: Type.Optional(SubTypeSchema),
-  producer_id: Type.Optional(Type.Integer({ minimum: 1 })),
-  region_id: Type.Optional(Type.Integer({ minimum: 1 })),
+  producer_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INT })),
+  region_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INT })),
   lang: LangQuery,
 });
 

@@ -97,6 +97,8 @@ describe("GET /wines", () => {
       ["sub_type=fizzy", "sub_type"],
       ["region_id=x", "region_id"],
       ["lang=es", "lang"],
+      ["page=1e20", "page"],
+      ["producer_id=99999999999", "producer_id"],
     ] as const) {
       const res = await s.request(`/wines?${query}`);
       assert.equal(res.status, 422, query);
@@ -163,6 +165,11 @@ describe("GET /wines/search", () => {
     assert.equal(missing.status, 422);
     assert.deepEqual(missing.body.errors, { q: ["The q field is required."] });
     assert.equal((await s.request("/wines/search?q=abc&limit=101")).status, 422);
+    const blank = await s.request("/wines/search?q=%20%20%20%20");
+    assert.deepEqual(
+      [blank.status, blank.body.errors],
+      [422, { q: ["The q field must be at least 3 characters."] }],
+    );
   });
 });
 
