@@ -11,7 +11,7 @@ import type { Config } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
-import { createOfflineGenerator } from "./modules/content/generators/offline-generator.ts";
+import { createGenerator } from "./modules/content/generator.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
@@ -42,10 +42,7 @@ export interface AppDeps {
 }
 
 /** The offline generator under the name stored beside its output. */
-export const offlineGenerator = (): NamedGenerator => ({
-  name: "offline",
-  generator: createOfflineGenerator(),
-});
+export const offlineGenerator = (): NamedGenerator => createGenerator({ kind: "offline" });
 
 /** Builds the app on a migrated database; call `listen` (server) or `inject` (tests) on it. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -75,11 +72,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Application plugins
   await app.register(errorHandler);
   await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
+  // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.
+  const inMemory = config.database.kind === "sqlite" && config.database.path === ":memory:";
+  const mode = config.workers === "thread" && (deps.generator || inMemory) ? "inline" : config.workers;
+  const generator =
+    deps.generator ??
+    createGenerator(config.generator, (kind, reason) =>
+      app.log.warn({ kind, reason }, "generator fell back to offline"),
+    );
   await app.register(contentPlugin, {
-    generator: deps.generator ?? offlineGenerator(),
+    generator,
+    generatorSetting: config.generator,
+    database: config.database,
     clock,
-    runWorker: config.runWorkers,
+    mode,
     pollMs: config.jobPollMs,
+    leaseMs: config.jobLeaseMs,
     backoffBaseMs: deps.backoffBaseMs,
   });
   await app.register(authPlugin, { limits: new RateLimits(deps.counters ?? memoryCounters), clock });

@@ -6,6 +6,14 @@
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
+/** Which content generator writes missing texts. */
+export type GeneratorSetting =
+  | { kind: "offline" }
+  | { kind: "openai"; baseUrl: string; apiKey: string; model: string; timeoutMs: number };
+
+/** Where background generation runs: a worker thread (default), the main thread, or nowhere. */
+export type WorkerMode = "thread" | "inline" | "off";
+
 /** Where the data lives: an embedded SQLite file (or `:memory:`) or a PostgreSQL server. */
 export type DatabaseSetting = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
@@ -29,8 +37,15 @@ export interface Config {
   bodyLimitBytes: number;
   /** Milliseconds between polls of the background job queue (`JOB_POLL_MS`), default 250. */
   jobPollMs: number;
-  /** Run background generation workers in this process (`WORKERS=true|false`), default true. */
-  runWorkers: boolean;
+  /**
+   * A running job's lock lasts this long without a heartbeat (`JOB_LEASE_MS`, default 30,000); a job
+   * whose process died is taken over after it.
+   */
+  jobLeaseMs: number;
+  /** `WORKERS=thread|inline|off` (`true` = thread, `false` = off), default thread. */
+  workers: WorkerMode;
+  /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
+  generator: GeneratorSetting;
 }
 
 /** Raised for a setting that cannot be used; the message names the variable and the accepted form. */
@@ -47,12 +62,33 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return Number(raw);
 }
 
-function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.toLowerCase();
-  if (raw === undefined || raw === "") return fallback;
-  if (["1", "true", "yes", "on"].includes(raw)) return true;
-  if (["0", "false", "no", "off"].includes(raw)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
+function workerMode(raw: string | undefined): WorkerMode {
+  const value = (raw ?? "thread").toLowerCase();
+  if (value === "" || value === "thread" || value === "true" || value === "1") return "thread";
+  if (value === "inline") return "inline";
+  if (value === "off" || value === "false" || value === "0") return "off";
+  throw new ConfigError(`WORKERS must be thread, inline or off, got "${raw}".`);
+}
+
+function generator(env: NodeJS.ProcessEnv): GeneratorSetting {
+  const kind = (env.GENERATOR ?? "offline").toLowerCase();
+  if (kind === "offline" || kind === "") return { kind: "offline" };
+  if (kind !== "openai")
+    throw new ConfigError(`GENERATOR must be offline or openai, got "${env.GENERATOR}".`);
+  const baseUrl = env.OPENAI_BASE_URL || "https://api.openai.com/v1";
+  if (!/^https?:\/\/\S+$/.test(baseUrl))
+    throw new ConfigError(`OPENAI_BASE_URL must be an http(s) URL, got "${baseUrl}".`);
+  const apiKey = env.OPENAI_API_KEY ?? "";
+  if (apiKey === "") throw new ConfigError("GENERATOR=openai needs OPENAI_API_KEY.");
+  const model = env.OPENAI_MODEL ?? "";
+  if (model === "") throw new ConfigError("GENERATOR=openai needs OPENAI_MODEL (e.g. gpt-4o-mini).");
+  return {
+    kind: "openai",
+    baseUrl,
+    apiKey,
+    model,
+    timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
+  };
 }
 
 /**
@@ -103,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV !== "production",
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     jobPollMs: integer(env, "JOB_POLL_MS", 250, 10, 60_000),
-    runWorkers: boolean(env, "WORKERS", true),
+    jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 100, 3_600_000),
+    workers: workerMode(env.WORKERS),
+    generator: generator(env),
   };
 }

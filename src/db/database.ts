@@ -34,6 +34,9 @@ export interface Db {
 export function openDatabase(setting: DatabaseSetting): Db {
   if (setting.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: setting.url, max: 10 });
+    // An idle connection cut by the server (restart, failover) is dropped from the pool; without a
+    // listener the 'error' event would end the process. Queries in flight still fail normally.
+    pool.on("error", (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
   }

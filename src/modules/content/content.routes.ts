@@ -45,7 +45,7 @@ function notFound(reply: FastifyReply, missing: { generating: boolean; error: st
 }
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { clock, wake } = app.content;
+  const { wake } = app.content;
 
   app.get(
     "/region-insights/:regionId",
@@ -69,7 +69,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
               generating: false,
               error: "No region insight found for the specified language.",
             }
-          : await regionInsightLookup(app.db, id, lang, clock(), wake);
+          : await regionInsightLookup(app.db, id, lang, wake);
       markLanguage(reply, lang);
       if (!result.found) return notFound(reply, result);
       const row = result.content;
@@ -107,7 +107,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
               generating: false,
               error: "No drinking period found for the specified language.",
             }
-          : await drinkingPeriodLookup(app.db, id, lang, clock(), wake);
+          : await drinkingPeriodLookup(app.db, id, lang, wake);
       markLanguage(reply, lang);
       if (!result.found) return notFound(reply, result);
       const row = result.content;

@@ -65,11 +65,11 @@ async function missing(
   kind: JobKind,
   resourceId: number,
   lang: Language,
-  now: Date,
   wake: Wake,
   error: string,
 ): Promise<{ found: false; generating: boolean; error: string }> {
-  const job = await enqueueJob(db, kind, resourceId, lang, now);
+  // The queue runs on the system clock (never a test clock): its times are compared across processes.
+  const job = await enqueueJob(db, kind, resourceId, lang, new Date());
   if (job.status !== "failed") wake();
   return { found: false, generating: job.status !== "failed", error };
 }
@@ -78,22 +78,12 @@ const PERIOD_MISSING = "No drinking period found for the specified language.";
 const INSIGHT_MISSING = "No region insight found for the specified language.";
 
 /** The drinking period of a wine in `lang`, or the 404 case (unknown wine: generating false). */
-export async function drinkingPeriodLookup(
-  db: Kysely<Database>,
-  wineId: number,
-  lang: Language,
-  now: Date,
-  wake: Wake,
-) {
+export async function drinkingPeriodLookup(db: Kysely<Database>, wineId: number, lang: Language, wake: Wake) {
   const row = await findDrinkingPeriod(db, wineId, lang);
   if (row) return { found: true as const, content: row };
-  const wine = await db
-    .selectFrom("wines")
-    .select(["id", "vintage"])
-    .where("id", "=", wineId)
-    .executeTakeFirst();
+  const wine = await db.selectFrom("wines").select("id").where("id", "=", wineId).executeTakeFirst();
   if (!wine) return { found: false as const, generating: false, error: PERIOD_MISSING };
-  return missing(db, "drinking_period", wineId, lang, now, wake, PERIOD_MISSING);
+  return missing(db, "drinking_period", wineId, lang, wake, PERIOD_MISSING);
 }
 
 /** The insight of a region in `lang`, or the 404 case (unknown region: generating false). */
@@ -101,14 +91,13 @@ export async function regionInsightLookup(
   db: Kysely<Database>,
   regionId: number,
   lang: Language,
-  now: Date,
   wake: Wake,
 ) {
   const row = await findRegionInsight(db, regionId, lang);
   if (row) return { found: true as const, content: row };
   const region = await db.selectFrom("regions").select("id").where("id", "=", regionId).executeTakeFirst();
   if (!region) return { found: false as const, generating: false, error: INSIGHT_MISSING };
-  return missing(db, "region_insight", regionId, lang, now, wake, INSIGHT_MISSING);
+  return missing(db, "region_insight", regionId, lang, wake, INSIGHT_MISSING);
 }
 
 /**
@@ -127,7 +116,7 @@ export async function wineTextsLookup(
   const wanted = rows.find((r) => r.lang === lang);
   if (wanted) return wanted;
   if (lang !== "en") {
-    await enqueueJob(db, "wine_text", wineId, lang, now());
+    await enqueueJob(db, "wine_text", wineId, lang, new Date());
     wake();
   }
   const english = rows.find((r) => r.lang === "en");

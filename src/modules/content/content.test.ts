@@ -156,7 +156,7 @@ describe("job durability", () => {
 
   test("jobs queued before a stop are done after a restart", async () => {
     const url = `sqlite:${await catalogueCopy()}`;
-    const stopped = await startTestService({ DATABASE_URL: url, WORKERS: "false" });
+    const stopped = await startTestService({ DATABASE_URL: url, WORKERS: "off" });
     try {
       const res = await stopped.request("/region-insights/1004?lang=de");
       assert.deepEqual([res.status, res.body.generating], [404, true]);

@@ -1,8 +1,8 @@
 /**
  * The background worker that drains the generation queue. It polls every `pollMs`, starts at once
  * when woken (a request just queued a job), runs one job at a time, retries failures with
- * exponential backoff (2 s, 4 s, 8 s … × `backoffBaseMs`/1000) and, at start, takes back jobs that a
- * dead process left running for longer than the lease.
+ * exponential backoff (`backoffBaseMs` × 1, 2, 4 …), renews the lock of the job in hand every third
+ * of the lease, and on every pass takes back jobs whose lock expired (their process died).
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
@@ -10,19 +10,19 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Language } from "../catalogue/catalogue.types.ts";
 import { generateItem, type NamedGenerator } from "./content.service.ts";
-import { claimJob, completeJob, failJob, releaseStaleJobs } from "./jobs.repository.ts";
-
-/** A job left `running` this long is assumed abandoned by a dead process. */
-export const JOB_LEASE_MS = 30_000;
+import { claimJob, completeJob, failJob, releaseStaleJobs, renewJobLock } from "./jobs.repository.ts";
 
 export interface WorkerOptions {
   db: Kysely<Database>;
   generator: NamedGenerator;
   pollMs: number;
+  /** A running job's lock expires this long after its last heartbeat. */
+  leaseMs: number;
   /** First retry delay; doubles with every attempt. Default 2,000 ms. */
   backoffBaseMs?: number;
+  /** Time stamps of the content written; the queue itself always runs on the system clock. */
   clock: () => Date;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }
 
 export class ContentWorker {
@@ -34,11 +34,8 @@ export class ContentWorker {
 
   constructor(private readonly options: WorkerOptions) {}
 
-  /** Starts polling after releasing stale jobs. */
-  async start(): Promise<void> {
-    const { db, clock, log } = this.options;
-    const released = await releaseStaleJobs(db, new Date(clock().getTime() - JOB_LEASE_MS));
-    if (released > 0) log.info({ released }, "resumed generation jobs left by a stopped process");
+  /** Starts polling. */
+  start(): void {
     this.stopped = false;
     this.schedule(0);
   }
@@ -78,25 +75,40 @@ export class ContentWorker {
 
   /** Runs due jobs until none is left (or the worker is stopped). */
   private async drain(): Promise<void> {
-    const { db, generator, clock, log } = this.options;
+    const { db, generator, clock, log, leaseMs } = this.options;
+    try {
+      const released = await releaseStaleJobs(db, new Date(Date.now() - leaseMs));
+      if (released > 0) log.info({ released }, "took over generation jobs whose worker stopped");
+    } catch (err) {
+      log.error({ err }, "could not read the generation queue");
+      return;
+    }
     while (!this.stopped) {
       let job: Awaited<ReturnType<typeof claimJob>>;
       try {
-        job = await claimJob(db, this.id, clock());
+        job = await claimJob(db, this.id, new Date());
       } catch (err) {
         log.error({ err }, "could not read the generation queue");
         return;
       }
       if (!job) return;
+      const { id } = job;
+      const heartbeat = setInterval(() => {
+        renewJobLock(db, id, this.id, new Date()).catch((err) =>
+          log.warn({ err }, "could not renew a job lock"),
+        );
+      }, leaseMs / 3);
       try {
         await generateItem(db, generator, job.kind, job.resource_id, job.lang as Language, clock);
-        await completeJob(db, job.id, clock());
+        await completeJob(db, job.id, new Date());
       } catch (err) {
         const backoff = (this.options.backoffBaseMs ?? 2_000) * 2 ** (job.attempts - 1);
         log.warn({ err, job: { id: job.id, kind: job.kind, attempt: job.attempts } }, "generation failed");
-        await failJob(db, job, err instanceof Error ? err.message : String(err), backoff, clock()).catch(
+        await failJob(db, job, err instanceof Error ? err.message : String(err), backoff, new Date()).catch(
           (e) => log.error({ err: e }, "could not record a failed job"),
         );
+      } finally {
+        clearInterval(heartbeat);
       }
     }
   }

@@ -133,6 +133,21 @@ export async function failJob(
     .execute();
 }
 
+/** Heartbeat of a running job: renews its lock so that no other worker takes it over. */
+export async function renewJobLock(
+  db: Kysely<Database>,
+  id: number,
+  workerId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable("generation_jobs")
+    .set({ locked_at: now.toISOString() })
+    .where("id", "=", id)
+    .where("locked_by", "=", workerId)
+    .execute();
+}
+
 /** Puts back jobs left `running` by a process that died (locked before `staleBefore`). Returns how many. */
 export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date): Promise<number> {
   const result = await db

@@ -1,42 +1,10 @@
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { parse } from "csv-parse/sync";
-import type { Acidity, Body, Color } from "../../catalogue/catalogue.types.ts";
 import { LANGUAGES, type Language } from "../../catalogue/catalogue.types.ts";
-import type { WineFacts } from "../content.types.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
-import { all, CATEGORIES, grape, region, wine } from "./test-fixtures.ts";
+import { all, assertClean, CATEGORIES, grape, NON_EN, namesOf, region, wine } from "./test-fixtures.ts";
 
 const gen = createOfflineGenerator();
-const NON_EN: Language[] = ["de", "fr", "it"];
-const ENGLISH_MARKERS = [" the ", " with ", " and ", " wine ", "notes", "aromas", "years", " of ", " from "];
-const SLOTS = ["{", "}", "undefined", "null", "NaN", "[object"];
-
-/** Removes proper names (which may be English) before scanning for English words. */
-function scrub(text: string, names: string[]): string {
-  let t = ` ${text} `;
-  for (const n of names.filter((x) => x.length > 0).sort((a, b) => b.length - a.length))
-    t = t.split(n).join(" ");
-  return t;
-}
-function namesOf(f: WineFacts): string[] {
-  return [
-    f.name,
-    f.producerName,
-    ...Object.values(f.region.names),
-    ...f.grapes.flatMap((g) => [g.name, ...Object.values(g.names)]),
-  ];
-}
-function assertClean(text: string, lang: Language, names: string[], where: string): void {
-  assert.ok(text.trim().length > 0, `${where}: empty`);
-  for (const s of SLOTS) assert.ok(!text.includes(s), `${where}: slot "${s}" in: ${text}`);
-  if (lang !== "en") {
-    const t = scrub(text, names).toLowerCase();
-    for (const m of ENGLISH_MARKERS)
-      assert.ok(!t.includes(m), `${where}: English "${m.trim()}" in ${lang}: ${text}`);
-  }
-}
 
 test("wine texts: every text non-empty, no slots, no English in de/fr/it", async () => {
   for (const c of CATEGORIES) {
@@ -164,96 +132,4 @@ test("region insight: one wine and many wines", async () => {
   );
   assert.match((await gen.regionInsight(one, "de")).climateAndTerroir, /Anden/);
   assert.match((await gen.regionInsight(many, "en")).summary, /4 wines/);
-});
-
-// ---- catalogue-wide checks on the bundled X-Wines 1k sample ----
-
-const BODY: Record<string, Body> = {
-  "Very light-bodied": "very_light",
-  "Light-bodied": "light",
-  "Medium-bodied": "medium",
-  "Full-bodied": "full",
-  "Very full-bodied": "very_full",
-};
-function list(s: string): string[] {
-  return JSON.parse(s.replace(/'/g, '"').replace(/"N\.V\."/g, "null")) as string[];
-}
-function catalogue(): WineFacts[] {
-  const rows = parse(readFileSync(new URL("../../../../data/xwines-slim-1k-wines.csv", import.meta.url)), {
-    columns: true,
-  }) as Record<string, string>[];
-  return rows.map((r, i) => {
-    const t = r.Type ?? "";
-    const color: Color =
-      t === "White"
-        ? "white"
-        : t === "Rosé"
-          ? "rose"
-          : t === "Sparkling" || t === "Dessert"
-            ? "white"
-            : "red";
-    const vintages = (() => {
-      try {
-        return list((r.Vintages ?? "[]").replace(/"/g, "'")).filter(
-          (v) => typeof v === "number",
-        ) as unknown as number[];
-      } catch {
-        return [];
-      }
-    })();
-    let grapes: string[] = [];
-    let foods: string[] = [];
-    try {
-      grapes = list(r.Grapes ?? "[]");
-      foods = list(r.Harmonize ?? "[]");
-    } catch {
-      /* keep empty */
-    }
-    return wine({
-      id: Number(r.WineID ?? i),
-      name: r.WineName ?? "",
-      producerName: r.WineryName ?? "",
-      color,
-      type: t === "Dessert/Port" ? "fortified" : t === "Dessert" ? "dessert" : "wine",
-      subType: t === "Sparkling" ? "sparkling" : "still",
-      residualSugar: t === "Sparkling" ? "brut" : t.startsWith("Dessert") ? "sweet" : "dry",
-      abv: Number(r.ABV),
-      body: BODY[r.Body ?? ""] ?? "medium",
-      acidity: (r.Acidity ?? "medium").toLowerCase() as Acidity,
-      elaboration: r.Elaborate ?? "",
-      grapes: grapes.map((g) => grape(g, color === "white" ? "white" : "red")),
-      foods,
-      region: { id: Number(r.RegionID), names: all(r.RegionName ?? ""), country: r.Code ?? "" },
-      vintage: vintages[0] ?? null,
-    });
-  });
-}
-
-test("catalogue: ≥ 95 % distinct descriptions, clean texts in all languages", async () => {
-  const wines = catalogue();
-  assert.ok(wines.length > 900);
-  for (const lang of LANGUAGES) {
-    const seen = new Set<string>();
-    for (const w of wines) {
-      const t = await gen.wineTexts(w, lang);
-      seen.add(t.description);
-      for (const [k, v] of Object.entries(t)) assertClean(v, lang, namesOf(w), `${w.id}/${lang}/${k}`);
-      const d = await gen.drinkingPeriod(w, lang);
-      for (const k of ["statement", "young", "ripe", "storage"] as const)
-        assertClean(d[k], lang, namesOf(w), `${w.id}/${lang}/${k}`);
-    }
-    assert.ok(seen.size / wines.length >= 0.95, `${lang}: ${seen.size}/${wines.length} distinct`);
-  }
-  const byRegion = new Map<number, WineFacts[]>();
-  for (const w of wines) byRegion.set(w.region.id, [...(byRegion.get(w.region.id) ?? []), w]);
-  for (const [id, ws] of byRegion) {
-    const first = ws[0] as WineFacts;
-    const r = { id, names: first.region.names, country: first.region.country, wines: ws };
-    for (const lang of LANGUAGES) {
-      const ins = await gen.regionInsight(r, lang);
-      const names = [...Object.values(r.names), ...ws.flatMap(namesOf)];
-      assertClean(ins.summary, lang, names, `region ${id}/${lang}`);
-      assertClean(ins.climateAndTerroir, lang, names, `region ${id}/${lang}/climate`);
-    }
-  }
 });

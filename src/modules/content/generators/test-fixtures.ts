@@ -1,8 +1,9 @@
+import assert from "node:assert/strict";
 /**
  * Hand-built WineFacts for the generator tests: one wine per category of the drinking-window rules.
  * Test-only helper (not imported by production code).
  */
-import type { Localized } from "../../catalogue/catalogue.types.ts";
+import type { Language, Localized } from "../../catalogue/catalogue.types.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
 
 /** Same string in all four languages. */
@@ -253,4 +254,45 @@ export const CATEGORIES: {
 /** A region with the given wines. */
 export function region(id: number, name: string, countryCode: string, wines: WineFacts[]): RegionFacts {
   return { id, names: all(name), country: countryCode, wines };
+}
+
+// ---- text checks shared by the generator tests and the whole-catalogue test ----
+
+export const NON_EN: Language[] = ["de", "fr", "it"];
+export const ENGLISH_MARKERS = [
+  " the ",
+  " with ",
+  " and ",
+  " wine ",
+  "notes",
+  "aromas",
+  "years",
+  " of ",
+  " from ",
+];
+export const SLOTS = ["{", "}", "undefined", "null", "NaN", "[object"];
+
+/** Removes proper names (which may be English) before scanning for English words. */
+export function scrub(text: string, names: string[]): string {
+  let t = ` ${text} `;
+  for (const n of names.filter((x) => x.length > 0).sort((a, b) => b.length - a.length))
+    t = t.split(n).join(" ");
+  return t;
+}
+export function namesOf(f: WineFacts): string[] {
+  return [
+    f.name,
+    f.producerName,
+    ...Object.values(f.region.names),
+    ...f.grapes.flatMap((g) => [g.name, ...Object.values(g.names)]),
+  ];
+}
+export function assertClean(text: string, lang: Language, names: string[], where: string): void {
+  assert.ok(text.trim().length > 0, `${where}: empty`);
+  for (const s of SLOTS) assert.ok(!text.includes(s), `${where}: slot "${s}" in: ${text}`);
+  if (lang !== "en") {
+    const t = scrub(text, names).toLowerCase();
+    for (const m of ENGLISH_MARKERS)
+      assert.ok(!t.includes(m), `${where}: English "${m.trim()}" in ${lang}: ${text}`);
+  }
 }

@@ -1,0 +1,57 @@
+/**
+ * Entry of the worker thread that runs background generation off the request path: it opens its
+ * own database connection and generator, drains the queue, and reports log lines to the main
+ * thread. Messages in: "wake", "stop". Messages out: `{ type: "log", level, data, msg }`, "stopped".
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
+import { openDatabase } from "../../db/database.ts";
+import { ContentWorker } from "./content.worker.ts";
+import { createGenerator } from "./generator.ts";
+
+/** What the main thread passes to the worker thread. */
+export interface WorkerThreadData {
+  database: DatabaseSetting;
+  generator: GeneratorSetting;
+  pollMs: number;
+  leaseMs: number;
+  backoffBaseMs?: number;
+}
+
+const port = parentPort;
+if (!port) throw new Error("worker-thread.ts runs only as a worker thread");
+const data = workerData as WorkerThreadData;
+
+type Level = "info" | "warn" | "error";
+const send = (level: Level) => (obj: unknown, msg?: string) => {
+  const record = obj as { err?: unknown } & Record<string, unknown>;
+  const err =
+    record?.err instanceof Error ? { message: record.err.message, name: record.err.name } : record?.err;
+  port.postMessage({ type: "log", level, data: { ...record, ...(err ? { err } : {}) }, msg });
+};
+const log = { info: send("info"), warn: send("warn"), error: send("error") };
+
+const db = openDatabase(data.database);
+const worker = new ContentWorker({
+  db: db.kysely,
+  generator: createGenerator(data.generator, (kind, reason) =>
+    log.warn({ kind, reason }, "generator fell back to offline"),
+  ),
+  pollMs: data.pollMs,
+  leaseMs: data.leaseMs,
+  backoffBaseMs: data.backoffBaseMs,
+  clock: () => new Date(),
+  // biome-ignore lint/suspicious/noExplicitAny: the worker logs through pino's (obj, msg) signature.
+  log: log as any,
+});
+worker.start();
+
+port.on("message", async (message: unknown) => {
+  if (message === "wake") worker.wake();
+  if (message === "stop") {
+    await worker.stop();
+    await db.destroy();
+    port.postMessage("stopped");
+    port.close();
+  }
+});
