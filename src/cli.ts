@@ -24,6 +24,7 @@ import { issueKey } from "./modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importXWines } from "./modules/catalogue/catalogue.service.ts";
 import { LANGUAGES, type Language } from "./modules/catalogue/catalogue.types.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
+import { createGenerator } from "./modules/content/generator.ts";
 import { startServer } from "./server.ts";
 
 class UsageError extends Error {}
@@ -130,13 +131,16 @@ async function run(argv: string[]): Promise<void> {
         ["texts", "periods", "insights"],
         "what",
       );
+      const config = loadConfig();
       await withDb(async (db) => {
         for (const lang of langs) {
           const bar = progressBar(`generate ${lang}`);
           const started = performance.now();
           const counts = await generateMissing(
             db.kysely,
-            offlineGenerator(),
+            createGenerator(config.generator, (kind, reason) =>
+              console.error(`${kind}: ${reason}; used the offline text`),
+            ),
             lang,
             kinds,
             () => new Date(),

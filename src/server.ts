@@ -3,7 +3,7 @@
  * creates a demo key in development when none exists, listens, and shuts down cleanly on SIGINT/SIGTERM.
  */
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "./app.ts";
+import { buildApp, offlineGenerator } from "./app.ts";
 import type { Config } from "./config.ts";
 import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
 import { countKeys } from "./modules/api-keys/api-keys.repository.ts";
@@ -27,7 +27,9 @@ async function demoKey(app: FastifyInstance): Promise<void> {
 
 export async function startServer(config: Config): Promise<FastifyInstance> {
   const app = await buildApp(config);
-  const imported = await importBundledIfEmpty(app.db, app.content.generator, app.content.clock);
+  // The first English texts come from the offline generator whatever GENERATOR says: a start must
+  // not wait for thousands of remote calls. The provider serves the languages generated later.
+  const imported = await importBundledIfEmpty(app.db, offlineGenerator(), app.content.clock);
   if (imported) {
     app.log.info(
       {

@@ -90,6 +90,14 @@ test("bad usage and bad settings exit 2 with a clear message", async () => {
       return true;
     },
   );
+  await assert.rejects(
+    winedata(["serve"], { ...env, GENERATOR: "openai" }),
+    /GENERATOR=openai needs OPENAI_API_KEY/,
+  );
+  await assert.rejects(
+    winedata(["serve"], { ...env, WORKERS: "many" }),
+    /WORKERS must be thread, inline or off/,
+  );
   await assert.rejects(winedata(["frobnicate"], env), /Unknown command/);
 });
 
