@@ -14,6 +14,7 @@ import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
+import { OcrPool, type PhotoReader } from "./modules/labels/ocr-pool.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
@@ -39,6 +40,8 @@ export interface AppDeps {
   backoffBaseMs?: number;
   /** Where log lines go (default stdout). */
   logStream?: NodeJS.WritableStream;
+  /** Reads text from photos (default: the OCR worker pool). */
+  photoReader?: PhotoReader;
 }
 
 /** The offline generator under the name stored beside its output. */
@@ -92,6 +95,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(authPlugin, { limits: new RateLimits(deps.counters ?? memoryCounters), clock });
 
+  const ocr = new OcrPool(config.ocrThreads);
+  app.addHook("onClose", () => ocr.close());
+  const photoReader = deps.photoReader ?? ocr.read;
+
   // Modules
   await app.register(healthRoutes);
   await app.register(
@@ -102,7 +109,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(regionRoutes);
       await v1.register(grapeRoutes);
       await v1.register(contentRoutes);
-      await v1.register(labelRoutes);
+      await v1.register(labelRoutes, { read: photoReader, timeoutMs: config.photoTimeoutMs });
     },
     { prefix: config.basePath },
   );

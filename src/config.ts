@@ -44,6 +44,10 @@ export interface Config {
   jobLeaseMs: number;
   /** `WORKERS=thread|inline|off` (`true` = thread, `false` = off), default thread. */
   workers: WorkerMode;
+  /** Time budget of one photo analysis in ms (`PHOTO_TIMEOUT_MS`, default 10,000); past it: 503. */
+  photoTimeoutMs: number;
+  /** OCR worker threads (`OCR_THREADS`, default 1; each holds the models, about 250 MB). */
+  ocrThreads: number;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
 }
@@ -140,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
     jobPollMs: integer(env, "JOB_POLL_MS", 250, 10, 60_000),
     jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 100, 3_600_000),
+    photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
+    ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
     workers: workerMode(env.WORKERS),
     generator: generator(env),
   };

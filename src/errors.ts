@@ -38,9 +38,13 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { errors?: FieldErrors; headers?: Record<string, string | number> } = {},
+    readonly options: {
+      errors?: FieldErrors;
+      headers?: Record<string, string | number>;
+      cause?: unknown;
+    } = {},
   ) {
-    super(message);
+    super(message, { cause: options.cause });
     this.status = ERROR_STATUS[code];
   }
 

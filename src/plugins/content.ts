@@ -13,6 +13,7 @@ import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
 import { ContentWorker } from "../modules/content/content.worker.ts";
 import type { WorkerThreadData } from "../modules/content/worker-thread.ts";
+import { workerEntry } from "../worker-entry.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,19 +33,9 @@ export interface ContentOptions {
   backoffBaseMs?: number;
 }
 
-/**
- * The worker thread's entry: `.js` when compiled; `.ts` under tsx (tests, `npm run dev`), whose
- * loader the thread must register too.
- */
-const fromSource = import.meta.url.endsWith(".ts");
-const threadEntry = new URL(`../modules/content/worker-thread${fromSource ? ".ts" : ".js"}`, import.meta.url);
-
-function newThread(workerData: WorkerThreadData): Worker {
-  if (!fromSource) return new Worker(threadEntry, { workerData });
-  // Node 20 does not carry tsx's loader into worker threads: register it there, then load the entry.
-  const bootstrap = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(threadEntry.href)}); });`;
-  return new Worker(bootstrap, { eval: true, workerData });
-}
+/** A worker thread running the content worker (compiled `.js`, or the `.ts` source under tsx). */
+const newThread = (workerData: WorkerThreadData) =>
+  new Worker(new URL(workerEntry("../modules/content/worker-thread", import.meta.url)), { workerData });
 
 function startThread(app: FastifyInstance, options: ContentOptions) {
   const data: WorkerThreadData = {

@@ -14,11 +14,86 @@ const photo = readFileSync(new URL("../../../test/fixtures/labels/100062.jpeg", 
   "base64",
 );
 
-test("a valid photo gets the honest 503 until recognition exists", async () => {
+test("a real bottle photo is recognised end to end (base64 and data: URL)", async () => {
   for (const encoded of [photo, `data:image/jpeg;base64,${photo}`]) {
-    const res = await s.request("/photo/analyze", { body: { photo: encoded, max_results: 5 } });
+    const res = await s.request("/photo/analyze?lang=de", { body: { photo: encoded, max_results: 3 } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, "ok");
+    assert.equal(res.body.candidates[0].id, 100062);
+    assert.ok(res.body.candidates.length <= 3);
+    const c = res.body.candidates[0];
+    assert.deepEqual(Object.keys(c).sort(), [
+      "color",
+      "display_name",
+      "id",
+      "producer",
+      "region",
+      "residual_sugar",
+      "sub_type",
+      "type",
+    ]);
+    assert.equal(c.residual_sugar, "trocken");
+    assert.equal(c.region.country, "BR");
+    const label = res.body.detected_labels[0];
+    assert.equal(label.producer_name, "Casa Valduga");
+    assert.equal(label.wine_name, "Origem Merlot");
+    assert.equal(label.color, "red");
+    assert.equal(label.country, "BR");
+  }
+});
+
+test("a photo without any text: no_label_detected", async () => {
+  const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: "#7a2438" } })
+    .jpeg()
+    .toBuffer();
+  const res = await s.request("/photo/analyze", { body: { photo: blank.toString("base64") } });
+  assert.deepEqual(
+    [res.status, res.body],
+    [200, { message: "no_label_detected", detected_labels: [], candidates: [] }],
+  );
+});
+
+test("a label of a wine we do not have: ok, the words read, no candidates", async () => {
+  const svg = `<svg width="480" height="640" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="#f3ead6"/>
+    <text x="240" y="220" font-family="DejaVu Serif" font-size="44" text-anchor="middle">QUIZZMORPH</text>
+    <text x="240" y="320" font-family="DejaVu Sans" font-size="30" text-anchor="middle">Plixbryt Zwonk</text>
+    <text x="240" y="400" font-family="DejaVu Sans" font-size="26" text-anchor="middle">2019</text></svg>`;
+  const image = await sharp(Buffer.from(svg)).jpeg().toBuffer();
+  const res = await s.request("/photo/analyze", { body: { photo: image.toString("base64") } });
+  assert.equal(res.status, 200);
+  assert.equal(res.body.message, "ok");
+  assert.deepEqual(res.body.candidates, []);
+  const label = res.body.detected_labels[0];
+  assert.match(label.producer_name, /QUIZZ/);
+  assert.equal(label.vintage, 2019);
+});
+
+test("engine failure: 502 analysis_failed, and the service stays healthy", async () => {
+  const svc = await startTestService(
+    {},
+    { photoReader: async () => Promise.reject(new Error("onnx session crashed")) },
+  );
+  try {
+    const res = await svc.request("/photo/analyze", { body: { photo } });
+    assert.equal(res.status, 502);
+    assert.deepEqual(res.body, { message: "The photo could not be analysed.", code: "analysis_failed" });
+    assert.equal((await svc.request("/wines/100062")).status, 200);
+  } finally {
+    await svc.close();
+  }
+});
+
+test("a photo over its time budget: 503 with Retry-After, and the service stays healthy", async () => {
+  const svc = await startTestService({ PHOTO_TIMEOUT_MS: "50" });
+  try {
+    const res = await svc.request("/photo/analyze", { body: { photo } });
     assert.equal(res.status, 503);
     assert.equal(res.body.code, "service_unavailable");
+    assert.ok(Number(res.headers.get("retry-after")) > 0);
+    assert.equal((await svc.request("/health", { key: null })).status, 200);
+    assert.equal((await svc.request("/wines/100062")).status, 200);
+  } finally {
+    await svc.close();
   }
 });
 

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { Writable } from "node:stream";
 import { after, before, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
@@ -35,6 +36,10 @@ test("the reference page is served at /docs", async () => {
   assert.equal(res.status, 200);
   assert.match(await res.text(), /swagger/i);
 });
+
+const LABEL = readFileSync(new URL("../../../test/fixtures/labels/100062.jpeg", import.meta.url)).toString(
+  "base64",
+);
 
 /** One request per documented operation, with the status it must answer. */
 const CALLS: { method: "get" | "post"; path: string; template: string; status: number; body?: unknown }[] = [

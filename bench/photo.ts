@@ -1,0 +1,271 @@
+/**
+ * Label recognition through the whole endpoint (HTTP, base64 JSON), on the compiled service:
+ *   dev      the 30 real photos of test/fixtures/labels (X-Wines, CC0) against the full catalogue;
+ *   rot90/180/270, half   the same photos turned clockwise, and at half resolution;
+ *   rendered labels drawn from 100 random catalogue wines (seeded): fonts, sizes, tilt, blur, noise.
+ * Prints top-1, top-5, latency (median, p90) per set, the server's RSS before the first photo and
+ * its peak RSS, and the misses. Writes bench/results/photo.{json,md}.   Run: npm run bench:photo
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { openDatabase } from "../src/db/database.ts";
+
+const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
+const dir = mkdtempSync(join(tmpdir(), "wds-photo-"));
+const dbPath = join(dir, "photo.db");
+const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
+const cli = (args: string[]) =>
+  execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
+cli(["import"]);
+cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
+const key = JSON.parse(
+  cli(["keys", "create", "--email", "bench@example.com", "--name", "b", "--rate-limit", "100000", "--json"]),
+).key;
+
+const port = 17_000 + Math.floor(Math.random() * 1000);
+const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
+  env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+  stdio: "inherit",
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+  } catch {}
+  if (i > 200) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 50));
+}
+const memory = (field: "VmRSS" | "VmHWM") =>
+  Math.round(
+    Number(
+      /(\d+) kB/.exec(
+        readFileSync(`/proc/${server.pid}/status`, "utf8")
+          .split("\n")
+          .find((l) => l.startsWith(field)) ?? "",
+      )?.[1] ?? 0,
+    ) / 1024,
+  );
+const rssBefore = memory("VmRSS");
+
+interface Sample {
+  name: string;
+  expected: number;
+  image: Buffer;
+}
+interface Outcome {
+  name: string;
+  expected: number;
+  rank: number | null;
+  ms: number;
+  label: unknown;
+  top: string;
+}
+
+async function analyze(sample: Sample): Promise<Outcome> {
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/v1/photo/analyze`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    body: JSON.stringify({ photo: sample.image.toString("base64"), max_results: 5 }),
+  });
+  const ms = performance.now() - started;
+  const body = (await res.json()) as {
+    candidates?: { id: number; display_name: string }[];
+    detected_labels?: unknown[];
+  };
+  const ids = (body.candidates ?? []).map((c) => c.id);
+  const rank = ids.indexOf(sample.expected);
+  return {
+    name: sample.name,
+    expected: sample.expected,
+    rank: rank < 0 ? null : rank + 1,
+    ms,
+    label: body.detected_labels?.[0] ?? (res.ok ? null : body),
+    top: body.candidates?.[0]?.display_name ?? "",
+  };
+}
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+};
+
+const dev: Sample[] = readFileSync(new URL("labels.csv", FIXTURES), "utf8")
+  .trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [file, id] = line.split(",");
+    return {
+      name: file as string,
+      expected: Number(id),
+      image: readFileSync(new URL(file as string, FIXTURES)),
+    };
+  });
+
+const turned = (angle: number) =>
+  Promise.all(
+    dev.map(async (s) => ({
+      ...s,
+      image: await sharp(s.image).rotate(angle).jpeg({ quality: 90 }).toBuffer(),
+    })),
+  );
+const half = () =>
+  Promise.all(
+    dev.map(async (s) => {
+      const meta = await sharp(s.image).metadata();
+      return {
+        ...s,
+        image: await sharp(s.image)
+          .resize(Math.round((meta.width ?? 480) / 2))
+          .jpeg({ quality: 90 })
+          .toBuffer(),
+      };
+    }),
+  );
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+async function rendered(count: number): Promise<Sample[]> {
+  const rnd = random(42);
+  const db = openDatabase({ kind: "sqlite", path: dbPath });
+  const wines = await db.kysely
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select(["w.id", "w.name", "w.vintage", "p.display_name", "r.name_en", "r.country"])
+    .orderBy("w.id")
+    .execute();
+  await db.destroy();
+  const fonts = [
+    "DejaVu Serif",
+    "DejaVu Sans",
+    "DejaVu Sans Condensed",
+    "DejaVu Serif Condensed",
+    "DejaVu Sans Mono",
+  ];
+  const samples: Sample[] = [];
+  for (let i = 0; i < count; i++) {
+    const w = wines[Math.floor(rnd() * wines.length)];
+    if (!w) continue;
+    const font = fonts[Math.floor(rnd() * fonts.length)];
+    const big = 30 + Math.floor(rnd() * 16);
+    const upper = rnd() < 0.5;
+    const producer = upper ? w.display_name.toUpperCase() : w.display_name;
+    const lines = [
+      { t: producer, size: big, y: 190 },
+      { t: w.name, size: Math.round(big * 0.7), y: 270 },
+      { t: w.vintage ? String(w.vintage) : "", size: 26, y: 340 },
+      { t: `${w.name_en} · ${w.country}`, size: 18, y: 420 },
+    ];
+    const svg = `<svg width="480" height="640" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="hsl(${Math.floor(rnd() * 360)},30%,92%)"/>${lines
+      .map(
+        (l) =>
+          `<text x="240" y="${l.y}" font-family="${font}" font-size="${l.size}" text-anchor="middle" fill="#1d1d1d" textLength="${Math.min(440, l.t.length * l.size * 0.62)}" lengthAdjust="spacingAndGlyphs">${escapeXml(l.t)}</text>`,
+      )
+      .join("")}</svg>`;
+    const tilt = (rnd() - 0.5) * 10;
+    const blur = rnd() < 0.5 ? 0 : 0.4 + rnd() * 0.8;
+    const noise = Buffer.alloc(480 * 640);
+    for (let p = 0; p < noise.length; p++) noise[p] = Math.floor(rnd() * 255);
+    let img = sharp(Buffer.from(svg))
+      .flatten({ background: "#fff" })
+      .composite([{ input: noise, raw: { width: 480, height: 640, channels: 1 }, blend: "soft-light" }]);
+    img = sharp(await img.png().toBuffer()).rotate(tilt, { background: "#777" });
+    if (blur > 0) img = img.blur(blur);
+    samples.push({
+      name: `rendered-${i}-${w.id}`,
+      expected: w.id,
+      image: await img.jpeg({ quality: 85 }).toBuffer(),
+    });
+  }
+  return samples;
+}
+
+const sets: [string, Sample[]][] = [
+  ["dev", dev],
+  ["dev turned 90°", await turned(90)],
+  ["dev turned 180°", await turned(180)],
+  ["dev turned 270°", await turned(270)],
+  ["dev at half resolution", await half()],
+  ["rendered (100 catalogue wines)", await rendered(100)],
+];
+
+const rows = [];
+const misses: Outcome[] = [];
+for (const [name, samples] of sets) {
+  const outcomes: Outcome[] = [];
+  for (const s of samples) outcomes.push(await analyze(s));
+  const n = outcomes.length;
+  const row = {
+    set: name,
+    photos: n,
+    top1: outcomes.filter((o) => o.rank === 1).length / n,
+    top5: outcomes.filter((o) => o.rank !== null && o.rank <= 5).length / n,
+    median_ms: Math.round(
+      quantile(
+        outcomes.map((o) => o.ms),
+        0.5,
+      ),
+    ),
+    p90_ms: Math.round(
+      quantile(
+        outcomes.map((o) => o.ms),
+        0.9,
+      ),
+    ),
+  };
+  rows.push(row);
+  console.log(row);
+  if (name === "dev" || name.startsWith("dev turned") || name.startsWith("dev at"))
+    misses.push(...outcomes.filter((o) => o.rank !== 1).map((o) => ({ ...o, name: `${name}: ${o.name}` })));
+}
+const rssPeak = memory("VmHWM");
+server.kill("SIGTERM");
+rmSync(dir, { recursive: true, force: true });
+
+const summary = {
+  date: new Date().toISOString(),
+  rss_mb_before_first_photo: rssBefore,
+  rss_mb_peak: rssPeak,
+  rows,
+  misses,
+};
+writeFileSync("bench/results/photo.json", `${JSON.stringify(summary, null, 2)}\n`);
+const md = [
+  `# Label recognition through POST /v1/photo/analyze (${summary.date.slice(0, 10)})`,
+  "",
+  "Compiled service, one OCR thread, 2-core machine, photos sent one at a time as base64 JSON.",
+  "",
+  "| set | photos | top-1 | top-5 | median ms | p90 ms |",
+  "|---|---|---|---|---|---|",
+  ...rows.map(
+    (r) =>
+      `| ${r.set} | ${r.photos} | ${(r.top1 * 100).toFixed(1)} % | ${(r.top5 * 100).toFixed(1)} % | ${r.median_ms} | ${r.p90_ms} |`,
+  ),
+  "",
+  `Server RSS before the first photo: ${rssBefore} MB; peak RSS over the run: ${rssPeak} MB.`,
+  "",
+  "Misses on the real photos (expected id, what was answered):",
+  "",
+  ...misses.map(
+    (m) =>
+      `- ${m.name} (expected ${m.expected}): rank ${m.rank ?? "none"}, top "${m.top}", label ${JSON.stringify(m.label)}`,
+  ),
+  "",
+];
+writeFileSync("bench/results/photo.md", md.join("\n"));
+console.log(md.join("\n"));
+process.exit(0);

@@ -1,0 +1,60 @@
+/** SQL for label recognition: what the matcher indexes, and the candidates it returns. */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import type { LabelDocument } from "./label-matcher.ts";
+
+/** Every wine as the matcher sees it: producer display name, wine name, region (source name), grapes. */
+export async function labelDocuments(db: Kysely<Database>): Promise<LabelDocument[]> {
+  const wines = await db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select(["w.id", "w.name", "p.display_name", "r.name_en"])
+    .orderBy("w.id")
+    .execute();
+  const grapes = await db
+    .selectFrom("wine_grapes as wg")
+    .innerJoin("grapes as g", "g.id", "wg.grape_id")
+    .select(["wg.wine_id", "g.name"])
+    .execute();
+  const byWine = new Map<number, string[]>();
+  for (const g of grapes) byWine.set(g.wine_id, [...(byWine.get(g.wine_id) ?? []), g.name]);
+  return wines.map((w) => ({
+    id: w.id,
+    producer: w.display_name,
+    wine: w.name,
+    region: w.name_en,
+    grapes: byWine.get(w.id) ?? [],
+  }));
+}
+
+/** Candidate rows (with producer, region names and vintages) for the given ids, in no particular order. */
+export function candidateRows(db: Kysely<Database>, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select([
+      "w.id",
+      "w.name",
+      "w.display_name",
+      "w.color",
+      "w.type",
+      "w.sub_type",
+      "w.residual_sugar",
+      "w.vintages",
+      "p.id as producer_id",
+      "p.name as producer_name",
+      "p.title as producer_title",
+      "p.display_name as producer_display_name",
+      "r.id as region_id",
+      "r.country",
+      "r.name_de",
+      "r.name_en",
+      "r.name_fr",
+      "r.name_it",
+    ])
+    .where("w.id", "in", ids)
+    .execute();
+}

@@ -1,0 +1,161 @@
+/**
+ * Label recognition: read the photo (OCR), find the wine (matcher), answer in the shape of
+ * interface.md part 2 "Photo analysis response".
+ *
+ * Orientation: PP-OCRv4 reads upright photos and photos turned 90° clockwise well, and little of
+ * photos upside down or turned 90° counter-clockwise. A reading that yields little confident text
+ * or no convincing match is repeated on the photo turned 180°, then 90°, then 270°, keeping the best
+ * match — so most photos cost one reading.
+ */
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/types.ts";
+import { AppError } from "../../errors.ts";
+import { countWines } from "../catalogue/catalogue.repository.ts";
+import type { Language } from "../catalogue/catalogue.types.ts";
+import { fold } from "../catalogue/normalize.ts";
+import { regionName } from "../regions/region-name.ts";
+import { localizeResidualSugar } from "../wines/residual-sugar.ts";
+import { type LabelMatch, LabelMatcher } from "./label-matcher.ts";
+import { candidateRows, labelDocuments } from "./labels.repository.ts";
+import type { PhotoReader } from "./ocr-pool.ts";
+import type { OcrLine } from "./ocr-worker.ts";
+
+/** A match this good is taken as the wine on the label; below it the label counts as unknown. */
+export const MATCH_THRESHOLD = 0.25;
+/** A reading is convincing with a best match this good and at least {@link MIN_TEXT} confident characters. */
+const CONVINCING_SCORE = 0.35;
+const MIN_TEXT = 40;
+/** A match this good ends the search for a better orientation whatever the amount of text. */
+const SURE_SCORE = 0.6;
+/** Characters read with at least this confidence count as confident. */
+const CONFIDENT = 0.8;
+
+/** One label as reported: strings are empty when unknown. */
+export interface DetectedLabel {
+  producer_name: string;
+  wine_name: string;
+  vintage: number | null;
+  color: string;
+  region_name: string;
+  country: string;
+}
+
+const matchers = new WeakMap<Kysely<Database>, { matcher: LabelMatcher; wines: number; checkedAt: number }>();
+
+/** The matcher over the current catalogue, rebuilt when the number of wines changed (checked once a minute). */
+async function matcherFor(db: Kysely<Database>): Promise<LabelMatcher> {
+  const cached = matchers.get(db);
+  if (cached && Date.now() - cached.checkedAt < 60_000) return cached.matcher;
+  const wines = await countWines(db);
+  if (cached && cached.wines === wines) {
+    cached.checkedAt = Date.now();
+    return cached.matcher;
+  }
+  const matcher = new LabelMatcher(await labelDocuments(db));
+  matchers.set(db, { matcher, wines, checkedAt: Date.now() });
+  return matcher;
+}
+
+const score = (matches: LabelMatch[]) => matches[0]?.score ?? 0;
+
+const confidentChars = (lines: OcrLine[]) =>
+  lines.filter((l) => l.confidence >= CONFIDENT).reduce((n, l) => n + l.text.length, 0);
+
+/** Four-digit years from 1900 to next year printed on the label, newest first. */
+export function yearsOnLabel(text: string, now = new Date()): number[] {
+  const max = now.getUTCFullYear() + 1;
+  const years = [...text.matchAll(/(?<!\d)(19\d{2}|20\d{2})(?!\d)/g)].map((m) => Number(m[1]));
+  return [...new Set(years.filter((y) => y >= 1900 && y <= max))].sort((a, b) => b - a);
+}
+
+const COLOR_WORDS: [RegExp, string][] = [
+  [/\b(rose|rosado|rosato|rosa)\b/, "rose"],
+  [/\b(red|rouge|rosso|tinto|rot|rotwein)\b/, "red"],
+  [/\b(white|blanc|bianco|branco|blanco|weiss|weisswein)\b/, "white"],
+];
+
+/** What the photo shows, read and matched; throws AppError for engine failures and time-outs. */
+export async function analyzePhoto(
+  db: Kysely<Database>,
+  read: PhotoReader,
+  image: Uint8Array,
+  options: { maxResults: number; lang: Language; timeoutMs: number },
+) {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const matcher = await matcherFor(db);
+  let lines: OcrLine[] = [];
+  let best: LabelMatch[] = [];
+  try {
+    for (const rotate of [0, 180, 90, 270] as const) {
+      const reading = await read(image, rotate, signal);
+      const matches = matcher.match(reading.map((l) => l.text).join(" "), Math.max(options.maxResults, 1));
+      if (lines.length === 0 || score(matches) > score(best)) {
+        best = matches;
+        lines = reading;
+      }
+      if (score(best) >= SURE_SCORE || (score(best) >= CONVINCING_SCORE && confidentChars(lines) >= MIN_TEXT))
+        break;
+    }
+  } catch (err) {
+    if (signal.aborted) {
+      throw new AppError("service_unavailable", "Label recognition took too long; try again.", {
+        headers: { "Retry-After": 5 },
+      });
+    }
+    if (err instanceof AppError) throw err;
+    throw new AppError("analysis_failed", "The photo could not be analysed.", { cause: err });
+  }
+  const text = lines.map((l) => l.text).join(" ");
+  if (text.trim() === "") return { message: "no_label_detected", detected_labels: [], candidates: [] };
+
+  const accepted = best.filter((m) => m.score >= MATCH_THRESHOLD).slice(0, options.maxResults);
+  const rows = await candidateRows(
+    db,
+    accepted.map((m) => m.id),
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const candidates = accepted.flatMap((m) => {
+    const r = byId.get(m.id);
+    if (!r) return [];
+    return [
+      {
+        id: r.id,
+        display_name: r.display_name,
+        color: r.color,
+        type: r.type,
+        sub_type: r.sub_type,
+        residual_sugar: localizeResidualSugar(r.residual_sugar, options.lang),
+        producer: { id: r.producer_id, name: r.producer_name, title: r.producer_title },
+        region: { id: r.region_id, name: regionName(r, options.lang), country: r.country },
+      },
+    ];
+  });
+
+  const years = yearsOnLabel(text);
+  const top = accepted[0] ? byId.get(accepted[0].id) : undefined;
+  let label: DetectedLabel;
+  if (top) {
+    const listed = new Set(JSON.parse(top.vintages) as number[]);
+    label = {
+      producer_name: top.producer_display_name,
+      wine_name: top.name,
+      vintage: years.find((y) => listed.has(y)) ?? years[0] ?? null,
+      color: top.color,
+      region_name: regionName(top, options.lang),
+      country: top.country,
+    };
+  } else {
+    // No wine of ours: report the label's own words, the most prominent lines first.
+    const prominent = [...lines].filter((l) => /\p{L}{2}/u.test(l.text)).sort((a, b) => b.height - a.height);
+    const folded = fold(text);
+    label = {
+      producer_name: prominent[0]?.text.trim() ?? "",
+      wine_name: prominent[1]?.text.trim() ?? "",
+      vintage: years[0] ?? null,
+      color: COLOR_WORDS.find(([re]) => re.test(folded))?.[1] ?? "",
+      region_name: "",
+      country: "",
+    };
+  }
+  return { message: "ok", detected_labels: [label], candidates };
+}
