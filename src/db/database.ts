@@ -16,6 +16,7 @@ import {
 import pg from "pg";
 import type { DatabaseSetting } from "../config.ts";
 import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
+import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
 import type { Database } from "./types.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -52,7 +53,10 @@ export function openDatabase(setting: DatabaseSetting): Db {
 
 /** The dated migrations, oldest first. Names sort by date. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { "2026-11-22-initial-schema": initialSchema(dialect) };
+  return {
+    "2026-11-22-initial-schema": initialSchema(dialect),
+    "2026-11-23-catalogue-version": catalogueVersion(),
+  };
 }
 
 /**

@@ -169,6 +169,12 @@ export interface ApiKeyTable {
   expires_at: string | null;
 }
 
+/** One row (`id` = 1): `version` counts catalogue imports; search indexes rebuild when it moves. */
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   regions: RegionTable;
   producers: ProducerTable;
@@ -181,6 +187,7 @@ export interface Database {
   generation_jobs: GenerationJobTable;
   accounts: AccountTable;
   api_keys: ApiKeyTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type WineRow = Selectable<WineTable>;

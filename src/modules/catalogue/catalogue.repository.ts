@@ -169,6 +169,12 @@ export async function writeCatalogue(
       done += part.length;
       onProgress(done, catalogue.wines.length);
     }
+    // Search indexes held in memory (any process) compare this number to the one they were built at.
+    await trx
+      .updateTable("catalogue_version")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .where("id", "=", 1)
+      .execute();
     return {
       wines: catalogue.wines.length,
       producers: producerRows.length,

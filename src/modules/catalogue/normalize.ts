@@ -19,6 +19,21 @@ export function fold(text: string): string {
     .trim();
 }
 
+/**
+ * The usual ASCII transliteration of letters that {@link fold} would reduce to a bare vowel:
+ * ä → ae, ö → oe, ü → ue (German: Müller → Mueller, Gewürztraminer → Gewuerztraminer), ø → oe,
+ * å → aa, either case; other text is returned unchanged. `fold(transliterate(x))` keeps the word
+ * boundaries of `fold(x)`, so the two word lists align one to one.
+ */
+export function transliterate(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/[äÄ]/g, (c) => (c === "ä" ? "ae" : "Ae"))
+    .replace(/[öÖøØ]/g, (c) => (c === "ö" || c === "ø" ? "oe" : "Oe"))
+    .replace(/[üÜ]/g, (c) => (c === "ü" ? "ue" : "Ue"))
+    .replace(/[åÅ]/g, (c) => (c === "å" ? "aa" : "Aa"));
+}
+
 /** Folded words of a query, without empties. */
 export function foldedWords(text: string): string[] {
   const folded = fold(text);

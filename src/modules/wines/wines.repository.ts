@@ -1,8 +1,7 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType } from "../catalogue/catalogue.types.ts";
-import { containsWords, foldedWords } from "../catalogue/normalize.ts";
 
 /** Filters of `GET /wines`; all optional. */
 export interface WineFilters {
@@ -55,14 +54,12 @@ export async function listWines(db: Kysely<Database>, filters: WineFilters, offs
 }
 
 /**
- * Wines whose folded display name contains every folded word of `q`, best first: whole name equal,
- * name starting with the query, words matching at word starts, then shorter names.
+ * The search result rows of wines `ids`, in the order of `ids` (ranked by the search); ids that no
+ * longer exist are skipped.
  */
-export async function searchWines(db: Kysely<Database>, q: string, limit: number) {
-  const words = foldedWords(q);
-  if (words.length === 0) return [];
-  const phrase = words.join(" ");
-  const query = db
+export async function searchRowsByIds(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .select([
@@ -74,19 +71,13 @@ export async function searchWines(db: Kysely<Database>, q: string, limit: number
       "p.title as producer_title",
       "p.display_name as producer_display_name",
     ])
-    .where(containsWords("w", q));
-  const wordStarts = words.map(
-    (word) => sql<number>`(case when (' ' || w.search_text) like ${`% ${word}%`} then 0 else 1 end)`,
-  );
-  return query
-    .orderBy(
-      sql`case when w.search_text = ${phrase} then 0 when w.search_text like ${`${phrase}%`} then 1 when w.search_text like ${`%${phrase}%`} then 2 else 3 end`,
-    )
-    .orderBy(sql`${sql.join(wordStarts, sql` + `)}`)
-    .orderBy(sql`length(w.display_name)`)
-    .orderBy("w.id")
-    .limit(limit)
+    .where("w.id", "in", [...ids])
     .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row === undefined ? [] : [row];
+  });
 }
 
 /** A wine with producer, region and grapes (in source order), or undefined. */

@@ -7,8 +7,9 @@ import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { grapeName } from "../grapes/grape-name.ts";
 import { regionName } from "../regions/region-name.ts";
+import { wineSearchFor } from "../search/wine-search.ts";
 import { localizeResidualSugar } from "./residual-sugar.ts";
-import { findWine, listWines, searchWines } from "./wines.repository.ts";
+import { findWine, listWines, searchRowsByIds } from "./wines.repository.ts";
 import {
   LangOnlyQuery,
   WineDetail,
@@ -73,7 +74,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags: ["wines"],
-        summary: "Search wines by name or producer",
+        summary: "Search wines by name or producer (typo-tolerant, as-you-type)",
         querystring: WineSearchQuery,
         response: { 200: WineSearchResponse, ...AuthErrors },
       },
@@ -82,7 +83,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { q, limit } = request.query;
       requireTrimmed("q", q, 3);
       const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      const rows = await searchWines(app.db, q, limit);
+      const ids = await wineSearchFor(app.db).search(q, limit);
+      const rows = await searchRowsByIds(app.db, ids);
       markLanguage(reply, lang);
       return {
         data: rows.map((w) => ({ ...w, residual_sugar: localizeResidualSugar(w.residual_sugar, lang) })),

@@ -1,0 +1,197 @@
+/**
+ * Search quality and latency (issue 5): our typo-tolerant wine search against MiniSearch and Orama
+ * on the same generated queries (bench/search-queries.ts, seeded) over the bundled catalogue.
+ *
+ * Metrics per query, from each engine's top 10 (R = relevant ids):
+ *   Recall@1  = 1 when the first result is in R;
+ *   Recall@10 = |R ∩ top 10| / min(|R|, 10)   (so a producer query needs up to 10 of its wines);
+ *   MRR       = 1 / rank of the first relevant result (0 when none in the top 10).
+ * Averaged per category and over all queries.
+ *
+ * Peers: MiniSearch 7 (fields display_name/producer/wine, `fuzzy: 0.2, prefix: true,
+ * combineWith: "OR"`, terms folded like ours: lower case, accents removed) and Orama 3
+ * (`tolerance: 1`, same fields, its default tokenizer, which also removes diacritics).
+ * Latency: in-process time of `WineSearch.search(q, 10)` per query (index built beforehand), all queries.
+ *
+ * Writes bench/results/search-quality-1k.{json,md}.  Run: npm run bench:search
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
+import MiniSearch from "minisearch";
+import { migrateToLatest, openDatabase } from "../src/db/database.ts";
+import { writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
+import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
+import { fold } from "../src/modules/catalogue/normalize.ts";
+import { parseXWines } from "../src/modules/catalogue/xwines.ts";
+import { loadIndexedWines } from "../src/modules/search/search.repository.ts";
+import { buildWineIndex, indexBytes } from "../src/modules/search/wine-index.ts";
+import { wineSearchFor } from "../src/modules/search/wine-search.ts";
+import { type BenchQuery, type BenchWine, generateQueries, PER_CATEGORY, SEED } from "./search-queries.ts";
+
+const K = 10;
+const db = openDatabase({ kind: "sqlite", path: ":memory:" });
+await migrateToLatest(db);
+await writeCatalogue(db.kysely, parseXWines(readFileSync(BUNDLED_XWINES, "utf8")));
+const rows = await db.kysely
+  .selectFrom("wines as w")
+  .innerJoin("producers as p", "p.id", "w.producer_id")
+  .select(["w.id", "w.name", "w.display_name", "w.producer_id", "p.display_name as producer"])
+  .orderBy("w.id")
+  .execute();
+const wines: BenchWine[] = rows.map((r) => ({
+  id: r.id,
+  producerId: r.producer_id,
+  producer: r.producer,
+  wine: r.name,
+  display: r.display_name,
+}));
+const queries = generateQueries(wines);
+
+type Engine = { name: string; search: (q: string) => Promise<number[]> };
+
+const ours = wineSearchFor(db.kysely);
+const buildStart = performance.now();
+await ours.search("warm up", 1);
+const buildMs = performance.now() - buildStart;
+const memoryIndex = buildWineIndex(await loadIndexedWines(db.kysely));
+
+const mini = new MiniSearch<{ id: number; display_name: string; producer: string; wine: string }>({
+  fields: ["display_name", "producer", "wine"],
+  processTerm: (term) => fold(term).split(" ").filter(Boolean),
+  searchOptions: { fuzzy: 0.2, prefix: true, combineWith: "OR" },
+});
+mini.addAll(wines.map((w) => ({ id: w.id, display_name: w.display, producer: w.producer, wine: w.wine })));
+
+const orama = create({
+  schema: { wid: "number", display_name: "string", producer: "string", wine: "string" } as const,
+});
+await insertMultiple(
+  orama,
+  wines.map((w) => ({ wid: w.id, display_name: w.display, producer: w.producer, wine: w.wine })),
+);
+
+const engines: Engine[] = [
+  { name: "ours", search: (q) => ours.search(q, K) },
+  {
+    name: "minisearch",
+    search: async (q) =>
+      mini
+        .search(q)
+        .slice(0, K)
+        .map((r) => r.id as number),
+  },
+  {
+    name: "orama",
+    search: async (q) => {
+      const res = await oramaSearch(orama, {
+        term: q,
+        properties: ["display_name", "producer", "wine"],
+        tolerance: 1,
+        limit: K,
+      });
+      return res.hits.map((h) => (h.document as { wid: number }).wid);
+    },
+  },
+];
+
+interface Scores {
+  queries: number;
+  recall_at_1: number;
+  recall_at_10: number;
+  mrr: number;
+}
+const round = (x: number) => Math.round(x * 1000) / 1000;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+
+function score(results: number[], q: BenchQuery): [number, number, number] {
+  const relevant = new Set(q.relevant);
+  const top = results.slice(0, K);
+  const first = top.findIndex((id) => relevant.has(id));
+  const found = top.filter((id) => relevant.has(id)).length;
+  return [first === 0 ? 1 : 0, found / Math.min(relevant.size, K), first === -1 ? 0 : 1 / (first + 1)];
+}
+
+const categories = [...new Set(queries.map((q) => q.category))];
+const report: Record<string, Record<string, Scores>> = {};
+const latency: Record<string, { p50_ms: number; p99_ms: number; mean_ms: number }> = {};
+const misses: Record<string, { category: string; q: string; relevant: number[]; got: number[] }[]> = {};
+for (const engine of engines) {
+  const sums = new Map<string, [number, number, number, number]>();
+  const times: number[] = [];
+  misses[engine.name] = [];
+  for (const q of queries) {
+    const t0 = performance.now();
+    const results = await engine.search(q.q);
+    times.push(performance.now() - t0);
+    const [r1, r10, rr] = score(results, q);
+    if (r10 < 1)
+      misses[engine.name]?.push({ category: q.category, q: q.q, relevant: q.relevant, got: results });
+    for (const key of [q.category, "overall"]) {
+      const s = sums.get(key) ?? [0, 0, 0, 0];
+      sums.set(key, [s[0] + 1, s[1] + r1, s[2] + r10, s[3] + rr]);
+    }
+  }
+  report[engine.name] = Object.fromEntries(
+    ["overall", ...categories].map((key) => {
+      const [n, r1, r10, rr] = sums.get(key) ?? [0, 0, 0, 0];
+      return [
+        key,
+        { queries: n, recall_at_1: round(r1 / n), recall_at_10: round(r10 / n), mrr: round(rr / n) },
+      ];
+    }),
+  );
+  times.sort((a, b) => a - b);
+  latency[engine.name] = {
+    p50_ms: round(percentile(times, 50)),
+    p99_ms: round(percentile(times, 99)),
+    mean_ms: round(times.reduce((a, b) => a + b, 0) / times.length),
+  };
+}
+
+const result = {
+  generated: new Date().toISOString(),
+  catalogue: { wines: wines.length, file: "data/xwines-slim-1k-wines.csv" },
+  queries: { total: queries.length, seed: SEED, per_category_max: PER_CATEGORY, top_k: K },
+  index: { build_ms: round(buildMs), bytes: indexBytes(memoryIndex), tokens: memoryIndex.tokens.length },
+  latency,
+  scores: report,
+  misses_of_ours: misses.ours?.slice(0, 50),
+};
+writeFileSync("bench/results/search-quality-1k.json", `${JSON.stringify(result, null, 2)}\n`);
+
+const md: string[] = [
+  "# Wine search quality (bundled catalogue, 1,007 wines)",
+  "",
+  `${queries.length} queries generated with seed ${SEED} (bench/search-queries.ts), top ${K} per engine.`,
+  "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10.",
+  "",
+  "## Overall",
+  "",
+  "| engine | Recall@1 | Recall@10 | MRR | latency p50 (ms) | p99 (ms) |",
+  "|---|---|---|---|---|---|",
+  ...engines.map((e) => {
+    const s = report[e.name]?.overall as Scores;
+    const l = latency[e.name] as { p50_ms: number; p99_ms: number };
+    return `| ${e.name} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${l.p50_ms} | ${l.p99_ms} |`;
+  }),
+  "",
+  `Our index: built in ${round(buildMs)} ms (first search, including the SQL read), ${result.index.tokens} tokens, about ${Math.round(result.index.bytes / 1024)} KiB of arrays and strings.`,
+];
+for (const e of engines) {
+  md.push(
+    "",
+    `## ${e.name}`,
+    "",
+    "| category | queries | Recall@1 | Recall@10 | MRR |",
+    "|---|---|---|---|---|",
+  );
+  for (const [key, s] of Object.entries(report[e.name] ?? {})) {
+    md.push(
+      `| ${key} | ${s.queries} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} |`,
+    );
+  }
+}
+writeFileSync("bench/results/search-quality-1k.md", `${md.join("\n")}\n`);
+console.log(md.join("\n"));
+await db.destroy();

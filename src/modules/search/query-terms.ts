@@ -1,0 +1,90 @@
+/**
+ * Expansion of query words into the index tokens they match, with a cost per match.
+ *
+ * A query word matches, at these costs (typos, penalty):
+ * - the same token: (0, 0);
+ * - as the last word, any token it starts (as-you-type): (0, 1);
+ * - an abbreviation's full form or the reverse ("ch" → chateau, "saint" → st): (0, 1);
+ * - when the word is no token: two tokens it splits into (missing space, "casavalduga" →
+ *   casa + valduga; the last word's second part may be a prefix): (0, 1), (0, 2) with prefix;
+ * - only in the typo pass, a token within {@link typoAllowance} edits: (edits, 0), or (edits, 1)
+ *   when only a prefix of the token is that close (last word).
+ * Transliterations ("gewuerztraminer", "mueller") are index tokens themselves (aliases).
+ */
+import { osaDistance } from "./edit-distance.ts";
+import { abbreviationAlternatives, typoAllowance } from "./text-rules.ts";
+import type { WineIndex } from "./wine-index.ts";
+
+/** A token that matches a query word, with its typos and penalty (both ≥ 0). */
+export interface TokenMatch {
+  token: number;
+  typos: number;
+  penalty: number;
+}
+
+/** Several words that must all occur in a wine (any order); each part is a set of tokens. */
+export interface PhraseMatch {
+  parts: number[][];
+  penalty: number;
+}
+
+/** Everything one query word can match. */
+export interface QueryTerm {
+  word: string;
+  tokens: TokenMatch[];
+  phrases: PhraseMatch[];
+}
+
+function prefixTokens(index: WineIndex, prefix: string): number[] {
+  const out: number[] = [];
+  index.trie.prefix(prefix, (t) => out.push(t));
+  return out;
+}
+
+/**
+ * The matches of query word `word`; `last` marks the query's last word (prefix matching),
+ * `typos` enables the typo-tolerant matches.
+ */
+export function expandWord(index: WineIndex, word: string, last: boolean, typos: boolean): QueryTerm {
+  const tokens: TokenMatch[] = [];
+  const phrases: PhraseMatch[] = [];
+  const exact = index.trie.exact(word);
+  if (exact !== -1) tokens.push({ token: exact, typos: 0, penalty: 0 });
+  let prefixed = 0;
+  if (last) {
+    for (const t of prefixTokens(index, word)) {
+      if (t !== exact) {
+        tokens.push({ token: t, typos: 0, penalty: 1 });
+        prefixed++;
+      }
+    }
+  }
+  for (const alternative of abbreviationAlternatives(word)) {
+    const ids = alternative.map((w) => index.trie.exact(w));
+    if (ids.some((t) => t === -1)) continue;
+    if (ids.length === 1) tokens.push({ token: ids[0] as number, typos: 0, penalty: 1 });
+    else phrases.push({ parts: ids.map((t) => [t]), penalty: 1 });
+  }
+  if (exact === -1 && prefixed === 0) {
+    for (let i = 1; i < word.length; i++) {
+      const left = index.trie.exact(word.slice(0, i));
+      if (left === -1) continue;
+      const rest = word.slice(i);
+      const right = index.trie.exact(rest);
+      if (right !== -1) phrases.push({ parts: [[left], [right]], penalty: 1 });
+      else if (last && rest.length >= 2) {
+        const starts = prefixTokens(index, rest);
+        if (starts.length > 0) phrases.push({ parts: [[left], starts], penalty: 2 });
+      }
+    }
+  }
+  const allowance = typos ? typoAllowance(word.length) : 0;
+  if (allowance > 0) {
+    for (const hit of index.trie.fuzzy(word, allowance, last)) {
+      if (hit.distance === 0) continue;
+      const whole = osaDistance(word, index.tokens[hit.token] as string, hit.distance) <= hit.distance;
+      tokens.push({ token: hit.token, typos: hit.distance, penalty: whole ? 0 : 1 });
+    }
+  }
+  return { word, tokens, phrases };
+}

@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { openDatabase } from "../../db/database.ts";
+import { writeCatalogue } from "../catalogue/catalogue.repository.ts";
+import { BUNDLED_XWINES } from "../catalogue/catalogue.service.ts";
+import { fold } from "../catalogue/normalize.ts";
+import { parseXWines } from "../catalogue/xwines.ts";
+
+let s: TestService;
+before(async () => {
+  s = await startTestService();
+});
+after(() => s.close());
+
+interface Hit {
+  id: number;
+  display_name: string;
+}
+async function ids(q: string, limit = 10): Promise<number[]> {
+  const res = await s.request(`/wines/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+  assert.equal(res.status, 200, q);
+  assert.equal(res.body.meta.count, res.body.data.length);
+  return res.body.data.map((w: Hit) => w.id);
+}
+async function names(q: string, limit = 10): Promise<string[]> {
+  const res = await s.request(`/wines/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+  return res.body.data.map((w: Hit) => w.display_name);
+}
+
+// Wines of the bundled catalogue used below.
+const ORIGEM_MERLOT = 100062; // Casa Valduga Origem Merlot
+const GRANGE = 174184; // Penfolds Grange
+const KOONUNGA = 174177; // Penfolds Koonunga Hill Shiraz-Cabernet
+const MARGAUX = 111987; // Château Margaux Margaux du Château Margaux
+const MEIOMI_ROSE = 180152; // Meiomi Rosé
+const CAYMUS_CS = 179012; // Caymus Cabernet Sauvignon
+const WHITEHAVEN_SB = 193486; // Whitehaven Sauvignon Blanc
+const SIMONSIG_GEWURZ = 172038; // Simonsig Gewürztraminer
+const KETTMEIR_MT = 140262; // Kettmeir Müller Thurgau Alto Adige
+const FIGEAC = 111475; // Château Figeac Saint-Émilion Grand Cru (Premier Grand Cru Classé)
+const MOTTE_PINOT = 111641; // Domaine de la Motte Pinot Noir
+
+describe("GET /wines/search: typo tolerance", () => {
+  test("one typo in words of 4–7 letters, transpositions count as one", async () => {
+    assert.equal((await ids("Penfods Grange"))[0], GRANGE);
+    assert.equal((await ids("casa vladuga origem merlot"))[0], ORIGEM_MERLOT);
+    assert.equal((await ids("meiomi rsoe"))[0], MEIOMI_ROSE);
+  });
+
+  test("two typos in words of 8 letters or more, not in shorter ones", async () => {
+    assert.equal((await ids("penfolds kounonga"))[0], KOONUNGA);
+    // "grnaeg" is two edits from "grange" (6 letters: one allowed).
+    assert.ok(!(await ids("grnaeg")).includes(GRANGE));
+    assert.deepEqual(await ids("zzkoonungazz xqxq"), []);
+  });
+
+  test("exact matches rank above (and, when there are some, exclude) typo matches", async () => {
+    // "grange" is one edit from "orange" (Esse unpluugged Rkatsiteli Orange): not listed.
+    const grange = await names("grange", 20);
+    assert.ok(grange.length > 0);
+    assert.ok(grange.every((n) => /grange/i.test(n)));
+    // Whole word "rose" before words merely starting with it.
+    const rose = await names("rose", 100);
+    const whole = rose.map((n) => fold(n).split(" ").includes("rose"));
+    assert.ok(whole[0] === true && whole.indexOf(false) !== -1, rose.join(" | "));
+    assert.ok(!whole.slice(whole.indexOf(false)).includes(true), rose.join(" | "));
+  });
+});
+
+describe("GET /wines/search: what people type", () => {
+  test("prefix of the last word (as you type)", async () => {
+    assert.equal((await ids("casa valduga orig"))[0], ORIGEM_MERLOT);
+    assert.equal((await ids("penfolds koon"))[0], KOONUNGA);
+  });
+
+  test("words in any order; wine name without producer", async () => {
+    assert.equal((await ids("merlot origem valduga casa"))[0], ORIGEM_MERLOT);
+    assert.equal((await ids("valduga merlot"))[0], ORIGEM_MERLOT);
+    assert.equal((await ids("Koonunga Hill Shiraz-Cabernet"))[0], KOONUNGA);
+  });
+
+  test("missing space", async () => {
+    const valduga = await names("casavalduga");
+    assert.ok(valduga.length > 0 && valduga.every((n) => n.startsWith("Casa Valduga")));
+    assert.equal((await ids("penfolds koonungahill shiraz"))[0], KOONUNGA);
+  });
+
+  test("transliterations: ue/oe/ae for umlauts, Chateau for Château", async () => {
+    assert.ok((await ids("Gewuerztraminer")).includes(SIMONSIG_GEWURZ));
+    assert.equal((await ids("Mueller-Thurgau kettmeir"))[0], KETTMEIR_MT);
+    assert.equal((await ids("Chateau Margaux"))[0], MARGAUX);
+  });
+
+  test("abbreviations: Ch., St., Dom., Cab Sauv, Sauv Blanc", async () => {
+    assert.equal((await ids("Ch. Margaux"))[0], MARGAUX);
+    assert.ok((await ids("Ch. Figeac St.-Emilion")).includes(FIGEAC));
+    assert.equal((await ids("Dom. de la Motte Pinot Noir"))[0], MOTTE_PINOT);
+    assert.equal((await ids("caymus cab sauv"))[0], CAYMUS_CS);
+    assert.equal((await ids("whitehaven sauv blanc"))[0], WHITEHAVEN_SB);
+  });
+
+  test("accent- and case-insensitive both ways", async () => {
+    assert.equal((await ids("MEIOMI ROSE"))[0], MEIOMI_ROSE);
+    assert.equal((await ids("meiomi rosé"))[0], MEIOMI_ROSE);
+    assert.equal((await ids("château figeac saint émilion"))[0], FIGEAC);
+  });
+
+  test("limit: default 20, at most 100", async () => {
+    assert.equal((await s.request("/wines/search?q=chateau")).body.data.length, 20);
+    const many = (await ids("chateau", 100)).length; // Château … and, as a prefix, Châteauneuf …
+    assert.ok(many > 20 && many <= 100, String(many));
+  });
+});
+
+describe("GET /wines/search follows imports", () => {
+  test("an import of changed data (another connection, as the CLI) is seen within a second", async () => {
+    assert.equal((await ids("origem merlot"))[0], ORIGEM_MERLOT);
+    const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+    const wine = catalogue.wines.find((w) => w.id === ORIGEM_MERLOT);
+    assert.ok(wine);
+    wine.name = "Zephyrine Reserva Merlot";
+    if (s.config.database.kind !== "sqlite") throw new Error("sqlite expected");
+    const other = openDatabase(s.config.database);
+    try {
+      await writeCatalogue(other.kysely, catalogue);
+    } finally {
+      await other.destroy();
+    }
+    await sleep(1100);
+    assert.deepEqual(await ids("zephyrine"), [ORIGEM_MERLOT]);
+    assert.deepEqual(await names("casa valduga zephyrin"), ["Casa Valduga Zephyrine Reserva Merlot"]);
+    assert.ok(!(await ids("origem merlot")).includes(ORIGEM_MERLOT));
+  });
+});

@@ -1,0 +1,60 @@
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { osaDistance } from "./edit-distance.ts";
+import { TokenTrie } from "./token-trie.ts";
+
+const words = [
+  "barolo",
+  "barbaresco",
+  "barbera",
+  "merlot",
+  "merlots",
+  "orange",
+  "grange",
+  "rose",
+  "rosenberg",
+  "valduga",
+];
+const tokens = [...words].sort();
+const trie = new TokenTrie(tokens);
+const name = (hits: { token: number; distance: number }[]) =>
+  Object.fromEntries(hits.map((h) => [tokens[h.token], h.distance]));
+
+describe("TokenTrie", () => {
+  test("exact lookup and prefix expansion", () => {
+    assert.equal(tokens[trie.exact("merlot")], "merlot");
+    assert.equal(trie.exact("merl"), -1);
+    const out: string[] = [];
+    trie.prefix("ros", (t) => out.push(tokens[t] as string));
+    assert.deepEqual(out.sort(), ["rose", "rosenberg"]);
+    assert.ok(trie.hasPrefix("barb"));
+    assert.ok(!trie.hasPrefix("zz"));
+  });
+
+  test("rejects unsorted or repeated tokens", () => {
+    assert.throws(() => new TokenTrie(["b", "a"]));
+    assert.throws(() => new TokenTrie(["a", "a"]));
+  });
+
+  test("fuzzy: every token within the allowance, with its distance (transposition = 1)", () => {
+    assert.deepEqual(name(trie.fuzzy("grange", 1, false)), { grange: 0, orange: 1 });
+    assert.deepEqual(name(trie.fuzzy("mrelot", 1, false)), { merlot: 1 });
+    assert.deepEqual(name(trie.fuzzy("valdgua", 1, false)), { valduga: 1 });
+    assert.deepEqual(name(trie.fuzzy("barbersco", 2, false)), { barbaresco: 2 });
+    assert.deepEqual(name(trie.fuzzy("zinfandel", 2, false)), {});
+  });
+
+  test("fuzzy prefix: tokens starting with a string within the allowance", () => {
+    assert.deepEqual(name(trie.fuzzy("merlt", 1, true)), { merlot: 1, merlots: 1 });
+    assert.deepEqual(name(trie.fuzzy("rosen", 1, true)), { rose: 1, rosenberg: 0 });
+  });
+
+  test("fuzzy agrees with osaDistance on every token", () => {
+    for (const q of ["barolo", "bralo", "merlott", "oragne", "valduag", "roes", "barbareco"]) {
+      for (const k of [1, 2]) {
+        const expected = tokens.filter((t) => osaDistance(q, t, k) <= k).sort();
+        assert.deepEqual(Object.keys(name(trie.fuzzy(q, k, false))).sort(), expected, `${q} within ${k}`);
+      }
+    }
+  });
+});
