@@ -7,52 +7,19 @@
  *   worker     the server's own worker thread drains a queue of every missing text/period/insight in de.
  * Writes bench/results/content-p99.{json,md}.  Run: npm run bench:content
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import { enqueueJob } from "../src/modules/content/jobs.repository.ts";
+import { startBenchService } from "./support.ts";
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const dir = mkdtempSync(join(tmpdir(), "wds-bench-"));
-const dbUrl = `sqlite:${join(dir, "bench.db")}`;
-const env = { ...process.env, DATABASE_URL: dbUrl, LOG_LEVEL: "warn", NODE_ENV: "production" };
-const cli = (args: string[]) =>
-  execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
-
-cli(["import"]);
-cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
-const key = JSON.parse(
-  cli([
-    "keys",
-    "create",
-    "--email",
-    "bench@example.com",
-    "--name",
-    "bench",
-    "--rate-limit",
-    "100000000",
-    "--json",
-  ]),
-).key;
-const db = openDatabase({ kind: "sqlite", path: join(dir, "bench.db") });
+const bench = await startBenchService("content");
+const { key, port, server, env } = bench;
+const db = openDatabase({ kind: "sqlite", path: bench.dbPath });
 await migrateToLatest(db);
 const ids = (await db.kysely.selectFrom("wines").select("id").execute()).map((w) => w.id);
-
-const port = 18_000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
-  env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
-  stdio: "inherit",
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-  } catch {}
-  if (i > 200) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 50));
-}
 
 async function measure(phase: string) {
   let n = 0;
@@ -86,7 +53,9 @@ bulk.stdout.on("data", (c: Buffer) => {
   bulkOut += c.toString();
 });
 const bulkStart = performance.now();
-const bulkDone = new Promise<number>((resolve) => bulk.once("exit", () => resolve((performance.now() - bulkStart) / 1000)));
+const bulkDone = new Promise<number>((resolve) =>
+  bulk.once("exit", () => resolve((performance.now() - bulkStart) / 1000)),
+);
 rows.push(await measure("bulk-cli (winedata generate de,fr,it in another process)"));
 const bulkSeconds = await bulkDone;
 
@@ -147,6 +116,6 @@ const md = [
   "",
 ];
 writeFileSync("bench/results/content-p99.md", md.join("\n"));
-rmSync(dir, { recursive: true, force: true });
+rmSync(bench.dir, { recursive: true, force: true });
 console.log(md.join("\n"));
 process.exit(0);

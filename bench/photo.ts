@@ -6,48 +6,15 @@
  * Prints top-1, top-5, latency (median, p90) per set, the server's RSS before the first photo and
  * its peak RSS, and the misses. Writes bench/results/photo.{json,md}.   Run: npm run bench:photo
  */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { openDatabase } from "../src/db/database.ts";
+import { startBenchService } from "./support.ts";
 
 const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
-const dir = mkdtempSync(join(tmpdir(), "wds-photo-"));
-const dbPath = join(dir, "photo.db");
-const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
-const cli = (args: string[]) =>
-  execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
-cli(["import"]);
-cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
-const key = JSON.parse(
-  cli(["keys", "create", "--email", "bench@example.com", "--name", "b", "--rate-limit", "100000", "--json"]),
-).key;
-
-const port = 17_000 + Math.floor(Math.random() * 1000);
-const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
-  env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
-  stdio: "inherit",
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
-  } catch {}
-  if (i > 200) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 50));
-}
-const memory = (field: "VmRSS" | "VmHWM") =>
-  Math.round(
-    Number(
-      /(\d+) kB/.exec(
-        readFileSync(`/proc/${server.pid}/status`, "utf8")
-          .split("\n")
-          .find((l) => l.startsWith(field)) ?? "",
-      )?.[1] ?? 0,
-    ) / 1024,
-  );
-const rssBefore = memory("VmRSS");
+const bench = await startBenchService("photo");
+const { dbPath, key, port, server } = bench;
+const rssBefore = bench.memoryMb("VmRSS");
 
 interface Sample {
   name: string;
@@ -232,9 +199,9 @@ for (const [name, samples] of sets) {
   if (name === "dev" || name.startsWith("dev turned") || name.startsWith("dev at"))
     misses.push(...outcomes.filter((o) => o.rank !== 1).map((o) => ({ ...o, name: `${name}: ${o.name}` })));
 }
-const rssPeak = memory("VmHWM");
+const rssPeak = bench.memoryMb("VmHWM");
 server.kill("SIGTERM");
-rmSync(dir, { recursive: true, force: true });
+rmSync(bench.dir, { recursive: true, force: true });
 
 const summary = {
   date: new Date().toISOString(),

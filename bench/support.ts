@@ -1,0 +1,64 @@
+/**
+ * What the benchmarks share: a fresh database with the bundled catalogue and an Enterprise key with
+ * a rate limit high enough never to throttle, and the compiled service (`npm run build` first)
+ * started on it on a loopback port.
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export interface BenchService {
+  dir: string;
+  dbPath: string;
+  env: NodeJS.ProcessEnv;
+  key: string;
+  port: number;
+  server: ChildProcess;
+  /** Runs `winedata` (compiled) on the bench database and returns its stdout. */
+  cli(args: string[]): string;
+  /** The server's resident memory now (VmRSS) or at its peak (VmHWM), in MB (Linux /proc). */
+  memoryMb(field: "VmRSS" | "VmHWM"): number;
+}
+
+export async function startBenchService(name: string): Promise<BenchService> {
+  const dir = mkdtempSync(join(tmpdir(), `wds-${name}-`));
+  const dbPath = join(dir, `${name}.db`);
+  const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
+  const cli = (args: string[]) =>
+    execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
+  cli(["import"]);
+  cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
+  const key = JSON.parse(
+    cli([
+      "keys",
+      "create",
+      "--email",
+      "bench@example.com",
+      "--name",
+      name,
+      "--rate-limit",
+      "100000000",
+      "--json",
+    ]),
+  ).key as string;
+  const port = 17_000 + Math.floor(Math.random() * 2000);
+  const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
+    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: "inherit",
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) break;
+    } catch {}
+    if (i > 400) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const memoryMb = (field: "VmRSS" | "VmHWM") => {
+    const line = readFileSync(`/proc/${server.pid}/status`, "utf8")
+      .split("\n")
+      .find((l) => l.startsWith(field));
+    return Math.round(Number(/(\d+) kB/.exec(line ?? "")?.[1] ?? 0) / 1024);
+  };
+  return { dir, dbPath, env, key, port, server, cli, memoryMb };
+}
