@@ -191,3 +191,13 @@ export async function countWines(db: Kysely<Database>): Promise<number> {
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** The catalogue version (imports so far; 0 when the row is missing). One primary-key read. */
+export async function catalogueVersion(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom("catalogue_version")
+    .select("version")
+    .where("id", "=", 1)
+    .executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

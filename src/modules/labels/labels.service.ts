@@ -10,7 +10,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
-import { countWines } from "../catalogue/catalogue.repository.ts";
+import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
 import type { Language } from "../catalogue/catalogue.types.ts";
 import { fold } from "../catalogue/normalize.ts";
 import { regionName } from "../regions/region-name.ts";
@@ -42,19 +42,15 @@ export interface DetectedLabel {
   country: string;
 }
 
-const matchers = new WeakMap<Kysely<Database>, { matcher: LabelMatcher; wines: number; checkedAt: number }>();
+const matchers = new WeakMap<Kysely<Database>, { matcher: LabelMatcher; version: number }>();
 
-/** The matcher over the current catalogue, rebuilt when the number of wines changed (checked once a minute). */
+/** The matcher over the current catalogue, rebuilt after an import (the catalogue version moved). */
 async function matcherFor(db: Kysely<Database>): Promise<LabelMatcher> {
+  const version = await catalogueVersion(db);
   const cached = matchers.get(db);
-  if (cached && Date.now() - cached.checkedAt < 60_000) return cached.matcher;
-  const wines = await countWines(db);
-  if (cached && cached.wines === wines) {
-    cached.checkedAt = Date.now();
-    return cached.matcher;
-  }
+  if (cached && cached.version === version) return cached.matcher;
   const matcher = new LabelMatcher(await labelDocuments(db));
-  matchers.set(db, { matcher, wines, checkedAt: Date.now() });
+  matchers.set(db, { matcher, version });
   return matcher;
 }
 
@@ -63,10 +59,18 @@ const score = (matches: LabelMatch[]) => matches[0]?.score ?? 0;
 const confidentChars = (lines: OcrLine[]) =>
   lines.filter((l) => l.confidence >= CONFIDENT).reduce((n, l) => n + l.text.length, 0);
 
-/** Four-digit years from 1900 to next year printed on the label, newest first. */
+/** Words that put a year on a label as a founding date, not a vintage ("since 1931", "desde 1931", "fondée en 1850" …). */
+const FOUNDED =
+  /(since|desde|depuis|seit|dal|dall|dal l|fondee en|fondata nel|founded|founded in|est|estd|established|gegrundet|anno|fundada em|fundado em)\s*$/;
+
+/** Four-digit years from 1900 to next year printed on the label, newest first; founding dates are left out. */
 export function yearsOnLabel(text: string, now = new Date()): number[] {
   const max = now.getUTCFullYear() + 1;
-  const years = [...text.matchAll(/(?<!\d)(19\d{2}|20\d{2})(?!\d)/g)].map((m) => Number(m[1]));
+  const years: number[] = [];
+  for (const m of text.matchAll(/(?<!\d)(19\d{2}|20\d{2})(?!\d)/g)) {
+    const before = fold(text.slice(Math.max(0, (m.index ?? 0) - 14), m.index));
+    if (!FOUNDED.test(before)) years.push(Number(m[1]));
+  }
   return [...new Set(years.filter((y) => y >= 1900 && y <= max))].sort((a, b) => b - a);
 }
 

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { yearsOnLabel } from "./labels.service.ts";
 
 let s: TestService;
 before(async () => {
@@ -143,4 +144,13 @@ test("request validation: missing photo, max_results bounds, malformed JSON, bod
   assert.deepEqual([big.status, big.body.code], [413, "payload_too_large"]);
   const health = await s.request("/health", { key: null });
   assert.equal(health.status, 200);
+});
+
+test("vintage: years from 1900 to next year, newest first, founding dates left out", () => {
+  const now = new Date("2026-11-22T00:00:00Z");
+  assert.deepEqual(yearsOnLabel("RESERVA 2019 Merlot 750ml", now), [2019]);
+  assert.deepEqual(yearsOnLabel("Desde 1931 · Safra 2018", now), [2018]);
+  assert.deepEqual(yearsOnLabel("Since 1850 Estate bottled", now), []);
+  assert.deepEqual(yearsOnLabel("1899 2028 20195 2027", now), [2027]);
+  assert.deepEqual(yearsOnLabel("Vintage 2015 Bottled 2017", now), [2017, 2015]);
 });

@@ -1,4 +1,4 @@
-/** SQL of wine search: the rows an index is built from, and the catalogue version it follows. */
+/** SQL of wine search: the rows an index is built from. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { IndexedWine } from "./wine-index.ts";
@@ -25,14 +25,4 @@ function vintageCount(json: string): number {
   } catch {
     return 0;
   }
-}
-
-/** The catalogue version (imports so far; 0 when the row is missing). One primary-key read. */
-export async function catalogueVersion(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("catalogue_version")
-    .select("version")
-    .where("id", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.version ?? 0);
 }

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { catalogueVersion, loadIndexedWines } from "./search.repository.ts";
+import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { loadIndexedWines } from "./search.repository.ts";
 import { buildWineIndex } from "./wine-index.ts";
 import { IndexSearcher } from "./wine-ranking.ts";
 
