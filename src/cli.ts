@@ -3,6 +3,7 @@
  * `winedata`: the service's command-line tool.
  *   serve                                   start the HTTP service (what `npm start` runs)
  *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
+ *   import --synthetic N [--seed S]         import the bundled catalogue plus synthetic wines up to N
  *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
  *   accounts create --name N --email E --plan trial|standard|enterprise
  *   keys create --email E --name N [--abilities a,b] [--rate-limit N] [--json]
@@ -21,7 +22,7 @@ import { AppError } from "./errors.ts";
 import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
 import { listKeysOfAccount, revokeKey } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey } from "./modules/api-keys/api-keys.service.ts";
-import { BUNDLED_XWINES, importXWines } from "./modules/catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalogue/catalogue.service.ts";
 import { LANGUAGES, type Language } from "./modules/catalogue/catalogue.types.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -32,6 +33,7 @@ class UsageError extends Error {}
 const USAGE = `Usage: winedata <command>
   serve
   import [--xwines FILE]
+  import --synthetic N [--seed S]
   generate --lang de,fr,it [--what texts,periods,insights]
   accounts create --name NAME --email EMAIL --plan trial|standard|enterprise
   keys create --email EMAIL --name NAME [--abilities a,b] [--rate-limit N] [--json]
@@ -92,6 +94,34 @@ async function accountByEmail(db: Db, email: string) {
   return account;
 }
 
+/** `import --synthetic N [--seed S]`: the bundled catalogue plus synthetic wines, without English texts. */
+async function importSyntheticCommand(values: Record<string, string | boolean | undefined>): Promise<void> {
+  const raw = required(values, "synthetic");
+  const seedRaw = (values.seed as string | undefined) ?? "1";
+  if (values.xwines !== undefined) throw new UsageError("--synthetic and --xwines cannot be combined.");
+  if (!/^\d+$/.test(raw)) throw new UsageError("--synthetic must be a whole number of wines.");
+  if (!/^\d+$/.test(seedRaw)) throw new UsageError("--seed must be a whole number.");
+  const bar = progressBar("import");
+  let result: Awaited<ReturnType<typeof importSynthetic>>;
+  try {
+    result = await withDb((db) =>
+      importSynthetic(db.kysely, Number(raw), Number(seedRaw), (_phase, d, t) => bar.update(d, t)),
+    );
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(`--synthetic: ${err.message}`);
+    throw err;
+  } finally {
+    bar.stop();
+  }
+  console.log(
+    `Imported ${result.wines} wines, ${result.producers} producers, ${result.regions} regions, ` +
+      `${result.grapes} grapes (synthetic, seed ${seedRaw}) in ${result.milliseconds} ms.\n` +
+      "Skipped the bulk English text generation: wine texts are generated on demand by GET /v1/wines/{id}; " +
+      "drinking periods and region insights on first request (404 generating) " +
+      "or ahead with: winedata generate --lang en",
+  );
+}
+
 async function run(argv: string[]): Promise<void> {
   const [command, sub, ...rest] = argv;
   const args = (options: NonNullable<Parameters<typeof parseArgs>[0]>["options"], from: string[]) =>
@@ -104,7 +134,14 @@ async function run(argv: string[]): Promise<void> {
       await startServer(loadConfig());
       return;
     case "import": {
-      const { values } = args({ xwines: { type: "string" } }, argv.slice(1));
+      const { values } = args(
+        { xwines: { type: "string" }, synthetic: { type: "string" }, seed: { type: "string" } },
+        argv.slice(1),
+      );
+      if (values.synthetic !== undefined || values.seed !== undefined) {
+        await importSyntheticCommand(values);
+        return;
+      }
       const file = (values.xwines as string | undefined) ?? BUNDLED_XWINES;
       const bar = progressBar("import");
       const result = await withDb((db) =>

@@ -147,3 +147,57 @@ test("serve on an empty database imports the catalogue, prints a key, and a v1 c
     child.kill("SIGTERM");
   }
 });
+
+test("import --synthetic 3000 --seed 7 imports without English texts and the API serves a synthetic wine", async () => {
+  const env = { DATABASE_URL: `sqlite:${join(dir, "synthetic.db")}` };
+  const imported = await winedata(["import", "--synthetic", "3000", "--seed", "7"], env);
+  assert.match(
+    imported.stdout,
+    /Imported 3000 wines, \d+ producers, \d+ regions, \d+ grapes \(synthetic, seed 7\)/,
+  );
+  assert.match(imported.stdout, /Skipped the bulk English text generation/);
+  await assert.rejects(
+    winedata(["import", "--synthetic", "12"], env),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 2);
+      assert.match(err.stderr, /at least 1007/);
+      return true;
+    },
+  );
+
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...CLI, "serve"], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  try {
+    const key = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      child.stdout?.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /wds_[a-z0-9]{8}_[A-Za-z0-9]{32}/.exec(out);
+        if (match) resolve(match[0]);
+      });
+      child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+      setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
+    });
+    const get = async (path: string) => {
+      const res = await fetch(`http://127.0.0.1:${port}/v1${path}`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      assert.ok(res.ok, `${path}: ${res.status} ${await res.clone().text()}`);
+      return res.json();
+    };
+    const wine = await get("/wines/1001500");
+    assert.equal(wine.id, 1001500);
+    assert.ok(wine.producer.id >= 100001, "a synthetic producer");
+    assert.equal(wine.description.language, "en", "English texts generated on demand");
+    assert.ok(wine.grapes.length > 0);
+    const producer = await get(`/producers/${wine.producer.id}?include_wines=true`);
+    assert.ok(producer.data.wines.some((w: { id: number }) => w.id === 1001500));
+    const found = await get(`/wines/search?q=${encodeURIComponent(wine.display_name)}&limit=5`);
+    assert.ok(found.data.some((w: { id: number }) => w.id === 1001500));
+  } finally {
+    child.kill("SIGTERM");
+  }
+});

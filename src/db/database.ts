@@ -17,6 +17,7 @@ import pg from "pg";
 import type { DatabaseSetting } from "../config.ts";
 import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
 import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
+import { winesRegionColorIndex } from "./migrations/2026-11-24-wines-region-color-index.ts";
 import type { Database } from "./types.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -56,6 +57,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     "2026-11-22-initial-schema": initialSchema(dialect),
     "2026-11-23-catalogue-version": catalogueVersion(),
+    "2026-11-24-wines-region-color-index": winesRegionColorIndex(),
   };
 }
 

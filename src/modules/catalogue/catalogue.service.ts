@@ -8,6 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
 import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
+import { syntheticCatalogue } from "./synthetic.ts";
 import { parseXWines } from "./xwines.ts";
 
 /** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
@@ -61,4 +62,33 @@ export async function importBundledIfEmpty(
 ): Promise<ImportResult | null> {
   if ((await countWines(db)) > 0) return null;
   return importXWines(db, BUNDLED_XWINES, generator, now);
+}
+
+/** Result of {@link importSynthetic}: counts written and the time taken (no content is generated). */
+export interface SyntheticImportResult extends WriteCounts {
+  milliseconds: number;
+}
+
+/**
+ * Imports a synthetic catalogue of `n` wines (`synthetic.ts`: the bundled X-Wines catalogue plus
+ * recombined wines, producers, regions and grapes) built with `seed`.
+ *
+ * The real grapes are written first on their own, so they get the ids a plain import gives them
+ * (synthetic grapes come after them). No English content is generated here: wine texts are made on
+ * demand by the detail route, drinking periods and region insights by the 404-generating flow or
+ * `winedata generate --lang en`.
+ * @throws RangeError when `n` is below the number of real wines (nothing is written then).
+ */
+export async function importSynthetic(
+  db: Kysely<Database>,
+  n: number,
+  seed: number,
+  onProgress: ImportProgress = () => {},
+): Promise<SyntheticImportResult> {
+  const started = performance.now();
+  const real = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+  const catalogue = syntheticCatalogue(real, n, seed);
+  await writeCatalogue(db, { wines: [], producers: [], regions: [], grapes: real.grapes });
+  const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
+  return { ...counts, milliseconds: Math.round(performance.now() - started) };
 }

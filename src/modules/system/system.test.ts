@@ -81,6 +81,13 @@ const CALLS: { method: "get" | "post"; path: string; template: string; status: n
     status: 422,
     body: { photo: "bm90IGFuIGltYWdl" },
   },
+  {
+    method: "post",
+    path: "/photo/analyze",
+    template: "/v1/photo/analyze",
+    status: 200,
+    body: { photo: LABEL },
+  },
 ];
 
 test("/openapi.json is a valid OpenAPI 3.1 document and every response validates against it", async () => {
