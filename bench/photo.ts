@@ -9,6 +9,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
 import { openDatabase } from "../src/db/database.ts";
+import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { startBenchService } from "./support.ts";
 
 const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
@@ -93,20 +94,10 @@ const half = () =>
     }),
   );
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 async function rendered(count: number): Promise<Sample[]> {
-  const rnd = random(42);
+  const rnd = mulberry32(42);
   const db = openDatabase({ kind: "sqlite", path: dbPath });
   const wines = await db.kysely
     .selectFrom("wines as w")

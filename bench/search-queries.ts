@@ -19,6 +19,7 @@
  * At most {@link PER_CATEGORY} queries per category (wines sampled without replacement).
  */
 import { fold } from "../src/modules/catalogue/normalize.ts";
+import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { osaDistance } from "../src/modules/search/edit-distance.ts";
 
 /** A wine as the generator needs it. */
@@ -39,17 +40,6 @@ export interface BenchQuery {
 
 export const PER_CATEGORY = 250;
 export const SEED = 20261123;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 

@@ -20,6 +20,20 @@ function winedata(args: string[], env: Record<string, string>) {
   return run(process.execPath, [...CLI, ...args], { env: { ...process.env, ...env }, cwd: process.cwd() });
 }
 
+/** The demo key `serve` prints on its first start (rejects when the process exits first). */
+function printedKey(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /wds_[a-z0-9]{8}_[A-Za-z0-9]{32}/.exec(out);
+      if (match) resolve(match[0]);
+    });
+    child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
+    setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
+  });
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = createServer().listen(0, "127.0.0.1", () => {
@@ -114,16 +128,7 @@ test("serve on an empty database imports the catalogue, prints a key, and a v1 c
     stdio: ["ignore", "pipe", "pipe"],
   });
   try {
-    const key = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /wds_[a-z0-9]{8}_[A-Za-z0-9]{32}/.exec(out);
-        if (match) resolve(match[0]);
-      });
-      child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-      setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
-    });
+    const key = await printedKey(child);
     const base = `http://127.0.0.1:${port}/v1`;
     const get = async (path: string) => {
       const res = await fetch(`${base}${path}`, {
@@ -171,16 +176,7 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
     stdio: ["ignore", "pipe", "pipe"],
   });
   try {
-    const key = await new Promise<string>((resolve, reject) => {
-      let out = "";
-      child.stdout?.on("data", (chunk: Buffer) => {
-        out += chunk.toString();
-        const match = /wds_[a-z0-9]{8}_[A-Za-z0-9]{32}/.exec(out);
-        if (match) resolve(match[0]);
-      });
-      child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
-      setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
-    });
+    const key = await printedKey(child);
     const get = async (path: string) => {
       const res = await fetch(`http://127.0.0.1:${port}/v1${path}`, {
         headers: { Authorization: `Bearer ${key}` },
