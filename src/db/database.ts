@@ -11,6 +11,7 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type SqliteDatabase,
   SqliteDialect,
 } from "kysely";
 import pg from "pg";
@@ -48,8 +49,34 @@ export function openDatabase(setting: DatabaseSetting): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+}
+
+/** Prepared statements kept per connection; the service issues a few dozen distinct SQL texts. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 with its prepared statements reused: Kysely's SQLite driver prepares every query
+ * anew, which profiling showed to be most of a simple read's cost. Statements are keyed by their SQL
+ * text (parameters stay bound per call); the oldest is dropped past {@link STATEMENT_CACHE_SIZE}.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = cache.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        cache.set(sql, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** The dated migrations, oldest first. Names sort by date. */
