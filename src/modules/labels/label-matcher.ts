@@ -23,6 +23,9 @@ export interface LabelMatch {
   score: number;
 }
 
+/** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
+const RESCORED = 300;
+
 /** Field weights: producer and wine name identify a label; region and grapes confirm it. */
 const WEIGHTS = { producer: 1, wine: 1, region: 0.5, grapes: 0.35 } as const;
 
@@ -37,6 +40,7 @@ export function trigrams(text: string): string[] {
   return out;
 }
 
+/** Adds the trigrams of `text` with `weight` to `vector`; unknown trigrams are added to `ids` when `grow`. */
 function addTerms(
   vector: Map<number, number>,
   text: string,
@@ -55,36 +59,109 @@ function addTerms(
   }
 }
 
+/** A growable pair of typed arrays (term id, weight). */
+class TermList {
+  terms = new Int32Array(1 << 16);
+  weights = new Float32Array(1 << 16);
+  length = 0;
+  push(term: number, weight: number): void {
+    if (this.length === this.terms.length) {
+      const terms = new Int32Array(this.length * 2);
+      terms.set(this.terms);
+      this.terms = terms;
+      const weights = new Float32Array(this.length * 2);
+      weights.set(this.weights);
+      this.weights = weights;
+    }
+    this.terms[this.length] = term;
+    this.weights[this.length++] = weight;
+  }
+}
+
+/**
+ * The index is held in typed arrays (an inverted index of trigram → documents with normalized
+ * weights), so 300,000 wines fit in a few hundred MB and a label is scored by walking only the
+ * posting lists of its own trigrams. Trigrams found in more than 5 % of the wines (at least 1,000)
+ * are not walked (they would make a query touch most of a large catalogue) but still scored for the
+ * best candidates.
+ */
 export class LabelMatcher {
   private readonly ids = new Map<string, number>();
   private readonly idf: Float64Array;
-  /** Inverted index: trigram id → postings of (document index, weight in the normalized vector). */
-  private readonly postings: { doc: number; weight: number }[][];
-  private readonly docIds: number[];
+  private readonly df: Int32Array;
+  private readonly offsets: Int32Array;
+  private readonly postingDocs: Int32Array;
+  private readonly postingWeights: Float32Array;
+  private readonly docIds: Int32Array;
+  private readonly maxWalkedDf: number;
+  private readonly scores: Float32Array;
 
   constructor(documents: LabelDocument[]) {
-    const raw: Map<number, number>[] = documents.map((d) => {
+    const n = documents.length;
+    const list = new TermList();
+    const docStart = new Int32Array(n + 1);
+    documents.forEach((d, doc) => {
       const v = new Map<number, number>();
       addTerms(v, d.producer, WEIGHTS.producer, this.ids, true);
       addTerms(v, d.wine, WEIGHTS.wine, this.ids, true);
       addTerms(v, d.region, WEIGHTS.region, this.ids, true);
       addTerms(v, d.grapes.join(" "), WEIGHTS.grapes, this.ids, true);
-      return v;
+      for (const [term, tf] of v) list.push(term, tf);
+      docStart[doc + 1] = list.length;
     });
-    const df = new Float64Array(this.ids.size);
-    for (const v of raw) for (const id of v.keys()) df[id] = (df[id] ?? 0) + 1;
-    this.idf = df.map((n) => Math.log((documents.length + 1) / (n + 1)) + 1);
-    this.postings = Array.from({ length: this.ids.size }, () => []);
-    this.docIds = documents.map((d) => d.id);
-    raw.forEach((v, doc) => {
+    const terms = this.ids.size;
+    this.df = new Int32Array(terms);
+    for (let i = 0; i < list.length; i++) {
+      const term = list.terms[i] ?? 0;
+      this.df[term] = (this.df[term] ?? 0) + 1;
+    }
+    this.idf = new Float64Array(terms);
+    for (let t = 0; t < terms; t++) this.idf[t] = Math.log((n + 1) / ((this.df[t] ?? 0) + 1)) + 1;
+    this.offsets = new Int32Array(terms + 1);
+    for (let t = 0; t < terms; t++) this.offsets[t + 1] = (this.offsets[t] ?? 0) + (this.df[t] ?? 0);
+    this.postingDocs = new Int32Array(list.length);
+    this.postingWeights = new Float32Array(list.length);
+    const fill = this.offsets.slice(0, terms);
+    for (let doc = 0; doc < n; doc++) {
+      const from = docStart[doc] ?? 0;
+      const to = docStart[doc + 1] ?? 0;
       let norm = 0;
-      for (const [id, tf] of v) norm += (tf * (this.idf[id] ?? 0)) ** 2;
+      for (let i = from; i < to; i++)
+        norm += ((list.weights[i] ?? 0) * (this.idf[list.terms[i] ?? 0] ?? 0)) ** 2;
       norm = Math.sqrt(norm) || 1;
-      for (const [id, tf] of v) this.postings[id]?.push({ doc, weight: (tf * (this.idf[id] ?? 0)) / norm });
-    });
+      for (let i = from; i < to; i++) {
+        const term = list.terms[i] ?? 0;
+        const at = fill[term] ?? 0;
+        this.postingDocs[at] = doc;
+        this.postingWeights[at] = ((list.weights[i] ?? 0) * (this.idf[term] ?? 0)) / norm;
+        fill[term] = at + 1;
+      }
+    }
+    this.docIds = Int32Array.from(documents, (d) => d.id);
+    this.maxWalkedDf = Math.max(1000, Math.floor(n * 0.05));
+    this.scores = new Float32Array(n);
   }
 
-  /** The best `limit` wines for the text read on a label, best first (empty when nothing is shared). */
+  /** Weight of `doc` in the posting list of `term` (postings are in document order), or 0. */
+  private weightOf(term: number, doc: number): number {
+    let lo = this.offsets[term] ?? 0;
+    let hi = (this.offsets[term + 1] ?? 0) - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = this.postingDocs[mid] ?? 0;
+      if (at === doc) return this.postingWeights[mid] ?? 0;
+      if (at < doc) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0;
+  }
+
+  /**
+   * The best `limit` wines for the text read on a label, best first (empty when nothing is shared).
+   * Candidates come from the label's distinctive trigrams; the best {@link RESCORED} of them are then
+   * scored on all its trigrams (frequent ones looked up by binary search), so the ranking is the full
+   * cosine without walking posting lists that hold much of the catalogue.
+   */
   match(text: string, limit: number): LabelMatch[] {
     const query = new Map<number, number>();
     addTerms(query, text, 1, this.ids, false);
@@ -92,14 +169,30 @@ export class LabelMatcher {
     for (const [id, tf] of query) norm += (tf * (this.idf[id] ?? 0)) ** 2;
     norm = Math.sqrt(norm);
     if (norm === 0) return [];
-    const scores = new Map<number, number>();
+    const touched: number[] = [];
+    const frequent: [number, number][] = [];
     for (const [id, tf] of query) {
       const q = (tf * (this.idf[id] ?? 0)) / norm;
-      for (const p of this.postings[id] ?? []) scores.set(p.doc, (scores.get(p.doc) ?? 0) + q * p.weight);
+      if ((this.df[id] ?? 0) > this.maxWalkedDf) {
+        frequent.push([id, q]);
+        continue;
+      }
+      const end = this.offsets[id + 1] ?? 0;
+      for (let i = this.offsets[id] ?? 0; i < end; i++) {
+        const doc = this.postingDocs[i] ?? 0;
+        if (this.scores[doc] === 0) touched.push(doc);
+        this.scores[doc] = (this.scores[doc] ?? 0) + q * (this.postingWeights[i] ?? 0);
+      }
     }
-    return [...scores]
-      .sort((a, b) => b[1] - a[1] || (this.docIds[a[0]] ?? 0) - (this.docIds[b[0]] ?? 0))
-      .slice(0, limit)
-      .map(([doc, score]) => ({ id: this.docIds[doc] as number, score }));
+    const candidates = touched
+      .map((doc) => ({ doc, score: this.scores[doc] ?? 0 }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, Math.max(RESCORED, limit));
+    for (const doc of touched) this.scores[doc] = 0;
+    for (const c of candidates) for (const [term, q] of frequent) c.score += q * this.weightOf(term, c.doc);
+    return candidates
+      .map((c) => ({ id: this.docIds[c.doc] ?? 0, score: c.score }))
+      .sort((a, b) => b.score - a.score || a.id - b.id)
+      .slice(0, limit);
   }
 }
