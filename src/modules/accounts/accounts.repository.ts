@@ -53,11 +53,3 @@ export async function updateAccount(
 ): Promise<void> {
   await db.updateTable("accounts").set(changes).where("id", "=", id).execute();
 }
-
-export async function countAccounts(db: Kysely<Database>): Promise<number> {
-  const row = await db
-    .selectFrom("accounts")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
