@@ -65,7 +65,6 @@ export interface WineTable {
   flavor_alcohol: number;
   flavor_body: number;
   flavor_finish: number;
-  search_text: string;
 }
 
 export interface WineGrapeTable {

@@ -67,7 +67,6 @@ export function initialSchema(dialect: Dialect) {
         .addColumn("flavor_alcohol", "integer", (c) => c.notNull())
         .addColumn("flavor_body", "integer", (c) => c.notNull())
         .addColumn("flavor_finish", "integer", (c) => c.notNull())
-        .addColumn("search_text", "text", (c) => c.notNull())
         .execute();
       await db.schema.createIndex("wines_producer_idx").on("wines").columns(["producer_id", "id"]).execute();
       await db.schema.createIndex("wines_region_idx").on("wines").columns(["region_id", "id"]).execute();

@@ -142,7 +142,6 @@ export async function writeCatalogue(
           flavor_alcohol: w.flavor.alcohol,
           flavor_body: w.flavor.body,
           flavor_finish: w.flavor.finish,
-          search_text: fold(displayName),
         };
       });
       await trx
