@@ -1,6 +1,7 @@
 /** SQL for label recognition: what the matcher indexes, and the candidates it returns. */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
+import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-matcher.ts";
 
 /** Every wine as the matcher sees it: producer display name, wine name, region (source name), grapes. */
@@ -35,26 +36,8 @@ export function candidateRows(db: Kysely<Database>, ids: number[]) {
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .innerJoin("regions as r", "r.id", "w.region_id")
-    .select([
-      "w.id",
-      "w.name",
-      "w.display_name",
-      "w.color",
-      "w.type",
-      "w.sub_type",
-      "w.residual_sugar",
-      "w.vintages",
-      "p.id as producer_id",
-      "p.name as producer_name",
-      "p.title as producer_title",
-      "p.display_name as producer_display_name",
-      "r.id as region_id",
-      "r.country",
-      "r.name_de",
-      "r.name_en",
-      "r.name_fr",
-      "r.name_it",
-    ])
+    .select(WINE_SUMMARY_COLUMNS)
+    .select(["w.name", "w.vintages"])
     .where("w.id", "in", ids)
     .execute();
 }

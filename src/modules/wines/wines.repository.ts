@@ -3,6 +3,29 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType } from "../catalogue/catalogue.types.ts";
 
+/**
+ * Columns of a wine summary (list item, photo candidate) from `wines as w` joined to its producer
+ * `p` and region `r`; region names in all four languages for localizing.
+ */
+export const WINE_SUMMARY_COLUMNS = [
+  "w.id",
+  "w.display_name",
+  "w.color",
+  "w.type",
+  "w.sub_type",
+  "w.residual_sugar",
+  "p.id as producer_id",
+  "p.name as producer_name",
+  "p.title as producer_title",
+  "p.display_name as producer_display_name",
+  "r.id as region_id",
+  "r.country",
+  "r.name_de",
+  "r.name_en",
+  "r.name_fr",
+  "r.name_it",
+] as const;
+
 /** Filters of `GET /wines`; all optional. */
 export interface WineFilters {
   color?: Color;
@@ -28,24 +51,7 @@ export async function listWines(db: Kysely<Database>, filters: WineFilters, offs
   const rows = await filtered(db, filters)
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .innerJoin("regions as r", "r.id", "w.region_id")
-    .select([
-      "w.id",
-      "w.display_name",
-      "w.color",
-      "w.type",
-      "w.sub_type",
-      "w.residual_sugar",
-      "p.id as producer_id",
-      "p.name as producer_name",
-      "p.title as producer_title",
-      "p.display_name as producer_display_name",
-      "r.id as region_id",
-      "r.country",
-      "r.name_de",
-      "r.name_en",
-      "r.name_fr",
-      "r.name_it",
-    ])
+    .select(WINE_SUMMARY_COLUMNS)
     .orderBy("w.id")
     .limit(limit)
     .offset(offset)
