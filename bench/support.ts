@@ -21,13 +21,14 @@ export interface BenchService {
   memoryMb(field: "VmRSS" | "VmHWM"): number;
 }
 
-export async function startBenchService(name: string): Promise<BenchService> {
+/** Starts the service on a new database filled by `winedata <importArgs>` (default: the bundled catalogue). */
+export async function startBenchService(name: string, importArgs = ["import"]): Promise<BenchService> {
   const dir = mkdtempSync(join(tmpdir(), `wds-${name}-`));
   const dbPath = join(dir, `${name}.db`);
   const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
   const cli = (args: string[]) =>
     execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
-  cli(["import"]);
+  cli(importArgs);
   cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
   const key = JSON.parse(
     cli([

@@ -5,8 +5,14 @@
  * label ("wine", "reserva") count little. A label scores each wine by the cosine of the two vectors:
  * whole-label evidence rather than single words, and tolerant of OCR slips (0/O, rn/m, a dropped or
  * doubled letter, missing spaces) because most trigrams of a word survive one slip.
+ *
+ * The cosine favours short catalogue entries that share one loud word with the label ("Bordeaux"
+ * printed three times). So the best candidates are then weighed by word coverage: the share of
+ * the wine's own words (producer, wine name, region; rare words count more) that the label shows,
+ * allowing OCR typos ({@link WordCoverage}). The score is the cosine times (1 + coverage) / 2.
  */
 import { fold } from "../catalogue/normalize.ts";
+import { labelWords, WordCoverage } from "./word-coverage.ts";
 
 /** What the matcher knows of one wine. */
 export interface LabelDocument {
@@ -17,7 +23,7 @@ export interface LabelDocument {
   grapes: string[];
 }
 
-/** A wine and how well the label matches it (cosine, 0..1). */
+/** A wine and how well the label matches it (0..1: the cosine weighed by word coverage). */
 export interface LabelMatch {
   id: number;
   score: number;
@@ -25,6 +31,12 @@ export interface LabelMatch {
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
+
+/** Candidates (best by cosine) weighed by word coverage; the others count as covering nothing. */
+const COVERED = 50;
+
+/** Wines indexed between two yields to the event loop in {@link LabelMatcher.build}. */
+const BUILD_SLICE = 1000;
 
 /** Field weights: producer and wine name identify a label; region and grapes confirm it. */
 const WEIGHTS = { producer: 1, wine: 1, region: 0.5, grapes: 0.35 } as const;
@@ -40,7 +52,11 @@ export function trigrams(text: string): string[] {
   return out;
 }
 
-/** Adds the trigrams of `text` with `weight` to `vector`; unknown trigrams are added to `ids` when `grow`. */
+/**
+ * Adds the trigrams of `text` to `vector`. A wine's fields (`grow`: unknown trigrams get new ids) keep
+ * the largest field weight of a trigram, so a word repeated across fields ("Louis Latour · Cuvée
+ * Latour") is not counted twice; a label adds `weight` for every occurrence it read.
+ */
 function addTerms(
   vector: Map<number, number>,
   text: string,
@@ -55,7 +71,8 @@ function addTerms(
       id = ids.size;
       ids.set(t, id);
     }
-    vector.set(id, (vector.get(id) ?? 0) + weight);
+    const prev = vector.get(id) ?? 0;
+    vector.set(id, grow ? Math.max(prev, weight) : prev + weight);
   }
 }
 
@@ -78,6 +95,27 @@ class TermList {
   }
 }
 
+/** Wines added one by one: their trigram vectors (flat), word lists and ids, in order. */
+class LabelIndexer {
+  readonly ids = new Map<string, number>();
+  readonly list = new TermList();
+  readonly docStart: number[] = [0];
+  readonly documentIds: number[] = [];
+  readonly coverage = new WordCoverage();
+
+  add(d: LabelDocument): void {
+    const v = new Map<number, number>();
+    addTerms(v, d.producer, WEIGHTS.producer, this.ids, true);
+    addTerms(v, d.wine, WEIGHTS.wine, this.ids, true);
+    addTerms(v, d.region, WEIGHTS.region, this.ids, true);
+    addTerms(v, d.grapes.join(" "), WEIGHTS.grapes, this.ids, true);
+    for (const [term, tf] of v) this.list.push(term, tf);
+    this.docStart.push(this.list.length);
+    this.documentIds.push(d.id);
+    this.coverage.add(`${d.producer} ${d.wine} ${d.region}`);
+  }
+}
+
 /**
  * The index is held in typed arrays (an inverted index of trigram → documents with normalized
  * weights), so 300,000 wines fit in a few hundred MB and a label is scored by walking only the
@@ -86,7 +124,7 @@ class TermList {
  * best candidates.
  */
 export class LabelMatcher {
-  private readonly ids = new Map<string, number>();
+  private readonly ids: Map<string, number>;
   private readonly idf: Float64Array;
   private readonly df: Int32Array;
   private readonly offsets: Int32Array;
@@ -95,20 +133,36 @@ export class LabelMatcher {
   private readonly docIds: Int32Array;
   private readonly maxWalkedDf: number;
   private readonly scores: Float32Array;
+  private readonly coverage: WordCoverage;
 
-  constructor(documents: LabelDocument[]) {
-    const n = documents.length;
-    const list = new TermList();
-    const docStart = new Int32Array(n + 1);
-    documents.forEach((d, doc) => {
-      const v = new Map<number, number>();
-      addTerms(v, d.producer, WEIGHTS.producer, this.ids, true);
-      addTerms(v, d.wine, WEIGHTS.wine, this.ids, true);
-      addTerms(v, d.region, WEIGHTS.region, this.ids, true);
-      addTerms(v, d.grapes.join(" "), WEIGHTS.grapes, this.ids, true);
-      for (const [term, tf] of v) list.push(term, tf);
-      docStart[doc + 1] = list.length;
-    });
+  /** A matcher over `documents`, built in one go (blocks for about a second per 30,000 wines). */
+  static of(documents: readonly LabelDocument[]): LabelMatcher {
+    const indexer = new LabelIndexer();
+    for (const d of documents) indexer.add(d);
+    return new LabelMatcher(indexer);
+  }
+
+  /**
+   * A matcher over the documents of `pages`, yielding to the event loop every {@link BUILD_SLICE}
+   * wines, so that a large catalogue (300,000 wines: seconds of work) is indexed without stalling
+   * other requests for more than tens of milliseconds.
+   */
+  static async build(pages: AsyncIterable<readonly LabelDocument[]>): Promise<LabelMatcher> {
+    const indexer = new LabelIndexer();
+    for await (const page of pages) {
+      for (let i = 0; i < page.length; i += BUILD_SLICE) {
+        for (const d of page.slice(i, i + BUILD_SLICE)) indexer.add(d);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    return new LabelMatcher(indexer);
+  }
+
+  private constructor(indexer: LabelIndexer) {
+    const { list, docStart, documentIds } = indexer;
+    const n = documentIds.length;
+    this.ids = indexer.ids;
+    this.coverage = indexer.coverage;
     const terms = this.ids.size;
     this.df = new Int32Array(terms);
     for (let i = 0; i < list.length; i++) {
@@ -137,7 +191,7 @@ export class LabelMatcher {
         fill[term] = at + 1;
       }
     }
-    this.docIds = Int32Array.from(documents, (d) => d.id);
+    this.docIds = Int32Array.from(documentIds);
     this.maxWalkedDf = Math.max(1000, Math.floor(n * 0.05));
     this.scores = new Float32Array(n);
   }
@@ -160,7 +214,8 @@ export class LabelMatcher {
    * The best `limit` wines for the text read on a label, best first (empty when nothing is shared).
    * Candidates come from the label's distinctive trigrams; the best {@link RESCORED} of them are then
    * scored on all its trigrams (frequent ones looked up by binary search), so the ranking is the full
-   * cosine without walking posting lists that hold much of the catalogue.
+   * cosine without walking posting lists that hold much of the catalogue; the best {@link COVERED}
+   * by cosine are weighed by word coverage.
    */
   match(text: string, limit: number): LabelMatch[] {
     const query = new Map<number, number>();
@@ -190,8 +245,13 @@ export class LabelMatcher {
       .slice(0, Math.max(RESCORED, limit));
     for (const doc of touched) this.scores[doc] = 0;
     for (const c of candidates) for (const [term, q] of frequent) c.score += q * this.weightOf(term, c.doc);
+    candidates.sort((a, b) => b.score - a.score);
+    const label = labelWords(text);
     return candidates
-      .map((c) => ({ id: this.docIds[c.doc] ?? 0, score: c.score }))
+      .map((c, i) => ({
+        id: this.docIds[c.doc] ?? 0,
+        score: (c.score * (1 + (i < COVERED ? this.coverage.of(c.doc, label) : 0))) / 2,
+      }))
       .sort((a, b) => b.score - a.score || a.id - b.id)
       .slice(0, limit);
   }

@@ -4,29 +4,45 @@ import type { Database } from "../../db/types.ts";
 import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-matcher.ts";
 
-/** Every wine as the matcher sees it: producer display name, wine name, region (source name), grapes. */
-export async function labelDocuments(db: Kysely<Database>): Promise<LabelDocument[]> {
-  const wines = await db
-    .selectFrom("wines as w")
-    .innerJoin("producers as p", "p.id", "w.producer_id")
-    .innerJoin("regions as r", "r.id", "w.region_id")
-    .select(["w.id", "w.name", "p.display_name", "r.name_en"])
-    .orderBy("w.id")
-    .execute();
-  const grapes = await db
-    .selectFrom("wine_grapes as wg")
-    .innerJoin("grapes as g", "g.id", "wg.grape_id")
-    .select(["wg.wine_id", "g.name"])
-    .execute();
-  const byWine = new Map<number, string[]>();
-  for (const g of grapes) byWine.set(g.wine_id, [...(byWine.get(g.wine_id) ?? []), g.name]);
-  return wines.map((w) => ({
-    id: w.id,
-    producer: w.display_name,
-    wine: w.name,
-    region: w.name_en,
-    grapes: byWine.get(w.id) ?? [],
-  }));
+/**
+ * Every wine as the matcher sees it (producer display name, wine name, region source name, grapes),
+ * in pages of `pageSize` wines by id, so a large catalogue is read without one long query.
+ */
+export async function* labelDocumentPages(
+  db: Kysely<Database>,
+  pageSize = 20_000,
+): AsyncGenerator<LabelDocument[]> {
+  let after = 0;
+  for (;;) {
+    const wines = await db
+      .selectFrom("wines as w")
+      .innerJoin("producers as p", "p.id", "w.producer_id")
+      .innerJoin("regions as r", "r.id", "w.region_id")
+      .select(["w.id", "w.name", "p.display_name", "r.name_en"])
+      .where("w.id", ">", after)
+      .orderBy("w.id")
+      .limit(pageSize)
+      .execute();
+    const last = wines.at(-1)?.id;
+    if (last === undefined) return;
+    const grapes = await db
+      .selectFrom("wine_grapes as wg")
+      .innerJoin("grapes as g", "g.id", "wg.grape_id")
+      .select(["wg.wine_id", "g.name"])
+      .where("wg.wine_id", ">", after)
+      .where("wg.wine_id", "<=", last)
+      .execute();
+    const byWine = new Map<number, string[]>();
+    for (const g of grapes) byWine.set(g.wine_id, [...(byWine.get(g.wine_id) ?? []), g.name]);
+    yield wines.map((w) => ({
+      id: w.id,
+      producer: w.display_name,
+      wine: w.name,
+      region: w.name_en,
+      grapes: byWine.get(w.id) ?? [],
+    }));
+    after = last;
+  }
 }
 
 /** Candidate rows (with producer, region names and vintages) for the given ids, in no particular order. */
