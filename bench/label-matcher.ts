@@ -164,10 +164,11 @@ function unknown(catalogue: string, all: LabelDocument[], real: LabelDocument[])
   const accepted = (d: LabelDocument) =>
     (matcher.match(simulatedLabel(d, all), 1)[0]?.score ?? 0) >= MATCH_THRESHOLD;
   const unknownAccepted = all.filter((d) => left.has(d.id)).filter(accepted).length / left.size;
+  const kept = real.filter((w) => !left.has(w.id));
   let right = 0;
   const tries = 500;
   for (let i = 0; i < tries; i++) {
-    const d = pick(real.filter((w) => !left.has(w.id)));
+    const d = pick(kept);
     const best = matcher.match(simulatedLabel(d, all), 1)[0];
     if (best?.id === d.id && best.score >= MATCH_THRESHOLD) right++;
   }

@@ -12,7 +12,7 @@
  * allowing OCR typos ({@link WordCoverage}). The score is the cosine times (1 + coverage) / 2.
  */
 import { fold } from "../catalogue/normalize.ts";
-import { labelWords, WordCoverage } from "./word-coverage.ts";
+import { labelWords, smoothIdf, WordCoverage } from "./word-coverage.ts";
 
 /** What the matcher knows of one wine. */
 export interface LabelDocument {
@@ -170,7 +170,7 @@ export class LabelMatcher {
       this.df[term] = (this.df[term] ?? 0) + 1;
     }
     this.idf = new Float64Array(terms);
-    for (let t = 0; t < terms; t++) this.idf[t] = Math.log((n + 1) / ((this.df[t] ?? 0) + 1)) + 1;
+    for (let t = 0; t < terms; t++) this.idf[t] = smoothIdf(n, this.df[t] ?? 0);
     this.offsets = new Int32Array(terms + 1);
     for (let t = 0; t < terms; t++) this.offsets[t + 1] = (this.offsets[t] ?? 0) + (this.df[t] ?? 0);
     this.postingDocs = new Int32Array(list.length);

@@ -13,6 +13,14 @@ import { typoAllowance } from "../search/text-rules.ts";
 /** Shortest word looked for inside the label's text run together; shorter ones give false hits ("franc" in "de france"). */
 const MIN_JOINED = 6;
 
+/**
+ * Smoothed inverse document frequency of a term found in `df` of `n` documents: ln((n + 1) / (df + 1)) + 1
+ * (scikit-learn's smooth_idf), so a term in every document still weighs 1 and none divides by zero.
+ */
+export function smoothIdf(n: number, df: number): number {
+  return Math.log((n + 1) / (df + 1)) + 1;
+}
+
 /** The words of a label prepared once for {@link WordCoverage.of}. */
 export interface LabelWords {
   words: Set<string>;
@@ -64,7 +72,7 @@ export class WordCoverage {
     const df = new Int32Array(this.words.length);
     for (const id of this.list) df[id] = (df[id] ?? 0) + 1;
     const n = this.start.length - 1;
-    this.idf = Float32Array.from(df, (d) => Math.log((n + 1) / (d + 1)) + 1);
+    this.idf = Float32Array.from(df, (d) => smoothIdf(n, d));
     return this.idf;
   }
 
