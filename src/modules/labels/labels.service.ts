@@ -2,10 +2,11 @@
  * Label recognition: read the photo (OCR), find the wine (matcher), answer in the shape of
  * interface.md part 2 "Photo analysis response".
  *
- * Orientation: PP-OCRv4 reads upright photos and photos turned 90° clockwise well, and little of
- * photos upside down or turned 90° counter-clockwise. A reading that yields little confident text
- * or no convincing match is repeated on the photo turned 180°, then 90°, then 270°, keeping the best
- * match — so most photos cost one reading.
+ * Orientation: the OCR worker reads each text box the right way up whichever way the photo is turned
+ * (see ocr-worker.ts), and tells which turn would bring most of the text upright. When the photo is
+ * not upright and the reading yields little confident text or no convincing match, the photo is read
+ * once more turned upright (the detector works best on upright text), keeping the better match — so
+ * a photo costs one reading, one turned at most two.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
@@ -18,7 +19,7 @@ import { localizeResidualSugar } from "../wines/residual-sugar.ts";
 import { type LabelMatch, LabelMatcher } from "./label-matcher.ts";
 import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
 import type { PhotoReader } from "./ocr-pool.ts";
-import type { OcrLine } from "./ocr-worker.ts";
+import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
 /**
  * A match this good is taken as the wine on the label; below it the label counts as unknown.
@@ -113,15 +114,20 @@ export async function analyzePhoto(
   let best: LabelMatch[] = [];
   try {
     const matcher = await untilAborted(matcherFor(db), signal);
-    for (const rotate of [0, 180, 90, 270] as const) {
+    let rotate: OcrTask["rotate"] = 0;
+    for (;;) {
       const reading = await read(image, rotate, signal);
-      const matches = matcher.match(reading.map((l) => l.text).join(" "), Math.max(options.maxResults, 1));
-      if (lines.length === 0 || score(matches) > score(best)) {
-        best = matches;
-        lines = reading;
+      for (const found of reading.readings) {
+        const matches = matcher.match(found.map((l) => l.text).join(" "), Math.max(options.maxResults, 1));
+        if (lines.length === 0 || score(matches) > score(best)) {
+          best = matches;
+          lines = found;
+        }
       }
-      if (score(best) >= SURE_SCORE || (score(best) >= CONVINCING_SCORE && confidentChars(lines) >= MIN_TEXT))
-        break;
+      const convincing =
+        score(best) >= SURE_SCORE || (score(best) >= CONVINCING_SCORE && confidentChars(lines) >= MIN_TEXT);
+      if (convincing || rotate !== 0 || reading.upright === 0) break;
+      rotate = reading.upright;
     }
   } catch (err) {
     if (signal.aborted) {

@@ -43,6 +43,18 @@ test("a real bottle photo is recognised end to end (base64 and data: URL)", asyn
   }
 });
 
+test("a photo upside down or turned sideways is recognised as well", async () => {
+  for (const angle of [180, 270]) {
+    const turned = await sharp(Buffer.from(photo, "base64")).rotate(angle).jpeg({ quality: 90 }).toBuffer();
+    const res = await s.request("/photo/analyze", {
+      body: { photo: turned.toString("base64"), max_results: 3 },
+    });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.candidates[0]?.id, 100062, `turned ${angle}°`);
+    assert.equal(res.body.detected_labels[0].producer_name, "Casa Valduga");
+  }
+});
+
 test("a photo without any text: no_label_detected", async () => {
   const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: "#7a2438" } })
     .jpeg()

@@ -6,14 +6,14 @@
 import { Piscina } from "piscina";
 import { AppError } from "../../errors.ts";
 import { workerEntry } from "../../worker-entry.ts";
-import type { OcrLine, OcrTask } from "./ocr-worker.ts";
+import type { OcrReading, OcrTask } from "./ocr-worker.ts";
 
 /** Reads the text of a photo turned clockwise by `rotate` degrees. */
 export type PhotoReader = (
   image: Uint8Array,
   rotate: OcrTask["rotate"],
   signal: AbortSignal,
-) => Promise<OcrLine[]>;
+) => Promise<OcrReading>;
 
 /** A pool of OCR threads behind {@link PhotoReader}. */
 export class OcrPool {
@@ -30,7 +30,7 @@ export class OcrPool {
       maxQueue: this.threads * 8,
     });
     try {
-      return (await this.pool.run({ image, rotate } satisfies OcrTask, { signal })) as OcrLine[];
+      return (await this.pool.run({ image, rotate } satisfies OcrTask, { signal })) as OcrReading;
     } catch (err) {
       if (signal.aborted) throw err;
       if (err instanceof Error && /queue is at limit/i.test(err.message)) {
