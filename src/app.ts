@@ -14,6 +14,7 @@ import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
+import { closeLabelMatcher } from "./modules/labels/labels.service.ts";
 import { OcrPool, type PhotoReader } from "./modules/labels/ocr-pool.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const ocr = new OcrPool(config.ocrThreads);
   app.addHook("onClose", () => ocr.close());
+  app.addHook("onClose", () => closeLabelMatcher(app.db));
   const photoReader = deps.photoReader ?? ocr.read;
 
   // Modules

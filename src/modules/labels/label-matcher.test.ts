@@ -4,6 +4,7 @@ import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
 import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
+import { MatcherThread } from "./matcher-thread.ts";
 import { labelWords, WordCoverage } from "./word-coverage.ts";
 
 /** Real catalogue entries (X-Wines) that real labels confuse, plus a few neighbours. */
@@ -119,4 +120,17 @@ test("word coverage: rare words count more, typos count partly, short words are 
   assert.equal(coverage.of(0, labelWords("louislatour")), 0.25);
   assert.equal(coverage.of(1, labelWords("PRODUIT DEFRANCE")), 0);
   assert.equal(coverage.of(2, labelWords("x")), 0);
+});
+
+test("the matcher in its own thread answers as the matcher does, and rejects once stopped", async () => {
+  async function* pages() {
+    yield wines.slice(0, 4);
+    yield wines.slice(4);
+  }
+  const thread = await MatcherThread.build(pages());
+  for (const text of ["CASA VALDUGA ORIGEM MERLOT", "Louis Latour Santenay 2018", "nothing in common qqq"]) {
+    assert.deepEqual(await thread.match(text, 3), matcher.match(text, 3));
+  }
+  await thread.close();
+  await assert.rejects(thread.match("Casa Valduga", 3), /stopped/);
 });

@@ -16,8 +16,9 @@ import type { Language } from "../catalogue/catalogue.types.ts";
 import { fold } from "../catalogue/normalize.ts";
 import { regionName } from "../regions/region-name.ts";
 import { localizeResidualSugar } from "../wines/residual-sugar.ts";
-import { type LabelMatch, LabelMatcher } from "./label-matcher.ts";
+import type { LabelMatch } from "./label-matcher.ts";
 import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
+import { MatcherThread } from "./matcher-thread.ts";
 import type { PhotoReader } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
@@ -47,23 +48,43 @@ export interface DetectedLabel {
   country: string;
 }
 
-const matchers = new WeakMap<Kysely<Database>, { matcher: Promise<LabelMatcher>; version: number }>();
+const matchers = new WeakMap<Kysely<Database>, { matcher: Promise<MatcherThread>; version: number }>();
+
+/** How long a replaced matcher thread stays up for the matches still running on it. */
+const RETIRE_AFTER_MS = 30_000;
 
 /**
- * The matcher over the current catalogue, rebuilt after an import (the catalogue version moved).
- * It is built once per version, in pages that yield to the event loop; a request that gives up
- * waiting (its time budget) leaves the build running for the next one.
+ * The matcher over the current catalogue, in its own thread, rebuilt after an import (the catalogue
+ * version moved). It is built once per version; a request that gives up waiting (its time budget)
+ * leaves the build running for the next one.
  */
-async function matcherFor(db: Kysely<Database>): Promise<LabelMatcher> {
+async function matcherFor(db: Kysely<Database>): Promise<MatcherThread> {
   const version = await catalogueVersion(db);
   const cached = matchers.get(db);
   if (cached && cached.version === version) return cached.matcher;
-  const matcher = LabelMatcher.build(labelDocumentPages(db));
+  const matcher = MatcherThread.build(labelDocumentPages(db));
   matchers.set(db, { matcher, version });
-  matcher.catch(() => {
-    if (matchers.get(db)?.matcher === matcher) matchers.delete(db);
-  });
+  matcher.then(
+    () => {
+      if (!cached) return;
+      const retire = setTimeout(
+        () => cached.matcher.then((old) => old.close()).catch(() => {}),
+        RETIRE_AFTER_MS,
+      );
+      retire.unref();
+    },
+    () => {
+      if (matchers.get(db)?.matcher === matcher) matchers.delete(db);
+    },
+  );
   return matcher;
+}
+
+/** Stops the matcher thread of `db` (app shutdown). */
+export async function closeLabelMatcher(db: Kysely<Database>): Promise<void> {
+  const cached = matchers.get(db);
+  matchers.delete(db);
+  await cached?.matcher.then((m) => m.close()).catch(() => {});
 }
 
 /** `promise`, or a rejection once `signal` aborts (the promise itself runs on). */
@@ -118,7 +139,8 @@ export async function analyzePhoto(
     for (;;) {
       const reading = await read(image, rotate, signal);
       for (const found of reading.readings) {
-        const matches = matcher.match(found.map((l) => l.text).join(" "), Math.max(options.maxResults, 1));
+        const text = found.map((l) => l.text).join(" ");
+        const matches = await untilAborted(matcher.match(text, Math.max(options.maxResults, 1)), signal);
         if (lines.length === 0 || score(matches) > score(best)) {
           best = matches;
           lines = found;
