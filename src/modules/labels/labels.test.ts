@@ -103,6 +103,18 @@ test("a photo over its time budget: 503 with Retry-After, and the service stays 
     assert.equal(res.status, 503);
     assert.equal(res.body.code, "service_unavailable");
     assert.ok(Number(res.headers.get("retry-after")) > 0);
+    // Reads abandoned in the middle of recognition (a budget about one read long) must not take the
+    // process down with them (ending the thread mid-inference used to abort it).
+    const close = await startTestService({ PHOTO_TIMEOUT_MS: "300" });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const r = await close.request("/photo/analyze", { body: { photo } });
+        assert.ok([200, 503].includes(r.status), String(r.status));
+      }
+      assert.equal((await close.request("/wines/100062")).status, 200);
+    } finally {
+      await close.close();
+    }
     assert.equal((await svc.request("/health", { key: null })).status, 200);
     assert.equal((await svc.request("/wines/100062")).status, 200);
   } finally {

@@ -61,27 +61,14 @@ function toInput(image: RgbaImage): Tensor {
   return new Tensor("float32", input, [1, 3, height, width]);
 }
 
-/** `image` turned clockwise by `degrees` (0, 90, 180 or 270). */
-export function turn(image: RgbaImage, degrees: number): RgbaImage {
-  const { data, width: w, height: h } = image;
-  if (degrees % 360 === 0) return image;
+/** `image` turned upside down (a half turn: the pixels in reverse order). */
+function halfTurn(image: RgbaImage): RgbaImage {
+  const { data } = image;
   const out = new Uint8Array(data.length);
-  const quarter = degrees % 180 !== 0;
-  const width = quarter ? h : w;
-  const height = quarter ? w : h;
-  for (let y = 0; y < h; y++) {
-    for (let x = 0; x < w; x++) {
-      const [nx, ny] =
-        degrees === 90 ? [h - 1 - y, x] : degrees === 180 ? [w - 1 - x, h - 1 - y] : [y, w - 1 - x];
-      const from = (y * w + x) * 4;
-      const to = (ny * width + nx) * 4;
-      out[to] = data[from] ?? 0;
-      out[to + 1] = data[from + 1] ?? 0;
-      out[to + 2] = data[from + 2] ?? 0;
-      out[to + 3] = data[from + 3] ?? 0;
-    }
+  for (let from = 0, to = data.length - 4; from < data.length; from += 4, to -= 4) {
+    out.set(data.subarray(from, from + 4), to);
   }
-  return { data: out, width, height };
+  return { data: out, width: image.width, height: image.height };
 }
 
 /** The two PP-OCRv4 sessions and the recognizer's character list. */
@@ -138,9 +125,9 @@ export class OcrEngine {
     }));
   }
 
-  /** Reads one crop turned clockwise by `degrees` (greedy CTC decoding, as the library does). */
-  async recognize(crop: RgbaImage, degrees = 0): Promise<Reading> {
-    const turned = turn(crop, degrees);
+  /** Reads one crop, upside down if asked (greedy CTC decoding, as the library does). */
+  async recognize(crop: RgbaImage, upsideDown = false): Promise<Reading> {
+    const turned = upsideDown ? halfTurn(crop) : crop;
     const lineWidth = Math.max(1, Math.round((turned.width * LINE_HEIGHT) / turned.height));
     const { data } = await sharp(turned.data, {
       raw: { width: turned.width, height: turned.height, channels: 4 },

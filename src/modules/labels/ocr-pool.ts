@@ -1,7 +1,12 @@
 /**
  * The OCR worker pool (piscina): created on the first photo, so a service that never sees one stays
  * small; a bounded number of threads (default one) keeps memory predictable; each photo has a time
- * budget, after which its read is abandoned (the thread is replaced) and the client gets 503.
+ * budget, after which its read is abandoned and the client gets 503.
+ *
+ * An abandoned read is not stopped by terminating its thread: ending a thread in the middle of an
+ * ONNX Runtime or sharp call aborts the whole process (`Napi::Error`, seen on the 300k bench and
+ * with a 250 ms budget). The task carries a shared flag instead, raised on abort, which the worker
+ * checks between steps (before detection, before each text box), so it ends within one step.
  */
 import { Piscina } from "piscina";
 import { AppError } from "../../errors.ts";
@@ -29,8 +34,16 @@ export class OcrPool {
       idleTimeout: 10 * 60_000,
       maxQueue: this.threads * 8,
     });
+    const cancel = new Int32Array(new SharedArrayBuffer(4));
+    const task = this.pool.run({ image, rotate, cancel } satisfies OcrTask) as Promise<OcrReading>;
+    const abort = () => Atomics.store(cancel, 0, 1);
+    signal.addEventListener("abort", abort, { once: true });
     try {
-      return (await this.pool.run({ image, rotate } satisfies OcrTask, { signal })) as OcrReading;
+      return await new Promise<OcrReading>((resolve, reject) => {
+        if (signal.aborted) reject(signal.reason);
+        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+        task.then(resolve, reject);
+      });
     } catch (err) {
       if (signal.aborted) throw err;
       if (err instanceof Error && /queue is at limit/i.test(err.message)) {
@@ -39,12 +52,15 @@ export class OcrPool {
         });
       }
       throw err;
+    } finally {
+      // Once settled either way, a late failure of the abandoned task is nobody's to handle.
+      task.catch(() => {}).finally(() => signal.removeEventListener("abort", abort));
     }
   };
 
-  /** Stops the threads (app shutdown). */
+  /** Stops the threads once their reads have ended (app shutdown; an abandoned read ends within a step). */
   async close(): Promise<void> {
-    await this.pool?.destroy();
+    await this.pool?.close();
     this.pool = null;
   }
 }

@@ -10,15 +10,26 @@
  * sideways above horizontal small print): the {@link PROBES} largest boxes of each kind are read both
  * ways up. The direction with more confident characters is taken upright unless the half turn gives
  * clearly more; the other direction follows its decision unless its own evidence clearly says
- * otherwise. The other boxes are then read once, the way decided.
+ * otherwise. The other boxes are then read once, the way decided (both ways when the larger direction
+ * was a close call; the matcher then chooses). One detection and one recognition pass plus a few
+ * lines, where reading the photo turned would cost a whole second pass (~300 ms).
  */
 import sharp from "sharp";
 import { OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
 
-/** One photo to read; `rotate` turns it clockwise by that many degrees before reading. */
+/**
+ * One photo to read; `rotate` turns it clockwise by that many degrees before reading; `cancel[0]`
+ * becomes 1 when the read is abandoned (the task then stops at its next step with an error).
+ */
 export interface OcrTask {
   image: Uint8Array;
   rotate: 0 | 90 | 180 | 270;
+  cancel: Int32Array;
+}
+
+/** Throws once the caller has abandoned the read. */
+function checkCancelled(cancel: Int32Array): void {
+  if (Atomics.load(cancel, 0) !== 0) throw new Error("photo read abandoned");
 }
 
 /**
@@ -71,10 +82,21 @@ function sides(box: [number, number][]): { width: number; height: number } {
 const evidence = (readings: Reading[]) =>
   readings.reduce((n, r) => n + (r.confidence >= MIN_CONFIDENCE ? r.confidence * r.text.length : 0), 0);
 
-/** Reads `boxes` turned by `degrees`, one at a time (the model already uses the cores). */
-async function readAll(ocr: OcrEngine, boxes: TextBox[], degrees: number): Promise<Reading[]> {
+/**
+ * Reads `boxes`, upside down if asked, one at a time (the model already uses the cores), checking
+ * `cancel` before each.
+ */
+async function readAll(
+  ocr: OcrEngine,
+  boxes: TextBox[],
+  upsideDown: boolean,
+  cancel: Int32Array,
+): Promise<Reading[]> {
   const readings: Reading[] = [];
-  for (const b of boxes) readings.push(await ocr.recognize(b.crop, degrees));
+  for (const b of boxes) {
+    checkCancelled(cancel);
+    readings.push(await ocr.recognize(b.crop, upsideDown));
+  }
   return readings;
 }
 
@@ -108,14 +130,19 @@ interface Direction {
   flipped: Reading[];
 }
 
-async function probe(ocr: OcrEngine, boxes: TextBox[], quarter: 0 | 270): Promise<Direction> {
+async function probe(
+  ocr: OcrEngine,
+  boxes: TextBox[],
+  quarter: 0 | 270,
+  cancel: Int32Array,
+): Promise<Direction> {
   const bySize = [...boxes].sort((a, b) => b.crop.width * b.crop.height - a.crop.width * a.crop.height);
   const probes = bySize.slice(0, PROBES);
   return {
     boxes: bySize,
     quarter,
-    upright: await readAll(ocr, probes, 0),
-    flipped: await readAll(ocr, probes, 180),
+    upright: await readAll(ocr, probes, false, cancel),
+    flipped: await readAll(ocr, probes, true, cancel),
   };
 }
 
@@ -134,8 +161,9 @@ async function readDirection(
   d: Direction,
   flip: boolean,
   size: { width: number; height: number },
+  cancel: Int32Array,
 ): Promise<ReadBox[]> {
-  const rest = await readAll(ocr, d.boxes.slice(PROBES), flip ? 180 : 0);
+  const rest = await readAll(ocr, d.boxes.slice(PROBES), flip, cancel);
   const readings = [...(flip ? d.flipped : d.upright), ...rest];
   const degrees = (d.quarter + (flip ? 180 : 0)) % 360;
   return d.boxes.map((b, i) => {
@@ -184,6 +212,7 @@ function joinLines(boxes: ReadBox[]): { text: string; confidence: number; height
 export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
   engine ??= OcrEngine.create();
   const ocr = await engine;
+  checkCancelled(task.cancel);
   const oriented = await sharp(task.image)
     .autoOrient()
     .rotate(task.rotate)
@@ -204,14 +233,15 @@ export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
           .raw()
           .toBuffer();
   const size = { width, height };
+  checkCancelled(task.cancel);
   const boxes = await ocr.detect({ data, ...size });
   const vertical = boxes.filter((b) => {
     const s = sides(b.box);
     return s.height / s.width >= 1.5;
   });
   const horizontal = boxes.filter((b) => !vertical.includes(b));
-  const across = await probe(ocr, horizontal, 0);
-  const down = await probe(ocr, vertical, 270);
+  const across = await probe(ocr, horizontal, 0, task.cancel);
+  const down = await probe(ocr, vertical, 270, task.cancel);
   // The direction with more text decides, upright by default; a half turn is the photo's, so the
   // other direction takes the same one by default.
   const strength = (d: Direction) => Math.max(evidence(d.upright), evidence(d.flipped));
@@ -225,7 +255,7 @@ export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
   const cache = new Map<string, Promise<ReadBox[]>>();
   const read = (d: Direction, flip: boolean) => {
     const key = `${d.quarter}:${flip}`;
-    const boxes = cache.get(key) ?? readDirection(ocr, d, flip, size);
+    const boxes = cache.get(key) ?? readDirection(ocr, d, flip, size, task.cancel);
     cache.set(key, boxes);
     return boxes;
   };
