@@ -93,7 +93,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     leaseMs: config.jobLeaseMs,
     backoffBaseMs: deps.backoffBaseMs,
   });
-  await app.register(authPlugin, { limits: new RateLimits(deps.counters ?? memoryCounters), clock });
+  await app.register(authPlugin, {
+    limits: new RateLimits(deps.counters ?? memoryCounters),
+    clock,
+    keyCacheMs: config.authCacheMs,
+  });
 
   const ocr = new OcrPool(config.ocrThreads);
   app.addHook("onClose", () => ocr.close());

@@ -109,8 +109,7 @@ export function keyIsLive(row: ApiKeyRow, now: Date): boolean {
   return row.revoked_at === null && (row.expires_at === null || now.getTime() < Date.parse(row.expires_at));
 }
 
-/** True when the key's abilities include `ability` or `*`. */
-export function keyHasAbility(row: ApiKeyRow, ability: Ability): boolean {
-  const abilities = JSON.parse(row.abilities) as string[];
+/** True when a key's abilities (parsed from its `abilities` column) include `ability` or `*`. */
+export function keyHasAbility(abilities: readonly string[], ability: Ability): boolean {
   return abilities.includes("*") || abilities.includes(ability);
 }
