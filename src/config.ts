@@ -54,6 +54,11 @@ export interface Config {
    * apply at once; those made by another process (the CLI) within this time.
    */
   authCacheMs: number;
+  /**
+   * Byte budget of the serialized-response cache of the catalogue routes (`RESPONSE_CACHE_MB`,
+   * default 64 MiB; 0 disables it).
+   */
+  responseCacheBytes: number;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
 }
@@ -154,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
     workers: workerMode(env.WORKERS),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
+    responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     generator: generator(env),
   };
 }

@@ -5,6 +5,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "./catalogue.types.ts";
+import { catalogueChanged } from "./catalogue-version.ts";
 import { fold } from "./normalize.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
@@ -53,7 +54,7 @@ export async function writeCatalogue(
   catalogue: Catalogue,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<WriteCounts> {
-  return db.transaction().execute(async (trx) => {
+  const counts = await db.transaction().execute(async (trx) => {
     const ids = await grapeIds(
       trx,
       catalogue.grapes.map((g) => g.name),
@@ -181,6 +182,9 @@ export async function writeCatalogue(
       grapes: grapeRows.length,
     };
   });
+  // Caches of catalogue data in this process re-read the version at once (others within a second).
+  catalogueChanged();
+  return counts;
 }
 
 export async function countWines(db: Kysely<Database>): Promise<number> {

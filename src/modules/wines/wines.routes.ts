@@ -4,6 +4,7 @@ import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { doNotCache } from "../../plugins/response-cache.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { grapeName } from "../grapes/grape-name.ts";
 import { regionName } from "../regions/region-name.ts";
@@ -21,11 +22,12 @@ import {
 
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
+  const cached = { ...config, cache: true };
 
   app.get(
     "/wines",
     {
-      config,
+      config: cached,
       schema: {
         tags: ["wines"],
         summary: "Paginated list of wines with filters",
@@ -96,7 +98,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/wines/:id",
     {
-      config,
+      config: cached,
       schema: {
         tags: ["wines"],
         summary: "Wine detail (not wrapped in data)",
@@ -120,6 +122,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
+      // English while the wanted language is generated: not final, so not stored.
+      if (textLang !== lang) doNotCache(request);
       markLanguage(reply, lang);
       return {
         id: wine.id,
