@@ -2,7 +2,7 @@
  * SQL that writes an imported catalogue. Upserts by source id, so a re-import keeps every id;
  * grapes keep the id they were given at their first import (matched by name), new grapes get the next.
  */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "./catalogue.types.ts";
 import { catalogueChanged } from "./catalogue-version.ts";
@@ -182,6 +182,8 @@ export async function writeCatalogue(
       grapes: grapeRows.length,
     };
   });
+  // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
+  await sql`analyze wines`.execute(db);
   // Caches of catalogue data in this process re-read the version at once (others within a second).
   catalogueChanged();
   return counts;
