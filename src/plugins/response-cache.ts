@@ -37,7 +37,14 @@ declare module "fastify" {
 interface Entry {
   body: Buffer | null;
   /** For paginated answers: the body up to `"links":`, the rest after the links object, the page. */
-  page: { head: string; tail: string; page: number; lastPage: number } | null;
+  page: {
+    head: string;
+    tail: string;
+    page: number;
+    lastPage: number;
+    /** The last request's scheme, host and URL, and its body: repeated requests skip the links. */
+    last: { origin: string; url: string; body: Buffer } | null;
+  } | null;
   contentLanguage: string | undefined;
   vary: string | undefined;
   bytes: number;
@@ -119,8 +126,12 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   if (entry.vary !== undefined) reply.header("Vary", entry.vary);
   if (entry.body !== null) return reply.send(entry.body);
   const page = entry.page as NonNullable<Entry["page"]>;
-  const links = JSON.stringify(pageLinks(request, page.page, page.lastPage));
-  return reply.send(page.head + links + page.tail);
+  const origin = `${request.protocol}://${request.host}`;
+  if (page.last?.origin !== origin || page.last.url !== request.url) {
+    const links = JSON.stringify(pageLinks(request, page.page, page.lastPage));
+    page.last = { origin, url: request.url, body: Buffer.from(page.head + links + page.tail) };
+  }
+  return reply.send(page.last.body);
 }
 
 /** The entry for a serialized 200 `payload`, or null when it cannot be stored faithfully. */
@@ -136,10 +147,13 @@ function entryOf(request: FastifyRequest, reply: FastifyReply, key: string, payl
     const at = payload.lastIndexOf(links);
     if (at < 0) return null; // serialized differently from JSON.stringify: keep it uncached
     const head = payload.slice(0, at + '"links":'.length);
-    page = { head, tail: payload.slice(at + links.length), ...answered };
+    page = { head, tail: payload.slice(at + links.length), ...answered, last: null };
   }
   const body = page === null ? Buffer.from(payload) : null;
-  const size = body === null ? 2 * payload.length : body.length;
+  // A page: head and tail (V8 keeps a string in one byte a character when every character is below
+  // U+0100, else in two) and the last body with its links (UTF-8 bytes).
+  const charBytes = /[\u0100-\uffff]/.test(payload) ? 2 : 1;
+  const size = body === null ? payload.length * charBytes + Buffer.byteLength(payload) : body.length;
   return {
     body,
     page,
