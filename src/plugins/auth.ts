@@ -90,7 +90,7 @@ export default fp<AuthOptions>(
       const key = presentedKey(request);
       const prefix = key === null ? null : keyPrefix(key);
       const entry = prefix === null ? undefined : await lookup(prefix);
-      if (!key || !entry || !keyMatches(key, entry.key.secret_hash) || !keyIsLive(entry.key, now)) {
+      if (!key || !entry || !keyMatches(key, entry.hash) || !keyIsLive(entry.key, now)) {
         throw unauthenticated();
       }
       const { key: row, account } = entry;

@@ -43,10 +43,10 @@ export function keyPrefix(key: string): string | null {
   return KEY_PATTERN.exec(key)?.[1] ?? null;
 }
 
-/** Constant-time check of a presented key against a stored hash. */
-export function keyMatches(key: string, storedHash: string): boolean {
-  const a = Buffer.from(hashKey(key), "hex");
-  const b = Buffer.from(storedHash, "hex");
+/** Constant-time check of a presented key against a stored hash (hex, or its 32 bytes). */
+export function keyMatches(key: string, storedHash: string | Buffer): boolean {
+  const a = createHash("sha256").update(key).digest();
+  const b = typeof storedHash === "string" ? Buffer.from(storedHash, "hex") : storedHash;
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

@@ -8,7 +8,7 @@ import { accountChanged, KeyCache, keyChanged } from "./key-cache.ts";
 
 const account = { id: 7 } as AccountRow;
 const keyRow = (prefix: string, accountId = 7) =>
-  ({ prefix, account_id: accountId, abilities: '["*"]', last_used_at: null }) as ApiKeyRow;
+  ({ prefix, account_id: accountId, abilities: '["*"]', secret_hash: "00", last_used_at: null }) as ApiKeyRow;
 
 describe("KeyCache", () => {
   test("an entry lives ttlMs from its read", () => {

@@ -18,6 +18,8 @@ export interface CachedKey {
   key: ApiKeyRow;
   account: AccountRow;
   abilities: readonly string[];
+  /** The stored SHA-256 of the key, as bytes. */
+  hash: Buffer;
   /** Milliseconds (monotonic) when the rows were read. */
   readAt: number;
   /** Last `last_used_at` written or read, epoch milliseconds; null = never used. */
@@ -68,6 +70,7 @@ export class KeyCache {
       key,
       account,
       abilities: JSON.parse(key.abilities) as string[],
+      hash: Buffer.from(key.secret_hash, "hex"),
       readAt: this.now(),
       lastUsedMs: key.last_used_at === null ? null : Date.parse(key.last_used_at),
     };
