@@ -194,8 +194,9 @@ export default fp<ResponseCacheOptions>(
     });
 
     app.addHook("onSend", (request, reply, payload, done) => {
-      const slot = request.cacheSlot;
-      if (slot !== null && reply.statusCode === 200 && typeof payload === "string") {
+      // Undefined on routes of plugins registered before this one (the /docs pages).
+      const slot = request.cacheSlot as FastifyRequest["cacheSlot"] | undefined;
+      if (slot && reply.statusCode === 200 && typeof payload === "string") {
         request.cacheSlot = null;
         // Not when an import happened meanwhile.
         const entry = slot.version === cache.version ? entryOf(request, reply, slot.key, payload) : null;
