@@ -18,7 +18,7 @@
  * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (with ENDPOINTS set, only a
  * run of some rows: bench/results/load-partial.{json,md}, not committed).
  * Environment: N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run),
- * PROFILE (a folder for the service's CPU profile).
+ * PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -200,7 +200,11 @@ const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 // PROFILE=DIR: the service writes a CPU profile into DIR when it stops (node --cpu-prof).
-const profile = process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : [];
+// SERVER_NODE_ARGS: more node options for the service (e.g. --trace-gc).
+const profile = [
+  ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+  ...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+];
 const server = spawn(process.execPath, [...profile, "dist/cli.js", "serve"], {
   env: {
     ...process.env,
