@@ -8,10 +8,17 @@
  * 2. Starts the compiled service (`node dist/cli.js serve`, NODE_ENV=production) and measures cold
  *    start (spawn → first 200 on /health) and RSS.
  * 3. Drives it with autocannon from this process (CONNECTIONS, BENCH_SECONDS per endpoint): wine detail
- *    (first hit of each id, which generates its English texts, then warm), lists by colour and region,
- *    search, producer detail with wines, regions, region insights; and the ceiling, a bare `node:http`
- *    server in a child process answering a pre-serialized body of the size of a wine detail.
- * Writes bench/results/load.{json,md}. Environment: N, SEED, BENCH_SECONDS, CONNECTIONS.
+ *    (20,000 ids; the first hit of each generates its English texts), lists by colour and region (up
+ *    to 5 pages of every region), lists without a region (every colour/sub-type combination, pages in
+ *    the deep half), search (the whole generated query set in turn), producer detail with wines
+ *    (20,000 producers), region lists (pages, countries, languages), region insights (every region);
+ *    and the ceiling, a bare `node:http` server in a child process answering a pre-serialized body of
+ *    the size of a wine detail.
+ * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
+ * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (with ENDPOINTS set, only a
+ * run of some rows: bench/results/load-partial.{json,md}, not committed).
+ * Environment: N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run),
+ * PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -30,6 +37,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { writeLoadReport } from "./load-report.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
 
 const N = Number(process.env.N ?? 300_000);
@@ -47,7 +55,7 @@ const sourceHash = createHash("sha256")
   .slice(0, 10);
 const cached = join(tmpdir(), `wds-load-${N}-seed${SEED}-${sourceHash}.db`);
 const metaFile = `${cached}.json`;
-interface CacheMeta {
+export interface CacheMeta {
   key: string;
   import_ms: number;
   import_output: string;
@@ -125,6 +133,27 @@ const redRegions = sqlite
   .all() as { id: number; n: number }[];
 const producerIds = sqlite.prepare("select id from producers").pluck().all() as number[];
 const regionIds = sqlite.prepare("select id from regions").pluck().all() as number[];
+const countries = sqlite.prepare("select distinct country from regions").pluck().all() as string[];
+const kinds = [
+  { filter: "", n: wineIds.length },
+  ...(
+    sqlite
+      .prepare("select color, sub_type as subType, count(*) as n from wines group by color, sub_type")
+      .all() as { color: string; subType: string; n: number }[]
+  ).map(({ color, subType, n }) => ({ filter: `color=${color}&sub_type=${subType}&`, n })),
+  ...(
+    sqlite.prepare("select sub_type as subType, count(*) as n from wines group by sub_type").all() as {
+      subType: string;
+      n: number;
+    }[]
+  ).map(({ subType, n }) => ({ filter: `sub_type=${subType}&`, n })),
+  ...(
+    sqlite.prepare("select color, count(*) as n from wines group by color").all() as {
+      color: string;
+      n: number;
+    }[]
+  ).map(({ color, n }) => ({ filter: `color=${color}&`, n })),
+];
 const sample = sqlite
   .prepare(
     `select w.id, w.producer_id as producerId, p.display_name as producer, w.name as wine, w.display_name as display
@@ -133,16 +162,50 @@ const sample = sqlite
   .all() as BenchWine[];
 sqlite.close();
 const queries = generateQueries(sample).map((q) => q.q);
-const listPaths = redRegions.map((r) => {
-  const pages = Math.max(1, Math.ceil(r.n / 20));
-  return `/v1/wines?color=red&region_id=${r.id}&page=${1 + Math.floor(rand() * pages)}&per_page=20`;
-});
+const shuffle = <T>(list: T[]): T[] => list.sort(() => rand() - 0.5);
+/** Up to `most` distinct pages of a list of `total` items, `per` a page. */
+const somePages = (total: number, per: number, most: number) => {
+  const last = Math.max(1, Math.ceil(total / per));
+  return [...new Set(Array.from({ length: Math.min(most, last) }, () => 1 + Math.floor(rand() * last)))];
+};
+const listPaths = shuffle(
+  redRegions.flatMap((r) =>
+    somePages(r.n, 20, 5).map((page) => `/v1/wines?color=red&region_id=${r.id}&page=${page}&per_page=20`),
+  ),
+);
+// Lists without a region: every colour/sub-type combination, pages from the deep half of each.
+const deepPaths = shuffle(
+  kinds.flatMap(({ filter, n }) => {
+    const last = Math.ceil(n / 20);
+    return Array.from({ length: 400 }, () => {
+      const page = Math.ceil(last / 2) + Math.floor(rand() * Math.ceil(last / 2));
+      return `/v1/wines?${filter}page=${page}&per_page=20`;
+    });
+  }),
+);
+const producerPaths = shuffle(producerIds.slice())
+  .slice(0, POOL)
+  .map((id) => `/v1/producers/${id}?include_wines=true`);
+const regionListPaths = shuffle(
+  ["de", "en", "fr", "it"].flatMap((lang) => [
+    ...somePages(regionIds.length, 15, 200).map((page) => `/v1/regions?page=${page}&lang=${lang}`),
+    ...countries.map((country) => `/v1/regions?country=${country}&lang=${lang}`),
+  ]),
+);
+const insightPaths = shuffle(regionIds.map((id) => `/v1/region-insights/${id}?lang=en`));
+const detailPaths = pool.map((id) => `/v1/wines/${id}`);
 
 // --- 2. cold start and RSS ----------------------------------------------------------------------
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
-const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
+// PROFILE=DIR: the service writes a CPU profile into DIR when it stops (node --cpu-prof).
+// SERVER_NODE_ARGS: more node options for the service (e.g. --trace-gc).
+const profile = [
+  ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
+  ...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+];
+const server = spawn(process.execPath, [...profile, "dist/cli.js", "serve"], {
   env: {
     ...process.env,
     DATABASE_URL: `sqlite:${dbPath}`,
@@ -182,8 +245,10 @@ const detail = await (await fetch(`${base}/v1/wines/${pool[0]}`, { headers })).t
 t = performance.now();
 
 // --- 3. load ------------------------------------------------------------------------------------
-interface Row {
+export interface Row {
   endpoint: string;
+  /** Server RSS right after the row. */
+  rss_mb: number;
   requests_per_s: number;
   p50_ms: number;
   p99_ms: number;
@@ -218,6 +283,7 @@ async function measure(
   });
   const row = {
     endpoint,
+    rss_mb: rss(server.pid as number).rss_mb,
     requests_per_s: Math.round(result.requests.average),
     p50_ms: result.latency.p50,
     p99_ms: result.latency.p99,
@@ -246,123 +312,72 @@ const ceiling: ChildProcess = spawn(
 );
 await new Promise((resolve) => ceiling.stdout?.once("data", resolve));
 
-let cursor = 0;
+/** Rows to run: ENDPOINTS=detail,list,… (substrings of the scenario names below); all by default. */
+const only = (process.env.ENDPOINTS ?? "").split(",").filter(Boolean);
+const wanted = (name: string) => only.length === 0 || only.some((x) => name.includes(x));
 const rows: Row[] = [];
-rows.push(await measure("ceiling (node:http, same body size)", `http://127.0.0.1:${ceilingPort}`, () => "/"));
+if (wanted("ceiling")) {
+  rows.push(
+    await measure("ceiling (node:http, same body size)", `http://127.0.0.1:${ceilingPort}`, () => "/"),
+  );
+}
 ceiling.kill("SIGTERM");
-rows.push(
-  await measure(
-    `GET /v1/wines/{id} first hit (${POOL} ids, English texts generated)`,
-    base,
-    () => `/v1/wines/${pool[cursor++ % pool.length]}`,
-    POOL,
-  ),
-);
-rows.push(await measure("GET /v1/wines/{id}", base, () => `/v1/wines/${pick(pool)}`));
-rows.push(await measure("GET /v1/wines?color=red&region_id&page", base, () => pick(listPaths)));
-rows.push(
-  await measure(
-    "GET /v1/wines/search?q",
-    base,
-    () => `/v1/wines/search?q=${encodeURIComponent(pick(queries))}`,
-  ),
-);
-rows.push(
-  await measure("GET /v1/producers/{id}?include_wines=true", base, () => {
-    return `/v1/producers/${pick(producerIds)}?include_wines=true`;
-  }),
-);
-rows.push(await measure("GET /v1/regions", base, () => "/v1/regions"));
-rows.push(
-  await measure(
-    "GET /v1/region-insights/{id}?lang=en",
-    base,
-    () => `/v1/region-insights/${pick(regionIds)}?lang=en`,
-  ),
-);
+
+/**
+ * One endpoint over `paths`: first every path once (first hits: uncached answers; for wine detail
+ * also the on-demand English texts), then random paths for BENCH_SECONDS (warm).
+ */
+async function firstAndWarm(name: string, endpoint: string, paths: readonly string[]) {
+  if (!wanted(name)) return;
+  let next = 0;
+  rows.push(
+    await measure(
+      `${endpoint} first hit (${paths.length} distinct)`,
+      base,
+      () => paths[next++ % paths.length] as string,
+      paths.length,
+    ),
+  );
+  rows.push(await measure(`${endpoint} warm`, base, () => pick(paths)));
+}
+await firstAndWarm("detail", "GET /v1/wines/{id}", detailPaths);
+await firstAndWarm("list", "GET /v1/wines?color=red&region_id&page", listPaths);
+await firstAndWarm("deep", "GET /v1/wines?[color][&sub_type]&page (deep half, no region)", deepPaths);
+if (wanted("search")) {
+  let next = 0;
+  const path = () => `/v1/wines/search?q=${encodeURIComponent(queries[next++ % queries.length] as string)}`;
+  rows.push(await measure(`GET /v1/wines/search?q (${queries.length} queries in turn)`, base, path));
+}
+await firstAndWarm("producer", "GET /v1/producers/{id}?include_wines=true", producerPaths);
+await firstAndWarm("regions", "GET /v1/regions?[page|country]&lang", regionListPaths);
+await firstAndWarm("insights", "GET /v1/region-insights/{id}?lang=en", insightPaths);
 // Service time without queueing: one connection (p99 at 50 connections is mostly waiting in line).
-const one = (endpoint: string, path: () => string) =>
-  measure(`${endpoint} (1 connection)`, base, path, undefined, 1);
-rows.push(await one("GET /v1/wines/{id}", () => `/v1/wines/${pick(pool)}`));
-rows.push(await one("GET /v1/wines?color=red&region_id&page", () => pick(listPaths)));
-rows.push(
-  await one("GET /v1/wines/search?q", () => `/v1/wines/search?q=${encodeURIComponent(pick(queries))}`),
-);
+if (wanted("one")) {
+  const one = (endpoint: string, path: () => string) =>
+    measure(`${endpoint} (1 connection)`, base, path, undefined, 1);
+  rows.push(await one("GET /v1/wines/{id} warm", () => pick(detailPaths)));
+  rows.push(await one("GET /v1/wines?color=red&region_id&page warm", () => pick(listPaths)));
+  rows.push(
+    await one("GET /v1/wines/search?q", () => `/v1/wines/search?q=${encodeURIComponent(pick(queries))}`),
+  );
+}
 const rssAfter = rss(server.pid as number);
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 rmSync(dir, { recursive: true, force: true });
 
-// --- report -------------------------------------------------------------------------------------
-const ceilingRps = (rows[0] as Row).requests_per_s;
-const row = (prefix: string) => rows.find((r) => r.endpoint.startsWith(prefix)) as Row;
-const warmDetail = rows[2] as Row;
-const target = (name: string, actual: number, limit: number, unit: string, atLeast = false) => ({
-  target: name,
-  actual: `${actual}${unit}`,
-  limit: `${atLeast ? "≥" : "≤"} ${limit}${unit}`,
-  met: atLeast ? actual >= limit : actual <= limit,
-  by: atLeast
-    ? `${(((limit - actual) / limit) * 100).toFixed(0)} % short`
-    : `${(actual / limit).toFixed(1)}× the limit`,
-});
-const targets = [
-  target(
-    "GET /wines/{id} req/s vs ceiling",
-    Math.round((warmDetail.requests_per_s / ceilingRps) * 100),
-    60,
-    " %",
-    true,
-  ),
-  target("p99 detail", warmDetail.p99_ms, 10, " ms"),
-  target("p99 list", row("GET /v1/wines?").p99_ms, 10, " ms"),
-  target("p99 search", row("GET /v1/wines/search").p99_ms, 10, " ms"),
-  target("p50 search", row("GET /v1/wines/search").p50_ms, 2, " ms"),
-  target("RSS (peak)", rssAfter.peak_mb, 300, " MB"),
-  target("cold start", coldStartMs, 1500, " ms"),
-];
-const summary = {
-  date: new Date().toISOString(),
-  machine: "2 cores; service, load generator and ceiling on the same machine",
-  wines: N,
+writeLoadReport({
+  n: N,
   seed: SEED,
   connections: CONNECTIONS,
-  duration_s: SECONDS,
-  import: { ms: meta.import_ms, db_mb: Math.round(meta.db_bytes / 1e6), output: meta.import_output },
-  english_insights_generation_ms: meta.insights_ms,
-  cold_start_ms: coldStartMs,
-  rss_at_start: rssAtStart,
-  rss_after_load: rssAfter,
-  first_search_ms_including_index_build: searchIndexMs,
-  detail_body_bytes: Buffer.byteLength(detail),
-  rows: rows.map((r) => ({ ...r, ratio_to_ceiling: Number((r.requests_per_s / ceilingRps).toFixed(2)) })),
-  targets,
-};
-writeFileSync("bench/results/load.json", `${JSON.stringify(summary, null, 2)}\n`);
-const md = [
-  `# Load benchmark at ${N.toLocaleString("en")} wines (${summary.date.slice(0, 10)})`,
-  "",
-  `autocannon, ${CONNECTIONS} connections, ${SECONDS} s per endpoint, ${summary.machine}; SQLite.`,
-  `Catalogue: \`winedata import --synthetic ${N} --seed ${SEED}\` in ${(meta.import_ms / 1000).toFixed(1)} s,`,
-  `database file ${summary.import.db_mb} MB (without texts); English region insights generated in`,
-  `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${coldStartMs} ms.`,
-  `RSS: ${rssAtStart.rss_mb} MB after start, ${rssAfter.rss_mb} MB after the run (peak ${rssAfter.peak_mb} MB).`,
-  `First search (builds the in-memory index of every wine): ${searchIndexMs} ms.`,
-  "",
-  `Rows without a connection count use ${CONNECTIONS} connections; the targets are checked on those.`,
-  "",
-  "| endpoint | req/s | ratio to ceiling | p50 ms | p99 ms | max ms | non-2xx |",
-  "|---|---|---|---|---|---|---|",
-  ...summary.rows.map(
-    (r) =>
-      `| ${r.endpoint} | ${r.requests_per_s} | ${r.ratio_to_ceiling} | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.non_2xx} |`,
-  ),
-  "",
-  "| target | actual | limit | met |",
-  "|---|---|---|---|",
-  ...targets.map((x) => `| ${x.target} | ${x.actual} | ${x.limit} | ${x.met ? "met" : `missed (${x.by})`} |`),
-  "",
-];
-writeFileSync("bench/results/load.md", md.join("\n"));
-console.log(md.join("\n"));
+  seconds: SECONDS,
+  meta,
+  coldStartMs,
+  rssAtStart,
+  rssAfter,
+  searchIndexMs,
+  detailBytes: Buffer.byteLength(detail),
+  rows,
+  partial: only.length > 0,
+});
 process.exit(0);

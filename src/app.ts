@@ -26,6 +26,7 @@ import dbPlugin from "./plugins/db.ts";
 import errorHandler from "./plugins/error-handler.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
 import { type CounterFactory, memoryCounters, RateLimits } from "./plugins/rate-limit.ts";
+import responseCache from "./plugins/response-cache.ts";
 
 /** What tests and the CLI may replace. */
 export interface AppDeps {
@@ -94,7 +95,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     leaseMs: config.jobLeaseMs,
     backoffBaseMs: deps.backoffBaseMs,
   });
-  await app.register(authPlugin, { limits: new RateLimits(deps.counters ?? memoryCounters), clock });
+  await app.register(authPlugin, {
+    limits: new RateLimits(deps.counters ?? memoryCounters),
+    clock,
+    keyCacheMs: config.authCacheMs,
+  });
+  await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
 
   const ocr = new OcrPool(config.ocrThreads);
   app.addHook("onClose", () => ocr.close());

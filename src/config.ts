@@ -48,6 +48,17 @@ export interface Config {
   photoTimeoutMs: number;
   /** OCR worker threads (`OCR_THREADS`, default 1; each holds the models, about 250 MB). */
   ocrThreads: number;
+  /**
+   * How long an API key and its account are trusted from memory, in ms (`AUTH_CACHE_MS`, default
+   * 5,000; 0 reads them on every request). Revocations and account changes made by this process
+   * apply at once; those made by another process (the CLI) within this time.
+   */
+  authCacheMs: number;
+  /**
+   * Byte budget of the serialized-response cache of the catalogue routes (`RESPONSE_CACHE_MB`,
+   * default 64 MiB; 0 disables it).
+   */
+  responseCacheBytes: number;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
 }
@@ -147,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
     ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
     workers: workerMode(env.WORKERS),
+    authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
+    responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     generator: generator(env),
   };
 }

@@ -19,6 +19,7 @@ import type { DatabaseSetting } from "../config.ts";
 import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
 import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
 import { winesRegionColorIndex } from "./migrations/2026-11-24-wines-region-color-index.ts";
+import { winesListIndexes } from "./migrations/2026-11-25-wines-list-indexes.ts";
 import type { Database } from "./types.ts";
 
 export type Dialect = "sqlite" | "postgres";
@@ -85,6 +86,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "2026-11-22-initial-schema": initialSchema(dialect),
     "2026-11-23-catalogue-version": catalogueVersion(),
     "2026-11-24-wines-region-color-index": winesRegionColorIndex(),
+    "2026-11-25-wines-list-indexes": winesListIndexes(),
   };
 }
 

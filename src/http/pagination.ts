@@ -21,6 +21,21 @@ function pageUrl(request: FastifyRequest, page: number): string {
   return url.toString();
 }
 
+/** The `links` of page `page` of `lastPage`, absolute URLs built from `request`. */
+export function pageLinks(request: FastifyRequest, page: number, lastPage: number) {
+  return {
+    first: pageUrl(request, 1),
+    last: pageUrl(request, lastPage),
+    prev: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage)) : null,
+    next: page < lastPage ? pageUrl(request, page + 1) : null,
+  };
+}
+
+const pages = new WeakMap<FastifyRequest, { page: number; lastPage: number }>();
+
+/** The page a request answered with {@link pageEnvelope} (the response cache rebuilds its links). */
+export const answeredPage = (request: FastifyRequest) => pages.get(request);
+
 /** Builds the envelope for one page of `total` items. */
 export function pageEnvelope<T>(
   request: FastifyRequest,
@@ -30,6 +45,7 @@ export function pageEnvelope<T>(
 ) {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
+  pages.set(request, { page, lastPage });
   return {
     data,
     meta: {
@@ -40,12 +56,7 @@ export function pageEnvelope<T>(
       from,
       to: from === null ? null : from + data.length - 1,
     },
-    links: {
-      first: pageUrl(request, 1),
-      last: pageUrl(request, lastPage),
-      prev: page > 1 ? pageUrl(request, Math.min(page - 1, lastPage)) : null,
-      next: page < lastPage ? pageUrl(request, page + 1) : null,
-    },
+    links: pageLinks(request, page, lastPage),
   };
 }
 

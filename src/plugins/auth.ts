@@ -4,6 +4,9 @@
  * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
  * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
  * Routes declare what they need in `config: { ability, enterprise, budget }`.
+ * Keys and accounts come from a short-lived in-process cache ({@link KeyCache}, `AUTH_CACHE_MS`);
+ * the counters live in the rate-limit store; `last_used_at` is written at most once a minute per
+ * key, after the answer.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -19,6 +22,7 @@ import {
   keyMatches,
   keyPrefix,
 } from "../modules/api-keys/api-keys.service.ts";
+import { type CachedKey, KeyCache } from "../modules/api-keys/key-cache.ts";
 import type { RateLimits } from "./rate-limit.ts";
 
 /** Who is calling: set on every authenticated request. */
@@ -60,11 +64,24 @@ function presentedKey(request: FastifyRequest): string | null {
 export interface AuthOptions {
   limits: RateLimits;
   clock: () => Date;
+  /** Lifetime of a cached key and account in milliseconds (`AUTH_CACHE_MS`); 0 reads them every time. */
+  keyCacheMs: number;
 }
 
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { limits, clock }) => {
+  async (app: FastifyInstance, { limits, clock, keyCacheMs }) => {
     app.decorateRequest("auth", null as unknown as AuthContext);
+    const keys = new KeyCache(keyCacheMs);
+    app.addHook("onClose", async () => keys.close());
+
+    /** The key of `prefix` with its account, from the cache or the database; undefined if unknown. */
+    const lookup = async (prefix: string): Promise<CachedKey | undefined> => {
+      const cached = keys.get(prefix);
+      if (cached) return cached;
+      const row = await findKeyByPrefix(app.db, prefix);
+      const account = row && (await findAccountById(app.db, row.account_id));
+      return row && account ? keys.set(row, account) : undefined;
+    };
 
     app.addHook("onRequest", async (request, reply) => {
       const config = request.routeOptions.config;
@@ -72,10 +89,11 @@ export default fp<AuthOptions>(
       const now = clock();
       const key = presentedKey(request);
       const prefix = key === null ? null : keyPrefix(key);
-      const row = prefix === null ? undefined : await findKeyByPrefix(app.db, prefix);
-      if (!key || !row || !keyMatches(key, row.secret_hash) || !keyIsLive(row, now)) throw unauthenticated();
-      const account = await findAccountById(app.db, row.account_id);
-      if (!account) throw unauthenticated();
+      const entry = prefix === null ? undefined : await lookup(prefix);
+      if (!key || !entry || !keyMatches(key, entry.hash) || !keyIsLive(entry.key, now)) {
+        throw unauthenticated();
+      }
+      const { key: row, account } = entry;
       const access = accessAt(account, now);
 
       const maxPerMinute = access.limits?.maxPerMinute ?? null;
@@ -96,7 +114,7 @@ export default fp<AuthOptions>(
       if (config.enterprise && !access.limits.photo) {
         throw new AppError("forbidden", "This endpoint requires an Enterprise API subscription");
       }
-      if (config.ability !== null && !keyHasAbility(row, config.ability)) {
+      if (config.ability !== null && !keyHasAbility(entry.abilities, config.ability)) {
         throw new AppError("missing_ability", `This API key lacks the ability ${config.ability}.`);
       }
       if (config.budget !== false && access.perDay !== null) {
@@ -108,8 +126,11 @@ export default fp<AuthOptions>(
         }
       }
       request.auth = { key: row, account, access, perMinute };
-      if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) > TOUCH_INTERVAL_MS) {
-        touchKey(app.db, row.id, now).catch((err) => request.log.warn({ err }, "could not record key use"));
+      if (entry.lastUsedMs === null || now.getTime() - entry.lastUsedMs > TOUCH_INTERVAL_MS) {
+        entry.lastUsedMs = now.getTime();
+        setImmediate(() => {
+          touchKey(app.db, row.id, now).catch((err) => app.log.warn({ err }, "could not record key use"));
+        });
       }
     });
   },

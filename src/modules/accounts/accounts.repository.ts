@@ -1,6 +1,7 @@
 /** SQL for accounts. Knows nothing of HTTP; used by the auth plugin, the CLI and tests. */
 import type { Kysely, Updateable } from "kysely";
 import type { AccountRow, AccountTable, Database, Plan } from "../../db/types.ts";
+import { accountChanged } from "../api-keys/key-cache.ts";
 import { TRIAL_DAYS } from "./plans.ts";
 
 const DAY_MS = 86_400_000;
@@ -45,11 +46,15 @@ export function findAccountByEmail(db: Kysely<Database>, email: string): Promise
   return db.selectFrom("accounts").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
 
-/** Changes subscription fields (status, plan, period ends, daily limit). */
+/**
+ * Changes subscription fields (status, plan, period ends, daily limit). Takes effect at once in this
+ * process, within the key cache's lifetime (`AUTH_CACHE_MS`) in others.
+ */
 export async function updateAccount(
   db: Kysely<Database>,
   id: number,
   changes: Updateable<AccountTable>,
 ): Promise<void> {
   await db.updateTable("accounts").set(changes).where("id", "=", id).execute();
+  accountChanged(id);
 }

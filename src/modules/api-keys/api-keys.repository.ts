@@ -1,6 +1,7 @@
 /** SQL for API keys. Knows nothing of HTTP; used by the auth plugin, the CLI and tests. */
 import type { Insertable, Kysely } from "kysely";
 import type { ApiKeyRow, ApiKeyTable, Database } from "../../db/types.ts";
+import { keyChanged } from "./key-cache.ts";
 
 export function insertApiKey(db: Kysely<Database>, values: Insertable<ApiKeyTable>): Promise<ApiKeyRow> {
   return db.insertInto("api_keys").values(values).returningAll().executeTakeFirstOrThrow();
@@ -20,7 +21,10 @@ export function listKeysOfAccount(db: Kysely<Database>, accountId: number): Prom
     .execute();
 }
 
-/** Revokes a key by prefix; returns false when no live key has that prefix. */
+/**
+ * Revokes a key by prefix; returns false when no live key has that prefix. The key stops working
+ * at once in this process, within the key cache's lifetime (`AUTH_CACHE_MS`) in others.
+ */
 export async function revokeKey(db: Kysely<Database>, prefix: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("api_keys")
@@ -28,6 +32,7 @@ export async function revokeKey(db: Kysely<Database>, prefix: string, now: Date)
     .where("prefix", "=", prefix)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
+  keyChanged(prefix);
   return Number(result.numUpdatedRows) > 0;
 }
 

@@ -43,10 +43,10 @@ export function keyPrefix(key: string): string | null {
   return KEY_PATTERN.exec(key)?.[1] ?? null;
 }
 
-/** Constant-time check of a presented key against a stored hash. */
-export function keyMatches(key: string, storedHash: string): boolean {
-  const a = Buffer.from(hashKey(key), "hex");
-  const b = Buffer.from(storedHash, "hex");
+/** Constant-time check of a presented key against a stored hash (hex, or its 32 bytes). */
+export function keyMatches(key: string, storedHash: string | Buffer): boolean {
+  const a = createHash("sha256").update(key).digest();
+  const b = typeof storedHash === "string" ? Buffer.from(storedHash, "hex") : storedHash;
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
@@ -109,8 +109,7 @@ export function keyIsLive(row: ApiKeyRow, now: Date): boolean {
   return row.revoked_at === null && (row.expires_at === null || now.getTime() < Date.parse(row.expires_at));
 }
 
-/** True when the key's abilities include `ability` or `*`. */
-export function keyHasAbility(row: ApiKeyRow, ability: Ability): boolean {
-  const abilities = JSON.parse(row.abilities) as string[];
+/** True when a key's abilities (parsed from its `abilities` column) include `ability` or `*`. */
+export function keyHasAbility(abilities: readonly string[], ability: Ability): boolean {
   return abilities.includes("*") || abilities.includes(ability);
 }

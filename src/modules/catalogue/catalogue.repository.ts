@@ -2,9 +2,10 @@
  * SQL that writes an imported catalogue. Upserts by source id, so a re-import keeps every id;
  * grapes keep the id they were given at their first import (matched by name), new grapes get the next.
  */
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "./catalogue.types.ts";
+import { catalogueChanged } from "./catalogue-version.ts";
 import { fold } from "./normalize.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
@@ -53,7 +54,7 @@ export async function writeCatalogue(
   catalogue: Catalogue,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<WriteCounts> {
-  return db.transaction().execute(async (trx) => {
+  const counts = await db.transaction().execute(async (trx) => {
     const ids = await grapeIds(
       trx,
       catalogue.grapes.map((g) => g.name),
@@ -181,6 +182,11 @@ export async function writeCatalogue(
       grapes: grapeRows.length,
     };
   });
+  // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
+  await sql`analyze wines`.execute(db);
+  // Caches of catalogue data in this process re-read the version at once (others within a second).
+  catalogueChanged();
+  return counts;
 }
 
 export async function countWines(db: Kysely<Database>): Promise<number> {

@@ -50,7 +50,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/region-insights/:regionId",
     {
-      config: { ability: "insights:read" },
+      config: { ability: "insights:read", cache: true },
       schema: {
         tags: ["content"],
         summary: "Region insight text",
@@ -88,7 +88,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/drinking-periods/:wineId",
     {
-      config: { ability: "drinking-periods:read" },
+      config: { ability: "drinking-periods:read", cache: true },
       schema: {
         tags: ["content"],
         summary: "Drinking window of a wine",

@@ -12,7 +12,7 @@ const GrapeColor = Type.Enum(["red", "white"], { description: "Colour of the ber
 const GrapeItem = Type.Object({ id: Type.Integer(), name: Type.String(), color: GrapeColor });
 
 const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { ability: "grapes:read" as const };
+  const config = { ability: "grapes:read" as const, cache: true };
 
   app.get(
     "/grapes",

@@ -18,7 +18,7 @@ import {
 export const INCLUDED_WINES_MAX = 50;
 
 const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { ability: "producers:read" as const };
+  const config = { ability: "producers:read" as const, cache: true };
 
   app.get(
     "/producers",

@@ -17,7 +17,7 @@ import {
 } from "./regions.schemas.ts";
 
 const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const config = { ability: "regions:read" as const };
+  const config = { ability: "regions:read" as const, cache: true };
 
   app.get(
     "/regions",

@@ -43,20 +43,39 @@ function filtered(db: Kysely<Database>, f: WineFilters) {
   return q;
 }
 
-/** One page of wines (id order) with producer and region, plus the total matching the filters. */
+const summaries = (db: Kysely<Database>) =>
+  db
+    .selectFrom("wines as w")
+    .innerJoin("producers as p", "p.id", "w.producer_id")
+    .innerJoin("regions as r", "r.id", "w.region_id")
+    .select(WINE_SUMMARY_COLUMNS);
+
+/**
+ * One page of wines (id order) with producer and region, plus the total matching the filters.
+ * The page's ids come from the filter's index alone (a covering index walk, see the dated list-index
+ * migrations); only those rows are read and joined.
+ */
 export async function listWines(db: Kysely<Database>, filters: WineFilters, offset: number, limit: number) {
   const count = await filtered(db, filters)
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
-  const rows = await filtered(db, filters)
-    .innerJoin("producers as p", "p.id", "w.producer_id")
-    .innerJoin("regions as r", "r.id", "w.region_id")
-    .select(WINE_SUMMARY_COLUMNS)
-    .orderBy("w.id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  const ids = filtered(db, filters).select("w.id").orderBy("w.id").limit(limit).offset(offset);
+  const rows = await summaries(db).where("w.id", "in", ids).orderBy("w.id").execute();
   return { total: Number(count?.n ?? 0), rows };
+}
+
+/** The list rows of wines `ids` (id order). */
+export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return summaries(db)
+    .where("w.id", "in", [...ids])
+    .orderBy("w.id")
+    .execute();
+}
+
+/** Every wine's id, colour and sub-type, in id order (the in-memory list positions). */
+export function loadWineKinds(db: Kysely<Database>) {
+  return db.selectFrom("wines").select(["id", "color", "sub_type"]).orderBy("id").execute();
 }
 
 /**

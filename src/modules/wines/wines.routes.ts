@@ -4,12 +4,23 @@ import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { doNotCache } from "../../plugins/response-cache.ts";
+import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { grapeName } from "../grapes/grape-name.ts";
 import { regionName } from "../regions/region-name.ts";
 import { wineSearchFor } from "../search/wine-search.ts";
 import { localizeResidualSugar } from "./residual-sugar.ts";
-import { findWine, listWines, searchRowsByIds } from "./wines.repository.ts";
+import { WinePositions } from "./wine-positions.ts";
+import {
+  findWine,
+  listWines,
+  loadWineKinds,
+  searchRowsByIds,
+  type WineFilters,
+  wineSummariesByIds,
+} from "./wines.repository.ts";
 import {
   LangOnlyQuery,
   WineDetail,
@@ -21,11 +32,25 @@ import {
 
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
+  const cached = { ...config, cache: true };
+  const version = new CatalogueVersionWatch(() => catalogueVersion(app.db));
+  app.addHook("onClose", async () => version.close());
+  const positions = new WinePositions(() => loadWineKinds(app.db));
+
+  /** A page of the list: from memory without a region or producer filter, else by SQL. */
+  const listPage = async (filters: WineFilters, offset: number, limit: number) => {
+    if (filters.producerId !== undefined || filters.regionId !== undefined) {
+      return listWines(app.db, filters, offset, limit);
+    }
+    const at = await version.current();
+    const { total, ids } = await positions.page(at, filters.color, filters.subType, offset, limit);
+    return { total, rows: await wineSummariesByIds(app.db, ids) };
+  };
 
   app.get(
     "/wines",
     {
-      config,
+      config: cached,
       schema: {
         tags: ["wines"],
         summary: "Paginated list of wines with filters",
@@ -43,7 +68,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         producerId: q.producer_id,
         regionId: q.region_id,
       };
-      const { total, rows } = await listWines(app.db, filters, offsetOf(page), page.perPage);
+      const { total, rows } = await listPage(filters, offsetOf(page), page.perPage);
       markLanguage(reply, lang);
       return pageEnvelope(
         request,
@@ -96,7 +121,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/wines/:id",
     {
-      config,
+      config: cached,
       schema: {
         tags: ["wines"],
         summary: "Wine detail (not wrapped in data)",
@@ -120,6 +145,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
+      // English while the wanted language is generated: not final, so not stored.
+      if (textLang !== lang) doNotCache(request);
       markLanguage(reply, lang);
       return {
         id: wine.id,

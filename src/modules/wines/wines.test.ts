@@ -232,3 +232,51 @@ describe("GET /wines/{id}", () => {
     }
   });
 });
+
+describe("GET /wines: every filter combination", () => {
+  test("totals and pages (first, middle, last, past the end) agree with the table", async () => {
+    const producer = await s.app.db
+      .selectFrom("wines")
+      .select("producer_id")
+      .groupBy("producer_id")
+      .orderBy((eb) => eb.fn.countAll(), "desc")
+      .executeTakeFirstOrThrow();
+    const values = {
+      color: [undefined, "red", "rose"],
+      sub_type: [undefined, "sparkling"],
+      region_id: [undefined, 1001],
+      producer_id: [undefined, producer.producer_id],
+    };
+    for (const color of values.color)
+      for (const subType of values.sub_type)
+        for (const regionId of values.region_id)
+          for (const producerId of values.producer_id) {
+            let q = s.app.db.selectFrom("wines").select("id").orderBy("id");
+            if (color) q = q.where("color", "=", color as "red");
+            if (subType) q = q.where("sub_type", "=", subType as "sparkling");
+            if (regionId) q = q.where("region_id", "=", regionId);
+            if (producerId) q = q.where("producer_id", "=", producerId);
+            const expected = (await q.execute()).map((r) => r.id);
+            const params = Object.entries({
+              color,
+              sub_type: subType,
+              region_id: regionId,
+              producer_id: producerId,
+            })
+              .filter(([, v]) => v !== undefined)
+              .map(([k, v]) => `${k}=${v}`);
+            const last = Math.max(1, Math.ceil(expected.length / 7));
+            for (const page of new Set([1, Math.ceil(last / 2), last, last + 1])) {
+              const res = await s.request(`/wines?${[...params, "per_page=7", `page=${page}`].join("&")}`);
+              const label = `${params.join("&")} page ${page}`;
+              assert.equal(res.status, 200, label);
+              assert.equal(res.body.meta.total, expected.length, label);
+              assert.deepEqual(
+                res.body.data.map((w: { id: number }) => w.id),
+                expected.slice((page - 1) * 7, page * 7),
+                label,
+              );
+            }
+          }
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The report of `bench/load.ts`: targets of issue 5 checked on the warm rows (first hits shown
+ * beside them), written to bench/results/load.{json,md} (a run of some rows only: load-partial.*).
+ */
+import { writeFileSync } from "node:fs";
+import type { CacheMeta, Row } from "./load.ts";
+
+/** What one run measured. */
+export interface LoadRun {
+  n: number;
+  seed: number;
+  connections: number;
+  seconds: number;
+  meta: CacheMeta;
+  coldStartMs: number;
+  rssAtStart: { rss_mb: number; peak_mb: number };
+  rssAfter: { rss_mb: number; peak_mb: number };
+  searchIndexMs: number;
+  detailBytes: number;
+  rows: Row[];
+  /** Only some rows ran (ENDPOINTS). */
+  partial: boolean;
+}
+
+export function writeLoadReport(run: LoadRun): void {
+  const { rows, meta } = run;
+  const row = (prefix: string, suffix = "") =>
+    rows.find((r) => r.endpoint.startsWith(prefix) && r.endpoint.endsWith(suffix));
+  const ceilingRps = row("ceiling")?.requests_per_s ?? Number.NaN;
+  const warmDetail = row("GET /v1/wines/{id}", "warm");
+  const warmList = row("GET /v1/wines?color=red", "warm");
+  const search = row("GET /v1/wines/search?q (");
+  const target = (
+    name: string,
+    actual: number | undefined,
+    limit: number,
+    unit: string,
+    atLeast = false,
+  ) => ({
+    target: name,
+    actual: actual === undefined || Number.isNaN(actual) ? "not run" : `${actual}${unit}`,
+    limit: `${atLeast ? "≥" : "≤"} ${limit}${unit}`,
+    met: actual !== undefined && (atLeast ? actual >= limit : actual <= limit),
+    by:
+      actual === undefined
+        ? ""
+        : atLeast
+          ? `${(((limit - actual) / limit) * 100).toFixed(0)} % short`
+          : `${(actual / limit).toFixed(1)}× the limit`,
+  });
+  const targets = [
+    target(
+      "GET /wines/{id} req/s vs ceiling (warm)",
+      warmDetail && Math.round((warmDetail.requests_per_s / ceilingRps) * 100),
+      60,
+      " %",
+      true,
+    ),
+    target("p99 detail (warm)", warmDetail?.p99_ms, 10, " ms"),
+    target("p99 list (warm)", warmList?.p99_ms, 10, " ms"),
+    target("p99 search", search?.p99_ms, 10, " ms"),
+    target("p50 search", search?.p50_ms, 2, " ms"),
+    target("RSS (peak)", run.rssAfter.peak_mb, 300, " MB"),
+    target("cold start", run.coldStartMs, 1500, " ms"),
+  ];
+  const summary = {
+    date: new Date().toISOString(),
+    machine: "2 cores; service, load generator and ceiling on the same machine",
+    wines: run.n,
+    seed: run.seed,
+    connections: run.connections,
+    duration_s: run.seconds,
+    import: { ms: meta.import_ms, db_mb: Math.round(meta.db_bytes / 1e6), output: meta.import_output },
+    english_insights_generation_ms: meta.insights_ms,
+    cold_start_ms: run.coldStartMs,
+    rss_at_start: run.rssAtStart,
+    rss_after_load: run.rssAfter,
+    first_search_ms_including_index_build: run.searchIndexMs,
+    detail_body_bytes: run.detailBytes,
+    rows: rows.map((r) => ({ ...r, ratio_to_ceiling: Number((r.requests_per_s / ceilingRps).toFixed(2)) })),
+    targets,
+  };
+  const name = run.partial ? "load-partial" : "load";
+  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(summary, null, 2)}\n`);
+  const md = [
+    `# Load benchmark at ${run.n.toLocaleString("en")} wines (${summary.date.slice(0, 10)})`,
+    "",
+    `autocannon, ${run.connections} connections, ${run.seconds} s per warm row, ${summary.machine}; SQLite.`,
+    `Catalogue: \`winedata import --synthetic ${run.n} --seed ${run.seed}\` in ${(meta.import_ms / 1000).toFixed(1)} s,`,
+    `database file ${summary.import.db_mb} MB (without texts); English region insights generated in`,
+    `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
+    `RSS: ${run.rssAtStart.rss_mb} MB after start, ${run.rssAfter.rss_mb} MB after the run (peak ${run.rssAfter.peak_mb} MB).`,
+    `First search (builds the in-memory index of every wine): ${run.searchIndexMs} ms.`,
+    "",
+    "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
+    `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
+    `Rows without a connection count use ${run.connections} connections; the targets are checked on those.`,
+    "",
+    "| endpoint | req/s | ratio to ceiling | p50 ms | p99 ms | max ms | non-2xx | RSS MB after |",
+    "|---|---|---|---|---|---|---|---|",
+    ...summary.rows.map(
+      (r) =>
+        `| ${r.endpoint} | ${r.requests_per_s} | ${r.ratio_to_ceiling} | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.non_2xx} | ${r.rss_mb} |`,
+    ),
+    "",
+    "| target | actual | limit | met |",
+    "|---|---|---|---|",
+    ...targets.map(
+      (x) => `| ${x.target} | ${x.actual} | ${x.limit} | ${x.met ? "met" : `missed (${x.by})`} |`,
+    ),
+    "",
+  ];
+  writeFileSync(`bench/results/${name}.md`, md.join("\n"));
+  console.log(md.join("\n"));
+}

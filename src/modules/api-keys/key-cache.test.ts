@@ -1,0 +1,110 @@
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { startTestService, type TestService } from "../../../test/helpers.ts";
+import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
+import { updateAccount } from "../accounts/accounts.repository.ts";
+import { revokeKey } from "./api-keys.repository.ts";
+import { accountChanged, KeyCache, keyChanged } from "./key-cache.ts";
+
+const account = { id: 7 } as AccountRow;
+const keyRow = (prefix: string, accountId = 7) =>
+  ({ prefix, account_id: accountId, abilities: '["*"]', secret_hash: "00", last_used_at: null }) as ApiKeyRow;
+
+describe("KeyCache", () => {
+  test("an entry lives ttlMs from its read", () => {
+    let now = 0;
+    const cache = new KeyCache(1000, 10, () => now);
+    cache.set(keyRow("wds_aaaaaaaa"), account);
+    now = 999;
+    assert.deepEqual(cache.get("wds_aaaaaaaa")?.abilities, ["*"]);
+    now = 1000;
+    assert.equal(cache.get("wds_aaaaaaaa"), undefined);
+    cache.close();
+  });
+
+  test("changes in this process drop entries of every cache at once", () => {
+    const a = new KeyCache(60_000);
+    const b = new KeyCache(60_000);
+    for (const cache of [a, b]) {
+      cache.set(keyRow("wds_aaaaaaaa"), account);
+      cache.set(keyRow("wds_bbbbbbbb"), account);
+      cache.set(keyRow("wds_cccccccc", 8), { id: 8 } as AccountRow);
+    }
+    keyChanged("wds_aaaaaaaa");
+    assert.equal(a.get("wds_aaaaaaaa"), undefined);
+    assert.equal(b.get("wds_aaaaaaaa"), undefined);
+    assert.ok(a.get("wds_bbbbbbbb"));
+    accountChanged(7);
+    assert.equal(b.get("wds_bbbbbbbb"), undefined);
+    assert.ok(b.get("wds_cccccccc"));
+    a.close();
+    b.close();
+  });
+
+  test("bounded: the oldest read is dropped first; ttl 0 keeps nothing", () => {
+    const cache = new KeyCache(60_000, 2);
+    for (const p of ["wds_aaaaaaaa", "wds_bbbbbbbb", "wds_cccccccc"]) cache.set(keyRow(p), account);
+    assert.equal(cache.get("wds_aaaaaaaa"), undefined);
+    assert.ok(cache.get("wds_bbbbbbbb") && cache.get("wds_cccccccc"));
+    const off = new KeyCache(0);
+    off.set(keyRow("wds_aaaaaaaa"), account);
+    assert.equal(off.get("wds_aaaaaaaa"), undefined);
+    cache.close();
+    off.close();
+  });
+});
+
+describe("authentication with the key cache", () => {
+  let s: TestService;
+  before(async () => {
+    s = await startTestService({ AUTH_CACHE_MS: "200" });
+  });
+  after(() => s.close());
+  const prefixOf = (key: string) => key.slice(0, 12);
+
+  test("revoking through the repository: 401 on the very next request", async () => {
+    const key = await s.newKey();
+    assert.equal((await s.request("/ping", { key })).status, 200);
+    assert.ok(await revokeKey(s.app.db, prefixOf(key), s.clock.now()));
+    assert.equal((await s.request("/ping", { key })).status, 401);
+  });
+
+  test("an account change through the repository applies on the very next request", async () => {
+    const key = await s.newKey({ plan: "standard" });
+    const id = (await s.request("/ping", { key })).body.authenticated_as.user_id;
+    await updateAccount(s.app.db, id, { status: "expired" });
+    assert.equal((await s.request("/wines?per_page=1", { key })).status, 403);
+  });
+
+  test("a revocation by another process (no notification) applies once the entry expires", async () => {
+    const key = await s.newKey();
+    assert.equal((await s.request("/ping", { key })).status, 200);
+    // What `winedata keys revoke` in another process does: the row changes, this process is not told.
+    await s.app.db
+      .updateTable("api_keys")
+      .set({ revoked_at: s.clock.now().toISOString() })
+      .where("prefix", "=", prefixOf(key))
+      .execute();
+    let status = 200;
+    for (let i = 0; i < 400 && status === 200; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      status = (await s.request("/ping", { key })).status;
+    }
+    assert.equal(status, 401);
+  });
+
+  test("last_used_at is recorded once for a burst of requests", async () => {
+    const key = await s.newKey();
+    for (let i = 0; i < 5; i++) assert.equal((await s.request("/ping", { key })).status, 200);
+    let row: { last_used_at: string | null } | undefined;
+    for (let i = 0; i < 100 && !row?.last_used_at; i++) {
+      await new Promise((r) => setImmediate(r));
+      row = await s.app.db
+        .selectFrom("api_keys")
+        .select("last_used_at")
+        .where("prefix", "=", prefixOf(key))
+        .executeTakeFirst();
+    }
+    assert.ok(row?.last_used_at);
+  });
+});

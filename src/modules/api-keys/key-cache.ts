@@ -1,0 +1,101 @@
+/**
+ * Short-lived in-process cache of API keys with their accounts, so that authenticating a request
+ * needs no database read on the hot path.
+ *
+ * - An entry is the key row and its account row as read together, kept for `ttlMs` (setting
+ *   `AUTH_CACHE_MS`, default 5 s) from the read; subscription state, expiry and abilities are still
+ *   evaluated per request against the clock, so only changes to the rows wait for the reload.
+ * - Changes made in this process through the repositories ({@link keyChanged} from `revokeKey`,
+ *   {@link accountChanged} from `updateAccount`) drop the entries at once, in every cache of the
+ *   process; changes by another process (the CLI) are seen within `ttlMs`.
+ * - Unknown prefixes are not cached (a key created by the CLI works at once, and made-up keys cannot
+ *   fill the cache); at most `maxEntries` keys, the oldest read dropped first.
+ */
+import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
+
+/** A cached key: its row, its account and its abilities parsed once. */
+export interface CachedKey {
+  key: ApiKeyRow;
+  account: AccountRow;
+  abilities: readonly string[];
+  /** The stored SHA-256 of the key, as bytes. */
+  hash: Buffer;
+  /** Milliseconds (monotonic) when the rows were read. */
+  readAt: number;
+  /** Last `last_used_at` written or read, epoch milliseconds; null = never used. */
+  lastUsedMs: number | null;
+}
+
+const live = new Set<KeyCache>();
+
+/** Drops the key `prefix` from every cache in this process (revoked, expiry or limits changed). */
+export function keyChanged(prefix: string): void {
+  for (const cache of live) cache.forgetKey(prefix);
+}
+
+/** Drops every key of account `accountId` from every cache in this process (plan or state changed). */
+export function accountChanged(accountId: number): void {
+  for (const cache of live) cache.forgetAccount(accountId);
+}
+
+/** Keys by prefix with their accounts, for at most `ttlMs` each. */
+export class KeyCache {
+  private readonly entries = new Map<string, CachedKey>();
+
+  /**
+   * @param ttlMs how long an entry is trusted, in milliseconds; 0 disables the cache.
+   * @param maxEntries most keys held.
+   * @param now monotonic milliseconds (tests).
+   */
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    live.add(this);
+  }
+
+  /** The entry of `prefix` when read less than `ttlMs` ago. */
+  get(prefix: string): CachedKey | undefined {
+    const entry = this.entries.get(prefix);
+    if (entry === undefined) return undefined;
+    if (this.now() - entry.readAt < this.ttlMs) return entry;
+    this.entries.delete(prefix);
+    return undefined;
+  }
+
+  /** Remembers the rows just read for `key.prefix` and returns the entry. */
+  set(key: ApiKeyRow, account: AccountRow): CachedKey {
+    const entry: CachedKey = {
+      key,
+      account,
+      abilities: JSON.parse(key.abilities) as string[],
+      hash: Buffer.from(key.secret_hash, "hex"),
+      readAt: this.now(),
+      lastUsedMs: key.last_used_at === null ? null : Date.parse(key.last_used_at),
+    };
+    if (this.ttlMs <= 0) return entry;
+    this.entries.delete(key.prefix);
+    if (this.entries.size >= this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(key.prefix, entry);
+    return entry;
+  }
+
+  forgetKey(prefix: string): void {
+    this.entries.delete(prefix);
+  }
+
+  forgetAccount(accountId: number): void {
+    for (const [prefix, entry] of this.entries) {
+      if (entry.account.id === accountId) this.entries.delete(prefix);
+    }
+  }
+
+  /** Empties the cache and stops receiving invalidations (the app closed). */
+  close(): void {
+    this.entries.clear();
+    live.delete(this);
+  }
+}
