@@ -42,6 +42,9 @@ describe("wine ranking", () => {
   test("words matching nothing anywhere are dropped when no wine has them all", () => {
     assert.deepEqual(search("penfolds grange 2015"), [3]);
     assert.deepEqual(search("qqqq zzzz"), []);
+    // No wine has both words: every wine having one of them, ranked as usual.
+    assert.deepEqual(search("meiomi grange"), [3, 1]);
+    assert.deepEqual(search("grange meiomi"), [3, 1]);
   });
 
   test("missing space, transliteration, abbreviation, order, prefix", () => {

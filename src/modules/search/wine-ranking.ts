@@ -17,11 +17,13 @@
  * every matched query word found there), 1 = it covers some field, 0 otherwise; (5) words of the
  * display name left unmatched, fewer first; (6) popularity (listed vintages), more first; (7) wine id.
  */
-import { expandWord } from "./query-terms.ts";
+import { expandWord, type QueryTerm } from "./query-terms.ts";
 import { queryWords } from "./text-rules.ts";
-import type { WineIndex } from "./wine-index.ts";
+import { documentFrequency, type WineIndex } from "./wine-index.ts";
 
 const DOC_BITS = 2 ** 21;
+/** Cost nibble of a term a token does not match (costs are typos × 4 + penalty, at most 2 × 4 + 2). */
+const NO_MATCH = 15;
 
 /** Reusable scratch state for searching one index (not re-entrant; searches are synchronous). */
 export class IndexSearcher {
@@ -32,19 +34,29 @@ export class IndexSearcher {
   private readonly mask: Int32Array;
   private readonly typos: Int32Array;
   private readonly penalty: Int32Array;
+  /** Tokens a query word reaches (aliases' words included), for field fit: stamp and term bits. */
   private readonly tokenStamp: Int32Array;
   private readonly tokenMask: Int32Array;
+  /** Tokens matching a query word: stamp and cost nibble per term (terms 0–7 low, 8–11 high). */
+  private readonly matchStamp: Int32Array;
+  private readonly costLo: Int32Array;
+  private readonly costHi: Int32Array;
+  private readonly best = new Int32Array(16);
 
   constructor(readonly index: WineIndex) {
     const n = index.ids.length;
+    const tokens = index.tokens.length;
     this.docStamp = new Int32Array(n);
     this.termSeen = new Int32Array(n);
     this.termCost = new Int32Array(n);
     this.mask = new Int32Array(n);
     this.typos = new Int32Array(n);
     this.penalty = new Int32Array(n);
-    this.tokenStamp = new Int32Array(index.tokens.length);
-    this.tokenMask = new Int32Array(index.tokens.length);
+    this.tokenStamp = new Int32Array(tokens);
+    this.tokenMask = new Int32Array(tokens);
+    this.matchStamp = new Int32Array(tokens);
+    this.costLo = new Int32Array(tokens);
+    this.costHi = new Int32Array(tokens);
   }
 
   /**
@@ -54,34 +66,142 @@ export class IndexSearcher {
   search(q: string, limit: number): number[] {
     const words = queryWords(q);
     if (words.length === 0 || limit <= 0) return [];
-    const plain = this.run(words, () => false, limit);
+    const plain = this.run(words, () => false, limit, false);
     if (plain.coverage === words.length) return plain.ids;
     // Typos first only in words that are no token (nor start one, for the last word), then in all.
     const unknown = (w: string, i: number) =>
       this.index.trie.exact(w) === -1 && !(i === words.length - 1 && this.index.trie.hasPrefix(w));
     if (words.some(unknown)) {
-      const some = this.run(words, unknown, limit);
+      const some = this.run(words, unknown, limit, false);
       if (some.coverage === words.length) return some.ids;
     }
-    return this.run(words, () => true, limit).ids;
+    return this.run(words, () => true, limit, true).ids;
   }
 
   private nextGeneration(): number {
     if (this.generation >= 2 ** 26) {
       this.generation = 0;
-      for (const a of [this.docStamp, this.termSeen, this.tokenStamp]) a.fill(0);
+      for (const a of [this.docStamp, this.termSeen, this.tokenStamp, this.matchStamp]) a.fill(0);
     }
     return ++this.generation;
   }
 
+  /**
+   * One pass. The wines matching every word that matches something are found from the rarest
+   * word's postings, each checked against the other words through its own tokens; only when there
+   * are none (and `last`, the pass whose answer stands whatever its coverage) are all postings merged
+   * to find the wines matching the most words. A pass that is not `last` stops as soon as it is sure
+   * not to match every word.
+   */
   private run(
     words: string[],
     withTypos: (word: string, i: number) => boolean,
     limit: number,
+    last: boolean,
   ): { coverage: number; ids: number[] } {
     const index = this.index;
     const gen = this.nextGeneration();
     const terms = words.map((w, i) => expandWord(index, w, i === words.length - 1, withTypos(w, i)));
+    const live: number[] = [];
+    terms.forEach((term, i) => {
+      if (term.tokens.length > 0 || term.phrases.length > 0) live.push(i);
+      for (const m of term.tokens) {
+        this.markMatch(m.token, gen, i, m.typos * 4 + m.penalty);
+        this.markToken(m.token, gen, i);
+      }
+      for (const phrase of term.phrases) {
+        for (const part of phrase.parts) for (const t of part) this.markToken(t, gen, i);
+      }
+    });
+    if (live.length === 0 || (!last && live.length < words.length)) return { coverage: 0, ids: [] };
+    const touched = this.conjunctive(terms, live, gen);
+    if (touched.length > 0) return { coverage: live.length, ids: this.rank(touched, gen, limit) };
+    if (!last) return { coverage: 0, ids: [] };
+    const merged = this.disjunctive(terms, gen);
+    return { coverage: this.coverage(merged), ids: this.rank(merged, gen, limit) };
+  }
+
+  /** Wines matching every term of `live`, with their mask, typos and penalty set. */
+  private conjunctive(terms: QueryTerm[], live: number[], gen: number): number[] {
+    const index = this.index;
+    const sets = terms.map((term) =>
+      term.phrases.map((phrase) => ({ penalty: phrase.penalty, parts: phrase.parts.map((p) => new Set(p)) })),
+    );
+    let driver = live[0] as number;
+    let smallest = Number.POSITIVE_INFINITY;
+    for (const i of live) {
+      const term = terms[i] as QueryTerm;
+      let size = 0;
+      for (const m of term.tokens) size += documentFrequency(index, m.token);
+      for (const phrase of term.phrases) size += Math.min(...phrase.parts.map((p) => postingsSize(index, p)));
+      if (size < smallest) {
+        smallest = size;
+        driver = i;
+      }
+    }
+    let liveMask = 0;
+    for (const i of live) liveMask |= 1 << i;
+    const touched: number[] = [];
+    const visit = (d: number) => {
+      if (this.docStamp[d] === gen) return;
+      this.docStamp[d] = gen;
+      if (this.verify(d, live, sets, gen)) {
+        this.mask[d] = liveMask;
+        touched.push(d);
+      }
+    };
+    const term = terms[driver] as QueryTerm;
+    const sources: number[][] = [term.tokens.map((m) => m.token)];
+    for (const phrase of term.phrases) {
+      let part = phrase.parts[0] as number[];
+      for (const p of phrase.parts) if (postingsSize(index, p) < postingsSize(index, part)) part = p;
+      sources.push(part);
+    }
+    for (const source of sources) {
+      for (const t of source) {
+        const end = index.postStart[t + 1] as number;
+        for (let p = index.postStart[t] as number; p < end; p++) visit(index.postDocs[p] as number);
+      }
+    }
+    return touched;
+  }
+
+  /** True when wine `d` matches every term of `live`; sets its typos and penalty (cheapest match per term). */
+  private verify(d: number, live: number[], phrases: PhraseSets[][], gen: number): boolean {
+    const index = this.index;
+    const best = this.best;
+    for (const i of live) best[i] = NO_MATCH;
+    const end = index.docStart[d + 1] as number;
+    for (let k = index.docStart[d] as number; k < end; k++) {
+      const t = index.docTokens[k] as number;
+      if (this.matchStamp[t] !== gen) continue;
+      const lo = this.costLo[t] as number;
+      const hi = this.costHi[t] as number;
+      for (const i of live) {
+        const c = i < 8 ? (lo >>> (4 * i)) & 15 : (hi >>> (4 * (i - 8))) & 15;
+        if (c < (best[i] as number)) best[i] = c;
+      }
+    }
+    let typos = 0;
+    let penalty = 0;
+    for (const i of live) {
+      for (const phrase of phrases[i] as PhraseSets[]) {
+        if (phrase.penalty < (best[i] as number) && hasPhrase(index, d, phrase.parts))
+          best[i] = phrase.penalty;
+      }
+      const c = best[i] as number;
+      if (c === NO_MATCH) return false;
+      typos += c >> 2;
+      penalty += c & 3;
+    }
+    this.typos[d] = typos;
+    this.penalty[d] = penalty;
+    return true;
+  }
+
+  /** Every wine matching some term (all postings merged), with its mask, typos and penalty set. */
+  private disjunctive(terms: QueryTerm[], gen: number): number[] {
+    const index = this.index;
     const touched: number[] = [];
     terms.forEach((term, i) => {
       const termTouched: number[] = [];
@@ -94,19 +214,18 @@ export class IndexSearcher {
         } else if (cost < (this.termCost[d] as number)) this.termCost[d] = cost;
       };
       for (const m of term.tokens) {
-        this.markToken(m.token, gen, i);
         const cost = m.typos * 256 + m.penalty;
         const end = index.postStart[m.token + 1] as number;
         for (let p = index.postStart[m.token] as number; p < end; p++)
           offer(index.postDocs[p] as number, cost);
       }
       for (const phrase of term.phrases) {
-        for (const part of phrase.parts) for (const t of part) this.markToken(t, gen, i);
         for (const d of phraseDocs(index, phrase.parts)) offer(d, phrase.penalty);
       }
       for (const d of termTouched) {
-        if (this.docStamp[d] !== gen) {
-          this.docStamp[d] = gen;
+        // -gen: the conjunctive step of this pass stamped wines with gen.
+        if (this.docStamp[d] !== -gen) {
+          this.docStamp[d] = -gen;
           this.mask[d] = 0;
           this.typos[d] = 0;
           this.penalty[d] = 0;
@@ -118,13 +237,26 @@ export class IndexSearcher {
         this.penalty[d] = (this.penalty[d] as number) + (cost & 255);
       }
     });
-    return { coverage: this.coverage(touched), ids: this.rank(touched, gen, limit) };
+    return touched;
   }
 
   private coverage(touched: number[]): number {
     let best = 0;
     for (const d of touched) best = Math.max(best, popcount(this.mask[d] as number));
     return best;
+  }
+
+  /** Records that token `t` matches term `term` at cost nibble `cost` (keeping the cheapest). */
+  private markMatch(t: number, gen: number, term: number, cost: number): void {
+    if (this.matchStamp[t] !== gen) {
+      this.matchStamp[t] = gen;
+      this.costLo[t] = -1;
+      this.costHi[t] = -1;
+    }
+    const costs = term < 8 ? this.costLo : this.costHi;
+    const shift = 4 * (term < 8 ? term : term - 8);
+    const packed = costs[t] as number;
+    if (cost < ((packed >>> shift) & 15)) costs[t] = (packed & ~(15 << shift)) | (cost << shift);
   }
 
   private markToken(t: number, gen: number, term: number): void {
@@ -240,4 +372,29 @@ function phraseDocs(index: WineIndex, parts: number[][]): number[] {
     }
   }
   return out;
+}
+
+/** A phrase match with its parts as sets, for checking one wine. */
+interface PhraseSets {
+  penalty: number;
+  parts: Set<number>[];
+}
+
+/** True when wine `d` holds, for every part, at least one of the part's tokens. */
+function hasPhrase(index: WineIndex, d: number, parts: Set<number>[]): boolean {
+  const s = index.docStart[d] as number;
+  const e = index.docStart[d + 1] as number;
+  for (const set of parts) {
+    let found = false;
+    for (let k = s; k < e && !found; k++) found = set.has(index.docTokens[k] as number);
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** Postings of all of `tokens` together (an upper bound of the wines holding one of them). */
+function postingsSize(index: WineIndex, tokens: number[]): number {
+  let size = 0;
+  for (const t of tokens) size += documentFrequency(index, t);
+  return size;
 }
