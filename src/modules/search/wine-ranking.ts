@@ -2,8 +2,9 @@
  * Query evaluation and ranking over a {@link WineIndex}.
  *
  * Matching: each query word becomes a {@link QueryTerm}; a wine matches a term through its cheapest
- * token or phrase (typos first, then penalty). Candidates come from merging posting lists; no wine is
- * looked at unless one of its tokens matched.
+ * token or phrase (typos first, then penalty). Candidates come from the posting lists of the rarest
+ * words and are checked through their own tokens (see `run`); no wine is looked at unless one of its
+ * tokens matched.
  *
  * Typo passes (Typesense's rule): typo-tolerant matches are only looked up when the typo-free pass
  * leaves no wine matching every query word: first for the words that are no token (the last word: that
@@ -29,8 +30,6 @@ const NO_MATCH = 15;
 export class IndexSearcher {
   private generation = 0;
   private readonly docStamp: Int32Array;
-  private readonly termSeen: Int32Array;
-  private readonly termCost: Int32Array;
   private readonly mask: Int32Array;
   private readonly typos: Int32Array;
   private readonly penalty: Int32Array;
@@ -47,8 +46,6 @@ export class IndexSearcher {
     const n = index.ids.length;
     const tokens = index.tokens.length;
     this.docStamp = new Int32Array(n);
-    this.termSeen = new Int32Array(n);
-    this.termCost = new Int32Array(n);
     this.mask = new Int32Array(n);
     this.typos = new Int32Array(n);
     this.penalty = new Int32Array(n);
@@ -81,17 +78,18 @@ export class IndexSearcher {
   private nextGeneration(): number {
     if (this.generation >= 2 ** 26) {
       this.generation = 0;
-      for (const a of [this.docStamp, this.termSeen, this.tokenStamp, this.matchStamp]) a.fill(0);
+      for (const a of [this.docStamp, this.tokenStamp, this.matchStamp]) a.fill(0);
     }
     return ++this.generation;
   }
 
   /**
-   * One pass. The wines matching every word that matches something are found from the rarest
-   * word's postings, each checked against the other words through its own tokens; only when there
-   * are none (and `last`, the pass whose answer stands whatever its coverage) are all postings merged
-   * to find the wines matching the most words. A pass that is not `last` stops as soon as it is sure
-   * not to match every word.
+   * One pass: the wines matching the most words (of those that match something), with their mask,
+   * typos and penalty set. Candidates come from the postings of the rarest words first, each wine
+   * checked against every word through its own tokens: a wine matching c of n words holds one of any
+   * n − c + 1 words, so once the r rarest words gave a wine matching n − r + 1 words, no other wine can
+   * match more. A pass that is not `last` (whose answer only stands if it matches every word) stops
+   * as soon as it is sure not to.
    */
   private run(
     words: string[],
@@ -114,60 +112,47 @@ export class IndexSearcher {
       }
     });
     if (live.length === 0 || (!last && live.length < words.length)) return { coverage: 0, ids: [] };
-    const touched = this.conjunctive(terms, live, gen);
-    if (touched.length > 0) return { coverage: live.length, ids: this.rank(touched, gen, limit) };
-    if (!last) return { coverage: 0, ids: [] };
-    const merged = this.disjunctive(terms, gen);
-    return { coverage: this.coverage(merged), ids: this.rank(merged, gen, limit) };
-  }
-
-  /** Wines matching every term of `live`, with their mask, typos and penalty set. */
-  private conjunctive(terms: QueryTerm[], live: number[], gen: number): number[] {
-    const index = this.index;
-    const sets = terms.map((term) =>
+    const phrases = terms.map((term) =>
       term.phrases.map((phrase) => ({ penalty: phrase.penalty, parts: phrase.parts.map((p) => new Set(p)) })),
     );
-    let driver = live[0] as number;
-    let smallest = Number.POSITIVE_INFINITY;
-    for (const i of live) {
+    // Sources of each live word: its tokens' postings and, per phrase, its rarest part's postings.
+    const sources = live.map((i) => {
       const term = terms[i] as QueryTerm;
-      let size = 0;
-      for (const m of term.tokens) size += documentFrequency(index, m.token);
-      for (const phrase of term.phrases) size += Math.min(...phrase.parts.map((p) => postingsSize(index, p)));
-      if (size < smallest) {
-        smallest = size;
-        driver = i;
+      const tokens = term.tokens.map((m) => m.token);
+      for (const phrase of term.phrases) {
+        let part = phrase.parts[0] as number[];
+        for (const p of phrase.parts) if (postingsSize(index, p) < postingsSize(index, part)) part = p;
+        tokens.push(...part);
       }
-    }
-    let liveMask = 0;
-    for (const i of live) liveMask |= 1 << i;
+      return { tokens, size: postingsSize(index, tokens) };
+    });
+    sources.sort((x, y) => x.size - y.size);
     const touched: number[] = [];
-    const visit = (d: number) => {
-      if (this.docStamp[d] === gen) return;
-      this.docStamp[d] = gen;
-      if (this.verify(d, live, sets, gen)) {
-        this.mask[d] = liveMask;
-        touched.push(d);
-      }
-    };
-    const term = terms[driver] as QueryTerm;
-    const sources: number[][] = [term.tokens.map((m) => m.token)];
-    for (const phrase of term.phrases) {
-      let part = phrase.parts[0] as number[];
-      for (const p of phrase.parts) if (postingsSize(index, p) < postingsSize(index, part)) part = p;
-      sources.push(part);
-    }
-    for (const source of sources) {
-      for (const t of source) {
+    let coverage = 0;
+    for (let r = 0; r < sources.length; r++) {
+      for (const t of (sources[r] as { tokens: number[] }).tokens) {
         const end = index.postStart[t + 1] as number;
-        for (let p = index.postStart[t] as number; p < end; p++) visit(index.postDocs[p] as number);
+        for (let p = index.postStart[t] as number; p < end; p++) {
+          const d = index.postDocs[p] as number;
+          if (this.docStamp[d] === gen) continue;
+          this.docStamp[d] = gen;
+          const matched = this.verify(d, live, phrases, gen);
+          if (matched > 0) touched.push(d);
+          if (matched > coverage) coverage = matched;
+        }
       }
+      // Every wine matching live.length − r words or more is among the touched.
+      if (!last || coverage >= live.length - r) break;
     }
-    return touched;
+    if (!last && coverage < words.length) return { coverage, ids: [] };
+    return { coverage, ids: this.rank(touched, gen, limit) };
   }
 
-  /** True when wine `d` matches every term of `live`; sets its typos and penalty (cheapest match per term). */
-  private verify(d: number, live: number[], phrases: PhraseSets[][], gen: number): boolean {
+  /**
+   * Number of the `live` terms wine `d` matches; sets its mask of matched terms and their typos and
+   * penalty (cheapest match per term).
+   */
+  private verify(d: number, live: number[], phrases: PhraseSets[][], gen: number): number {
     const index = this.index;
     const best = this.best;
     for (const i of live) best[i] = NO_MATCH;
@@ -182,6 +167,8 @@ export class IndexSearcher {
         if (c < (best[i] as number)) best[i] = c;
       }
     }
+    let mask = 0;
+    let matched = 0;
     let typos = 0;
     let penalty = 0;
     for (const i of live) {
@@ -190,54 +177,16 @@ export class IndexSearcher {
           best[i] = phrase.penalty;
       }
       const c = best[i] as number;
-      if (c === NO_MATCH) return false;
+      if (c === NO_MATCH) continue;
+      mask |= 1 << i;
+      matched++;
       typos += c >> 2;
       penalty += c & 3;
     }
+    this.mask[d] = mask;
     this.typos[d] = typos;
     this.penalty[d] = penalty;
-    return true;
-  }
-
-  /** Every wine matching some term (all postings merged), with its mask, typos and penalty set. */
-  private disjunctive(terms: QueryTerm[], gen: number): number[] {
-    const index = this.index;
-    const touched: number[] = [];
-    terms.forEach((term, i) => {
-      const termTouched: number[] = [];
-      const stamp = gen * 16 + i;
-      const offer = (d: number, cost: number) => {
-        if (this.termSeen[d] !== stamp) {
-          this.termSeen[d] = stamp;
-          this.termCost[d] = cost;
-          termTouched.push(d);
-        } else if (cost < (this.termCost[d] as number)) this.termCost[d] = cost;
-      };
-      for (const m of term.tokens) {
-        const cost = m.typos * 256 + m.penalty;
-        const end = index.postStart[m.token + 1] as number;
-        for (let p = index.postStart[m.token] as number; p < end; p++)
-          offer(index.postDocs[p] as number, cost);
-      }
-      for (const phrase of term.phrases) {
-        for (const d of phraseDocs(index, phrase.parts)) offer(d, phrase.penalty);
-      }
-      for (const d of termTouched) {
-        // -gen: the conjunctive step of this pass stamped wines with gen.
-        if (this.docStamp[d] !== -gen) {
-          this.docStamp[d] = -gen;
-          this.mask[d] = 0;
-          this.typos[d] = 0;
-          this.penalty[d] = 0;
-          touched.push(d);
-        }
-        const cost = this.termCost[d] as number;
-        this.mask[d] = (this.mask[d] as number) | (1 << i);
-        this.typos[d] = (this.typos[d] as number) + (cost >> 8);
-        this.penalty[d] = (this.penalty[d] as number) + (cost & 255);
-      }
-    });
-    return touched;
+    return matched;
   }
 
   private coverage(touched: number[]): number {
@@ -340,38 +289,6 @@ function popcount(x: number): number {
   let v = x - ((x >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
-/** Positions of wines holding, for every part, at least one of the part's tokens (ascending). */
-function phraseDocs(index: WineIndex, parts: number[][]): number[] {
-  const size = (part: number[]) =>
-    part.reduce((s, t) => s + (index.postStart[t + 1] as number) - (index.postStart[t] as number), 0);
-  const ordered = [...parts].sort((a, b) => size(a) - size(b));
-  const [first, ...others] = ordered as [number[], ...number[][]];
-  const sets = others.map((part) => new Set(part));
-  const out: number[] = [];
-  const seen = new Set<number>();
-  for (const t of first) {
-    const end = index.postStart[t + 1] as number;
-    for (let p = index.postStart[t] as number; p < end; p++) {
-      const d = index.postDocs[p] as number;
-      if (seen.has(d)) continue;
-      seen.add(d);
-      const s = index.docStart[d] as number;
-      const e = index.docStart[d + 1] as number;
-      let ok = true;
-      for (const set of sets) {
-        let found = false;
-        for (let k = s; k < e && !found; k++) found = set.has(index.docTokens[k] as number);
-        if (!found) {
-          ok = false;
-          break;
-        }
-      }
-      if (ok) out.push(d);
-    }
-  }
-  return out;
 }
 
 /** A phrase match with its parts as sets, for checking one wine. */
