@@ -149,9 +149,12 @@ export class TokenTrie {
   fuzzy(word: string, maxEdits: number, asPrefix: boolean): FuzzyHit[] {
     const m = word.length;
     if (m + maxEdits >= MAX_DEPTH) return [];
-    const rows = Array.from({ length: m + maxEdits + 2 }, () => new Int32Array(m + 1));
+    // Distances are capped at maxEdits + 1; cells outside the band |row − column| ≤ maxEdits are never
+    // written, so they keep that cap (their true distance is larger anyway).
+    const cap = maxEdits + 1;
+    const rows = Array.from({ length: m + maxEdits + 2 }, () => new Int32Array(m + 1).fill(cap));
     const first = rows[0] as Int32Array;
-    for (let j = 0; j <= m; j++) first[j] = j;
+    for (let j = 0; j <= Math.min(m, maxEdits); j++) first[j] = j;
     const walk: Walk = {
       rows,
       codes: Int32Array.from({ length: m }, (_, j) => word.charCodeAt(j)),
@@ -164,14 +167,22 @@ export class TokenTrie {
     return [...walk.hits].map(([token, distance]) => ({ token, distance }));
   }
 
-  /** One level of the fuzzy walk: the children of `node` (at `depth`) against the query's DP row. */
+  /**
+   * One level of the fuzzy walk: the children of `node` (at `depth`) against the query's DP row,
+   * computed only within the band of columns depth + 1 ± maxEdits.
+   */
   private walk(w: Walk, node: number, depth: number, bestPrefix: number): void {
     const { rows, codes, path, maxEdits } = w;
     const m = codes.length;
+    const cap = maxEdits + 1;
     const prev = rows[depth] as Int32Array;
     const row = rows[depth + 1] as Int32Array;
     const prev2 = depth > 0 ? (rows[depth - 1] as Int32Array) : prev;
     const before = depth > 0 ? (path[depth - 1] as number) : -1;
+    const i = depth + 1;
+    const lo = i - maxEdits > 1 ? i - maxEdits : 1;
+    const hi = i + maxEdits < m ? i + maxEdits : m;
+    const edge = i < cap ? i : cap;
     for (let c = this.firstChild[node] as number; c !== -1; c = this.nextSibling[c] as number) {
       const code = this.label[c] as number;
       if (depth + 1 >= rows.length) {
@@ -179,10 +190,10 @@ export class TokenTrie {
         continue;
       }
       path[depth] = code;
-      let left = depth + 1;
-      row[0] = left;
-      let rowMin = left;
-      for (let j = 1; j <= m; j++) {
+      row[0] = edge;
+      let left = row[lo - 1] as number;
+      let rowMin = edge;
+      for (let j = lo; j <= hi; j++) {
         const q = codes[j - 1] as number;
         let d = left + 1;
         const up = (prev[j] as number) + 1;
@@ -193,11 +204,12 @@ export class TokenTrie {
           const swap = (prev2[j - 2] as number) + 1;
           if (swap < d) d = swap;
         }
+        if (d > cap) d = cap;
         row[j] = d;
         left = d;
         if (d < rowMin) rowMin = d;
       }
-      const full = row[m] as number;
+      const full = hi === m ? (row[m] as number) : cap;
       const best = full < bestPrefix ? full : bestPrefix;
       const t = this.tokenAt[c] as number;
       if (t !== -1 && full <= maxEdits) addHit(w, t, full);
@@ -213,6 +225,46 @@ export class TokenTrie {
       }
       if (rowMin <= maxEdits) this.walk(w, c, depth + 1, best);
     }
+  }
+
+  /**
+   * Renumbers the nodes depth first (children in code order) and trims the arrays to size, so that
+   * walks read memory mostly forward. Token ids do not change.
+   */
+  compact(): void {
+    const n = this.nodes;
+    const renum = new Int32Array(n);
+    const order = new Int32Array(n);
+    const stack = new Int32Array(n);
+    let top = 0;
+    let next = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const node = stack[--top] as number;
+      renum[node] = next;
+      order[next++] = node;
+      const from = top;
+      for (let c = this.firstChild[node] as number; c !== -1; c = this.nextSibling[c] as number)
+        stack[top++] = c;
+      stack.subarray(from, top).reverse(); // first child on top
+    }
+    const firstChild = new Int32Array(n);
+    const nextSibling = new Int32Array(n);
+    const label = new Uint16Array(n);
+    const tokenAt = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const old = order[k] as number;
+      const fc = this.firstChild[old] as number;
+      const ns = this.nextSibling[old] as number;
+      firstChild[k] = fc === -1 ? -1 : (renum[fc] as number);
+      nextSibling[k] = ns === -1 ? -1 : (renum[ns] as number);
+      label[k] = this.label[old] as number;
+      tokenAt[k] = this.tokenAt[old] as number;
+    }
+    this.firstChild = firstChild;
+    this.nextSibling = nextSibling;
+    this.label = label;
+    this.tokenAt = tokenAt;
   }
 }
 

@@ -38,6 +38,8 @@ export interface WineIndex {
   /** Postings of token t: `postDocs[postStart[t] .. postStart[t+1])`, ascending positions, no repeats. */
   postStart: Int32Array;
   postDocs: Int32Array;
+  /** Per posting: occurrences of the token among the wine's producer words × 256 + among its wine-name words. */
+  postCounts: Uint16Array;
   /**
    * Tokens of wine d: `docTokens[docStart[d] .. docStart[d+1])`: first the producer's words
    * (`producerLen[d]`), then the wine name's words (up to `primaryLen[d]` in all), then the
@@ -161,17 +163,25 @@ export class WineIndexBuilder {
     for (let t = 0; t < tokenCount; t++)
       postStart[t + 1] = (postStart[t + 1] as number) + (postStart[t] as number);
     const postDocs = new Int32Array(postStart[tokenCount] as number);
+    const postCounts = new Uint16Array(postDocs.length);
     const fill = postStart.slice(0, tokenCount);
     seen.fill(-1);
     for (let d = 0; d < n; d++) {
+      const producerEnd = (docStart[d] as number) + (this.producerLen[d] as number);
+      const primaryEnd = (docStart[d] as number) + (this.primaryLen[d] as number);
       for (let k = docStart[d] as number; k < (docStart[d + 1] as number); k++) {
         const t = docTokens[k] as number;
-        if (seen[t] === d) continue;
-        seen[t] = d;
-        postDocs[fill[t] as number] = d;
-        fill[t] = (fill[t] as number) + 1;
+        if (seen[t] !== d) {
+          seen[t] = d;
+          postDocs[fill[t] as number] = d;
+          fill[t] = (fill[t] as number) + 1;
+        }
+        const at = (fill[t] as number) - 1;
+        if (k < producerEnd) postCounts[at] = (postCounts[at] as number) + 256;
+        else if (k < primaryEnd) postCounts[at] = (postCounts[at] as number) + 1;
       }
     }
+    this.trie.compact();
     return {
       ids: this.ids.slice(0, n),
       popularity: this.popularity.slice(0, n),
@@ -179,6 +189,7 @@ export class WineIndexBuilder {
       trie: this.trie,
       postStart,
       postDocs,
+      postCounts,
       docStart,
       docTokens,
       producerLen: this.producerLen.slice(0, n),
@@ -236,6 +247,7 @@ export function indexBytes(index: WineIndex): number {
     index.popularity,
     index.postStart,
     index.postDocs,
+    index.postCounts,
     index.docStart,
     index.docTokens,
     index.producerLen,

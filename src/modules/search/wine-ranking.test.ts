@@ -62,3 +62,18 @@ describe("wine ranking", () => {
     assert.deepEqual(search("chablis", 0), []);
   });
 });
+
+describe("wine ranking of common words (thousands of wines, postings merged)", () => {
+  const many: IndexedWine[] = [{ id: 1, producer: "Alpha", wine: "Rosé Brut", popularity: 255 }];
+  for (let id = 2; id < 3000; id++) many.push({ id, producer: `P${id}`, wine: "Rosé", popularity: id % 200 });
+  many.push({ id: 3000, producer: "Rose", wine: "", popularity: 0 });
+  many.push({ id: 3001, producer: "Rosenberg", wine: "Riesling", popularity: 255 });
+  const big = new IndexSearcher(buildWineIndex(many));
+
+  test("same rules: whole display name, then whole field, fewer extra words, popularity, id", () => {
+    assert.deepEqual(big.search("rose", 3), [3000, 199, 399]);
+    assert.deepEqual(big.search("rosé brut", 2), [1]);
+    // "ros" starts both "rose" and "rosenberg" (same penalty): the more popular Rosenberg comes next.
+    assert.deepEqual(big.search("ros", 2), [3000, 3001]);
+  });
+});

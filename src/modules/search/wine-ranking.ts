@@ -18,13 +18,21 @@
  * every matched query word found there), 1 = it covers some field, 0 otherwise; (5) words of the
  * display name left unmatched, fewer first; (6) popularity (listed vintages), more first; (7) wine id.
  */
+import { type MergeScratch, mergePostings } from "./posting-merge.ts";
 import { expandWord, type QueryTerm } from "./query-terms.ts";
+import { fieldFit, offer, popcount, rankKey, type Top } from "./rank-key.ts";
 import { queryWords } from "./text-rules.ts";
 import { documentFrequency, type WineIndex } from "./wine-index.ts";
 
-const DOC_BITS = 2 ** 21;
 /** Cost nibble of a term a token does not match (costs are typos × 4 + penalty, at most 2 × 4 + 2). */
 const NO_MATCH = 15;
+/**
+ * Posting merge instead of the wine-by-wine scan when all matching postings together are fewer than
+ * MERGE_RATIO × the rarest word's (reading a posting in order costs far less than a wine's tokens at
+ * random), and more than MERGE_MIN (below, either is cheap and the scan needs no more arrays).
+ */
+const MERGE_RATIO = 4;
+const MERGE_MIN = 2_000;
 
 /** Reusable scratch state for searching one index (not re-entrant; searches are synchronous). */
 export class IndexSearcher {
@@ -33,6 +41,10 @@ export class IndexSearcher {
   private readonly mask: Int32Array;
   private readonly typos: Int32Array;
   private readonly penalty: Int32Array;
+  /** Per-wine arrays of the posting merge (see `posting-merge.ts`), made on its first use. */
+  private merge: MergeScratch | null = null;
+  /** Tokens marked in `tokenStamp` by the current pass. */
+  private covered: number[] = [];
   /** Tokens a query word reaches (aliases' words included), for field fit: stamp and term bits. */
   private readonly tokenStamp: Int32Array;
   private readonly tokenMask: Int32Array;
@@ -78,18 +90,18 @@ export class IndexSearcher {
   private nextGeneration(): number {
     if (this.generation >= 2 ** 26) {
       this.generation = 0;
-      for (const a of [this.docStamp, this.tokenStamp, this.matchStamp]) a.fill(0);
+      for (const a of [this.docStamp, this.tokenStamp, this.matchStamp, this.merge?.termSeen]) a?.fill(0);
     }
     return ++this.generation;
   }
 
   /**
-   * One pass: the wines matching the most words (of those that match something), with their mask,
-   * typos and penalty set. Candidates come from the postings of the rarest words first, each wine
-   * checked against every word through its own tokens: a wine matching c of n words holds one of any
-   * n − c + 1 words, so once the r rarest words gave a wine matching n − r + 1 words, no other wine can
-   * match more. A pass that is not `last` (whose answer only stands if it matches every word) stops
-   * as soon as it is sure not to.
+   * One pass: the best `limit` wines among those matching the most words (of the words that match
+   * something). Candidates come from the postings of the rarest words first, each wine scored in one
+   * scan of its own tokens ({@link score}): a wine matching c of n words holds one of any n − c + 1
+   * words, so once the r rarest words gave a wine matching n − r + 1 words, no other wine can match
+   * more. A pass that is not `last` (whose answer only stands if it matches every word) stops as soon
+   * as it is sure not to.
    */
   private run(
     words: string[],
@@ -100,6 +112,7 @@ export class IndexSearcher {
     const index = this.index;
     const gen = this.nextGeneration();
     const terms = words.map((w, i) => expandWord(index, w, i === words.length - 1, withTypos(w, i)));
+    this.covered = [];
     const live: number[] = [];
     terms.forEach((term, i) => {
       if (term.tokens.length > 0 || term.phrases.length > 0) live.push(i);
@@ -127,7 +140,91 @@ export class IndexSearcher {
       return { tokens, size: postingsSize(index, tokens) };
     });
     sources.sort((x, y) => x.size - y.size);
-    const touched: number[] = [];
+    const top: Top = { keys: new Float64Array(limit).fill(-1), docs: new Int32Array(limit), kept: 0 };
+    let coverage = 0;
+    const total = sources.reduce((sum, x) => sum + x.size, 0);
+    if (total > MERGE_MIN && total < MERGE_RATIO * (sources[0] as { size: number }).size) {
+      coverage = this.merged(terms, gen, top);
+    } else {
+      coverage = this.scanned(sources, live, phrases, gen, top, last);
+    }
+    if (coverage === 0 || (!last && coverage < words.length)) return { coverage, ids: [] };
+    // The wines kept are the best by key; those left out by the module's rules come last among them.
+    const first = top.docs[0] as number;
+    const typoFree = this.typos[first] === 0;
+    const ids: number[] = [];
+    for (let k = 0; k < top.kept; k++) {
+      const d = top.docs[k] as number;
+      if (popcount(this.mask[d] as number) !== coverage || (typoFree && this.typos[d] !== 0)) break;
+      ids.push(index.ids[d] as number);
+    }
+    return { coverage, ids };
+  }
+
+  /** Every wine of the terms' postings merged and ranked into `top`; returns the best coverage. */
+  private merged(terms: QueryTerm[], gen: number, top: Top): number {
+    const index = this.index;
+    const n = index.ids.length;
+    this.merge ??= {
+      docStamp: this.docStamp,
+      termSeen: new Int32Array(n),
+      termCost: new Int32Array(n),
+      mask: this.mask,
+      typos: this.typos,
+      penalty: this.penalty,
+      coverProducer: new Uint8Array(n),
+      coverWine: new Uint8Array(n),
+      termsProducer: new Int32Array(n),
+      termsWine: new Int32Array(n),
+      tokenMask: this.tokenMask,
+      touched: new Int32Array(n),
+    };
+    const s = this.merge;
+    const count = mergePostings(index, s, terms, this.covered, gen);
+    let coverage = 0;
+    for (let k = 0; k < count; k++)
+      coverage = Math.max(coverage, popcount(s.mask[s.touched[k] as number] as number));
+    for (let k = 0; k < count; k++) {
+      const d = s.touched[k] as number;
+      const mask = s.mask[d] as number;
+      const matched = popcount(mask);
+      if (matched < coverage) continue;
+      const producerWords = index.producerLen[d] as number;
+      const wineWords = (index.primaryLen[d] as number) - producerWords;
+      const producerAll = s.coverProducer[d] === producerWords;
+      const wineAll = s.coverWine[d] === wineWords;
+      const field = fieldFit(
+        producerAll,
+        wineAll,
+        wineWords === 0,
+        s.termsProducer[d] as number,
+        s.termsWine[d] as number,
+        mask,
+      );
+      const unmatched =
+        producerWords + wineWords - (s.coverProducer[d] as number) - (s.coverWine[d] as number);
+      offer(
+        top,
+        rankKey(index, d, matched, s.typos[d] as number, s.penalty[d] as number, field, unmatched),
+        d,
+      );
+    }
+    return coverage;
+  }
+
+  /**
+   * The wines of the rarest terms' postings, each scored through its own tokens, into `top`;
+   * returns the best coverage.
+   */
+  private scanned(
+    sources: { tokens: number[] }[],
+    live: number[],
+    phrases: PhraseSets[][],
+    gen: number,
+    top: Top,
+    last: boolean,
+  ): number {
+    const index = this.index;
     let coverage = 0;
     for (let r = 0; r < sources.length; r++) {
       for (const t of (sources[r] as { tokens: number[] }).tokens) {
@@ -136,33 +233,60 @@ export class IndexSearcher {
           const d = index.postDocs[p] as number;
           if (this.docStamp[d] === gen) continue;
           this.docStamp[d] = gen;
-          const matched = this.verify(d, live, phrases, gen);
-          if (matched > 0) touched.push(d);
+          const matched = this.score(d, live, phrases, gen, top);
           if (matched > coverage) coverage = matched;
         }
       }
-      // Every wine matching live.length − r words or more is among the touched.
+      // Every wine matching live.length − r words or more has been scored.
       if (!last || coverage >= live.length - r) break;
     }
-    if (!last && coverage < words.length) return { coverage, ids: [] };
-    return { coverage, ids: this.rank(touched, gen, limit) };
+    return coverage;
   }
 
   /**
-   * Number of the `live` terms wine `d` matches; sets its mask of matched terms and their typos and
-   * penalty (cheapest match per term).
+   * Scores wine `d` in one scan of its tokens: the `live` terms it matches (cheapest match per term),
+   * their typos and penalty (kept in `mask`, `typos`, `penalty`), field fit and unmatched words, and
+   * offers its ranking key to `top`. Returns the number of terms matched.
    */
-  private verify(d: number, live: number[], phrases: PhraseSets[][], gen: number): number {
+  private score(d: number, live: number[], phrases: PhraseSets[][], gen: number, top: Top): number {
     const index = this.index;
     const best = this.best;
-    for (const i of live) best[i] = NO_MATCH;
+    const tokenStamp = this.tokenStamp;
+    const tokenMask = this.tokenMask;
+    const matchStamp = this.matchStamp;
+    const costLo = this.costLo;
+    const costHi = this.costHi;
+    const docTokens = index.docTokens;
+    const terms = live.length;
+    for (let x = 0; x < terms; x++) best[live[x] as number] = NO_MATCH;
+    const start = index.docStart[d] as number;
     const end = index.docStart[d + 1] as number;
-    for (let k = index.docStart[d] as number; k < end; k++) {
-      const t = index.docTokens[k] as number;
-      if (this.matchStamp[t] !== gen) continue;
-      const lo = this.costLo[t] as number;
-      const hi = this.costHi[t] as number;
-      for (const i of live) {
+    const producerEnd = start + (index.producerLen[d] as number);
+    const primaryEnd = start + (index.primaryLen[d] as number);
+    let unmatched = 0;
+    let producerAll = true;
+    let wineAll = true;
+    let producerTerms = 0;
+    let wineTerms = 0;
+    for (let k = start; k < end; k++) {
+      const t = docTokens[k] as number;
+      if (k < primaryEnd) {
+        const covered = tokenStamp[t] === gen;
+        const termBits = covered ? (tokenMask[t] as number) : 0;
+        if (!covered) unmatched++;
+        if (k < producerEnd) {
+          if (!covered) producerAll = false;
+          producerTerms |= termBits;
+        } else {
+          if (!covered) wineAll = false;
+          wineTerms |= termBits;
+        }
+      }
+      if (matchStamp[t] !== gen) continue;
+      const lo = costLo[t] as number;
+      const hi = costHi[t] as number;
+      for (let x = 0; x < terms; x++) {
+        const i = live[x] as number;
         const c = i < 8 ? (lo >>> (4 * i)) & 15 : (hi >>> (4 * (i - 8))) & 15;
         if (c < (best[i] as number)) best[i] = c;
       }
@@ -171,8 +295,11 @@ export class IndexSearcher {
     let matched = 0;
     let typos = 0;
     let penalty = 0;
-    for (const i of live) {
-      for (const phrase of phrases[i] as PhraseSets[]) {
+    for (let x = 0; x < terms; x++) {
+      const i = live[x] as number;
+      const termPhrases = phrases[i] as PhraseSets[];
+      for (let f = 0; f < termPhrases.length; f++) {
+        const phrase = termPhrases[f] as PhraseSets;
         if (phrase.penalty < (best[i] as number) && hasPhrase(index, d, phrase.parts))
           best[i] = phrase.penalty;
       }
@@ -186,13 +313,10 @@ export class IndexSearcher {
     this.mask[d] = mask;
     this.typos[d] = typos;
     this.penalty[d] = penalty;
+    if (matched === 0) return 0;
+    const field = fieldFit(producerAll, wineAll, primaryEnd === producerEnd, producerTerms, wineTerms, mask);
+    offer(top, rankKey(index, d, matched, typos, penalty, field, unmatched), d);
     return matched;
-  }
-
-  private coverage(touched: number[]): number {
-    let best = 0;
-    for (const d of touched) best = Math.max(best, popcount(this.mask[d] as number));
-    return best;
   }
 
   /** Records that token `t` matches term `term` at cost nibble `cost` (keeping the cheapest). */
@@ -213,82 +337,13 @@ export class IndexSearcher {
       if (this.tokenStamp[x] !== gen) {
         this.tokenStamp[x] = gen;
         this.tokenMask[x] = 0;
+        this.covered.push(x);
       }
       this.tokenMask[x] = (this.tokenMask[x] as number) | (1 << term);
     };
     mark(t);
     for (const target of this.index.aliasOf.get(t) ?? []) mark(target);
   }
-
-  private rank(touched: number[], gen: number, limit: number): number[] {
-    const index = this.index;
-    const best = this.coverage(touched);
-    if (best === 0) return [];
-    let typoFree = false;
-    for (const d of touched) {
-      if (popcount(this.mask[d] as number) === best && this.typos[d] === 0) typoFree = true;
-    }
-    const keys = new Float64Array(limit).fill(-1);
-    const docs = new Int32Array(limit);
-    let kept = 0;
-    for (const d of touched) {
-      const mask = this.mask[d] as number;
-      if (popcount(mask) !== best || (typoFree && this.typos[d] !== 0)) continue;
-      const start = index.docStart[d] as number;
-      const producerEnd = start + (index.producerLen[d] as number);
-      const end = start + (index.primaryLen[d] as number);
-      let unmatched = 0;
-      let producerAll = true;
-      let wineAll = true;
-      let producerTerms = 0;
-      let wineTerms = 0;
-      for (let k = start; k < end; k++) {
-        const t = index.docTokens[k] as number;
-        const covered = this.tokenStamp[t] === gen;
-        const termBits = covered ? (this.tokenMask[t] as number) : 0;
-        if (!covered) unmatched++;
-        if (k < producerEnd) {
-          producerAll &&= covered;
-          producerTerms |= termBits;
-        } else {
-          wineAll &&= covered;
-          wineTerms |= termBits;
-        }
-      }
-      const wineEmpty = end === producerEnd;
-      let field = 0;
-      if (producerAll && wineAll) field = 3;
-      else if (
-        (wineAll && !wineEmpty && (wineTerms & mask) === mask) ||
-        (producerAll && (producerTerms & mask) === mask)
-      )
-        field = 2;
-      else if (wineAll || producerAll) field = 1;
-      let key = best;
-      key = key * 32 + (31 - Math.min(31, this.typos[d] as number));
-      key = key * 32 + (31 - Math.min(31, this.penalty[d] as number));
-      key = key * 4 + field;
-      key = key * 32 + (31 - Math.min(31, unmatched));
-      key = key * 256 + (index.popularity[d] as number);
-      key = key * DOC_BITS + (DOC_BITS - 1 - d);
-      if (kept === limit && key <= (keys[limit - 1] as number)) continue;
-      let pos = kept < limit ? kept++ : limit - 1;
-      while (pos > 0 && (keys[pos - 1] as number) < key) {
-        keys[pos] = keys[pos - 1] as number;
-        docs[pos] = docs[pos - 1] as number;
-        pos--;
-      }
-      keys[pos] = key;
-      docs[pos] = d;
-    }
-    return Array.from(docs.subarray(0, kept), (d) => index.ids[d] as number);
-  }
-}
-
-function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** A phrase match with its parts as sets, for checking one wine. */
