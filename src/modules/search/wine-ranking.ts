@@ -38,6 +38,8 @@ const MERGE_MIN = 2_000;
 export class IndexSearcher {
   private generation = 0;
   private readonly docStamp: Int32Array;
+  /** Wines of the rarest word's postings in the current pass (stamp). */
+  private readonly docMark: Int32Array;
   private readonly mask: Int32Array;
   private readonly typos: Int32Array;
   private readonly penalty: Int32Array;
@@ -58,6 +60,7 @@ export class IndexSearcher {
     const n = index.ids.length;
     const tokens = index.tokens.length;
     this.docStamp = new Int32Array(n);
+    this.docMark = new Int32Array(n);
     this.mask = new Int32Array(n);
     this.typos = new Int32Array(n);
     this.penalty = new Int32Array(n);
@@ -90,7 +93,8 @@ export class IndexSearcher {
   private nextGeneration(): number {
     if (this.generation >= 2 ** 26) {
       this.generation = 0;
-      for (const a of [this.docStamp, this.tokenStamp, this.matchStamp, this.merge?.termSeen]) a?.fill(0);
+      for (const a of [this.docStamp, this.docMark, this.tokenStamp, this.matchStamp, this.merge?.termSeen])
+        a?.fill(0);
     }
     return ++this.generation;
   }
@@ -226,6 +230,27 @@ export class IndexSearcher {
   ): number {
     const index = this.index;
     let coverage = 0;
+    if (sources.length >= 2) {
+      // A wine matching every word is in the postings of both rarest words: mark the first's, score
+      // only the second's that are marked (postings read in order; few wines scored).
+      for (const t of (sources[0] as { tokens: number[] }).tokens) {
+        const end = index.postStart[t + 1] as number;
+        for (let p = index.postStart[t] as number; p < end; p++)
+          this.docMark[index.postDocs[p] as number] = gen;
+      }
+      for (const t of (sources[1] as { tokens: number[] }).tokens) {
+        const end = index.postStart[t + 1] as number;
+        for (let p = index.postStart[t] as number; p < end; p++) {
+          const d = index.postDocs[p] as number;
+          if (this.docMark[d] !== gen || this.docStamp[d] === gen) continue;
+          this.docStamp[d] = gen;
+          const matched = this.score(d, live, phrases, gen, top);
+          if (matched > coverage) coverage = matched;
+        }
+      }
+      // Some wine matches every word, or none does (and only the last pass looks further).
+      if (coverage === live.length || !last) return coverage;
+    }
     for (let r = 0; r < sources.length; r++) {
       for (const t of (sources[r] as { tokens: number[] }).tokens) {
         const end = index.postStart[t + 1] as number;
