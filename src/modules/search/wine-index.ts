@@ -1,7 +1,7 @@
 /**
  * The in-memory wine search index: a token dictionary (sorted words in a {@link TokenTrie}), one
  * posting list of wine positions per token, and each wine's own tokens, all in typed arrays with
- * integer ids (positions follow ascending wine id). About 60 bytes per wine plus the dictionary.
+ * integer ids (positions follow ascending wine id). About 70 bytes per wine plus the dictionary.
  * Built wine by wine ({@link WineIndexBuilder}), from a list or from pages read in the background.
  *
  * Searching (see {@link searchIndex} in `wine-ranking.ts`) expands each query word into matching
