@@ -57,7 +57,7 @@ export interface WineIndex {
 const MAX_FIELD_WORDS = 100;
 
 /** Wines added between two yields to the event loop in {@link buildWineIndexFrom}. */
-export const BUILD_SLICE = 2_000;
+export const BUILD_SLICE = 1_000;
 
 /**
  * Accumulates wines in ascending id order into growable typed arrays (tokens interned in the trie as
