@@ -11,9 +11,14 @@
  * Peers: MiniSearch 7 (fields display_name/producer/wine, `fuzzy: 0.2, prefix: true,
  * combineWith: "OR"`, terms folded like ours: lower case, accents removed) and Orama 3
  * (`tolerance: 1`, same fields, its default tokenizer, which also removes diacritics).
- * Latency: in-process time of `WineSearch.search(q, 10)` per query (index built beforehand), all queries.
+ * Latency: in-process time of `WineSearch.search(q, 10)` per query (index built beforehand), all queries,
+ * after one unmeasured pass over them.
  *
- * Writes bench/results/search-quality-1k.{json,md}.  Run: npm run bench:search
+ * With N=300000 the same query categories are generated from the synthetic catalogue of that size
+ * (`import --synthetic 300000 --seed 1`, built in memory) and only our engine runs unless PEERS=1.
+ *
+ * Writes bench/results/search-quality-{1k,300k}.{json,md}.
+ * Run: npm run bench:search   (1k)   N=300000 npm run bench:search   (300k)
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
@@ -22,16 +27,23 @@ import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import { writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
 import { fold } from "../src/modules/catalogue/normalize.ts";
+import { syntheticCatalogue } from "../src/modules/catalogue/synthetic.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
-import { loadIndexedWines } from "../src/modules/search/search.repository.ts";
-import { buildWineIndex, indexBytes } from "../src/modules/search/wine-index.ts";
+import { indexedWinePages } from "../src/modules/search/search.repository.ts";
+import { buildWineIndexFrom, indexBytes } from "../src/modules/search/wine-index.ts";
 import { wineSearchFor } from "../src/modules/search/wine-search.ts";
 import { type BenchQuery, type BenchWine, generateQueries, PER_CATEGORY, SEED } from "./search-queries.ts";
 
 const K = 10;
+/** Catalogue size: unset = the bundled 1,007 wines; else the synthetic catalogue of N wines (seed 1). */
+const N = process.env.N ? Number(process.env.N) : null;
+const label = N === null ? "1k" : `${Math.round(N / 1000)}k`;
+/** Peers at the synthetic size only with PEERS=1 (MiniSearch and Orama hold every document as JS objects). */
+const withPeers = N === null || process.env.PEERS === "1";
 const db = openDatabase({ kind: "sqlite", path: ":memory:" });
 await migrateToLatest(db);
-await writeCatalogue(db.kysely, parseXWines(readFileSync(BUNDLED_XWINES, "utf8")));
+const bundled = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1));
 const rows = await db.kysely
   .selectFrom("wines as w")
   .innerJoin("producers as p", "p.id", "w.producer_id")
@@ -51,48 +63,53 @@ type Engine = { name: string; search: (q: string) => Promise<number[]> };
 
 const ours = wineSearchFor(db.kysely);
 const buildStart = performance.now();
-await ours.search("warm up", 1);
+await ours.prepare();
 const buildMs = performance.now() - buildStart;
-const memoryIndex = buildWineIndex(await loadIndexedWines(db.kysely));
+const memoryIndex = await buildWineIndexFrom(indexedWinePages(db.kysely));
 
-const mini = new MiniSearch<{ id: number; display_name: string; producer: string; wine: string }>({
-  fields: ["display_name", "producer", "wine"],
-  processTerm: (term) => fold(term).split(" ").filter(Boolean),
-  searchOptions: { fuzzy: 0.2, prefix: true, combineWith: "OR" },
-});
-mini.addAll(wines.map((w) => ({ id: w.id, display_name: w.display, producer: w.producer, wine: w.wine })));
+const engines: Engine[] = [{ name: "ours", search: (q) => ours.search(q, K) }];
+if (withPeers) engines.push(...(await peers()));
 
-const orama = create({
-  schema: { wid: "number", display_name: "string", producer: "string", wine: "string" } as const,
-});
-await insertMultiple(
-  orama,
-  wines.map((w) => ({ wid: w.id, display_name: w.display, producer: w.producer, wine: w.wine })),
-);
+/** MiniSearch and Orama over the same wines. */
+async function peers(): Promise<Engine[]> {
+  const mini = new MiniSearch<{ id: number; display_name: string; producer: string; wine: string }>({
+    fields: ["display_name", "producer", "wine"],
+    processTerm: (term) => fold(term).split(" ").filter(Boolean),
+    searchOptions: { fuzzy: 0.2, prefix: true, combineWith: "OR" },
+  });
+  mini.addAll(wines.map((w) => ({ id: w.id, display_name: w.display, producer: w.producer, wine: w.wine })));
 
-const engines: Engine[] = [
-  { name: "ours", search: (q) => ours.search(q, K) },
-  {
-    name: "minisearch",
-    search: async (q) =>
-      mini
-        .search(q)
-        .slice(0, K)
-        .map((r) => r.id as number),
-  },
-  {
-    name: "orama",
-    search: async (q) => {
-      const res = await oramaSearch(orama, {
-        term: q,
-        properties: ["display_name", "producer", "wine"],
-        tolerance: 1,
-        limit: K,
-      });
-      return res.hits.map((h) => (h.document as { wid: number }).wid);
+  const orama = create({
+    schema: { wid: "number", display_name: "string", producer: "string", wine: "string" } as const,
+  });
+  await insertMultiple(
+    orama,
+    wines.map((w) => ({ wid: w.id, display_name: w.display, producer: w.producer, wine: w.wine })),
+  );
+
+  return [
+    {
+      name: "minisearch",
+      search: async (q) =>
+        mini
+          .search(q)
+          .slice(0, K)
+          .map((r) => r.id as number),
     },
-  },
-];
+    {
+      name: "orama",
+      search: async (q) => {
+        const res = await oramaSearch(orama, {
+          term: q,
+          properties: ["display_name", "producer", "wine"],
+          tolerance: 1,
+          limit: K,
+        });
+        return res.hits.map((h) => (h.document as { wid: number }).wid);
+      },
+    },
+  ];
+}
 
 interface Scores {
   queries: number;
@@ -115,15 +132,20 @@ function score(results: number[], q: BenchQuery): [number, number, number] {
 const categories = [...new Set(queries.map((q) => q.category))];
 const report: Record<string, Record<string, Scores>> = {};
 const latency: Record<string, { p50_ms: number; p99_ms: number; mean_ms: number }> = {};
+const categoryLatency: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
 const misses: Record<string, { category: string; q: string; relevant: number[]; got: number[] }[]> = {};
 for (const engine of engines) {
   const sums = new Map<string, [number, number, number, number]>();
   const times: number[] = [];
+  const byCategory = new Map<string, number[]>();
+  for (const q of queries) await engine.search(q.q); // warm-up pass (JIT), not measured
   misses[engine.name] = [];
   for (const q of queries) {
     const t0 = performance.now();
     const results = await engine.search(q.q);
-    times.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    times.push(ms);
+    byCategory.set(q.category, [...(byCategory.get(q.category) ?? []), ms]);
     const [r1, r10, rr] = score(results, q);
     if (r10 < 1)
       misses[engine.name]?.push({ category: q.category, q: q.q, relevant: q.relevant, got: results });
@@ -147,21 +169,35 @@ for (const engine of engines) {
     p99_ms: round(percentile(times, 99)),
     mean_ms: round(times.reduce((a, b) => a + b, 0) / times.length),
   };
+  categoryLatency[engine.name] = Object.fromEntries(
+    [...byCategory].map(([category, list]) => {
+      list.sort((a, b) => a - b);
+      return [category, { p50_ms: round(percentile(list, 50)), p99_ms: round(percentile(list, 99)) }];
+    }),
+  );
 }
 
 const result = {
   generated: new Date().toISOString(),
-  catalogue: { wines: wines.length, file: "data/xwines-slim-1k-wines.csv" },
+  catalogue: {
+    wines: wines.length,
+    source:
+      N === null ? "data/xwines-slim-1k-wines.csv" : `synthetic ${N} wines, seed 1 (import --synthetic)`,
+  },
+  peers: withPeers ? "minisearch, orama" : "left out at this size (set PEERS=1)",
   queries: { total: queries.length, seed: SEED, per_category_max: PER_CATEGORY, top_k: K },
   index: { build_ms: round(buildMs), bytes: indexBytes(memoryIndex), tokens: memoryIndex.tokens.length },
   latency,
+  latency_by_category: categoryLatency,
   scores: report,
   misses_of_ours: misses.ours?.slice(0, 50),
 };
-writeFileSync("bench/results/search-quality-1k.json", `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(`bench/results/search-quality-${label}.json`, `${JSON.stringify(result, null, 2)}\n`);
 
 const md: string[] = [
-  "# Wine search quality (bundled catalogue, 1,007 wines)",
+  N === null
+    ? "# Wine search quality (bundled catalogue, 1,007 wines)"
+    : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1\`)`,
   "",
   `${queries.length} queries generated with seed ${SEED} (bench/search-queries.ts), top ${K} per engine.`,
   "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10.",
@@ -176,7 +212,16 @@ const md: string[] = [
     return `| ${e.name} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${l.p50_ms} | ${l.p99_ms} |`;
   }),
   "",
-  `Our index: built in ${round(buildMs)} ms (first search, including the SQL read), ${result.index.tokens} tokens, about ${Math.round(result.index.bytes / 1024)} KiB of arrays and strings.`,
+  `Our index: built in ${round(buildMs)} ms (in slices, including the SQL reads), ${result.index.tokens} tokens, about ${Math.round(result.index.bytes / 1024)} KiB of arrays and strings.`,
+  ...(withPeers
+    ? []
+    : ["", "MiniSearch and Orama are left out at this size by default (PEERS=1 adds them; see the README)."]),
+  "",
+  "## Our latency by category (in process, ms)",
+  "",
+  "| category | p50 | p99 |",
+  "|---|---|---|",
+  ...Object.entries(categoryLatency.ours ?? {}).map(([c, l]) => `| ${c} | ${l.p50_ms} | ${l.p99_ms} |`),
 ];
 for (const e of engines) {
   md.push(
@@ -192,6 +237,6 @@ for (const e of engines) {
     );
   }
 }
-writeFileSync("bench/results/search-quality-1k.md", `${md.join("\n")}\n`);
+writeFileSync(`bench/results/search-quality-${label}.md`, `${md.join("\n")}\n`);
 console.log(md.join("\n"));
 await db.destroy();

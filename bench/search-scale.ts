@@ -4,6 +4,8 @@
  * words of 4+ letters altered (3rd letter replaced, sometimes a letter appended), which gives a
  * dictionary larger than a real catalogue's. Reports index build time, heap growth, RSS and the
  * latency of the generated benchmark queries (bench/search-queries.ts) per category.
+ * With DB=<sqlite file> the wines of that database instead (e.g. of `winedata import --synthetic
+ * 300000 --seed 1`, which holds the bundled wines the queries are made from).
  * Run: node --expose-gc --import tsx bench/search-scale.ts   (N=100000 to change the size)
  */
 import { readFileSync } from "node:fs";
@@ -17,11 +19,18 @@ import { IndexSearcher } from "../src/modules/search/wine-ranking.ts";
 import { generateQueries } from "./search-queries.ts";
 
 const N = Number(process.env.N ?? 300_000);
+const DB = process.env.DB;
 const db = openDatabase({ kind: "sqlite", path: ":memory:" });
 await migrateToLatest(db);
 await writeCatalogue(db.kysely, parseXWines(readFileSync(BUNDLED_XWINES, "utf8")));
 const real = await loadIndexedWines(db.kysely);
 await db.destroy();
+let external: IndexedWine[] = [];
+if (DB) {
+  const file = openDatabase({ kind: "sqlite", path: DB });
+  external = await loadIndexedWines(file.kysely);
+  await file.destroy();
+}
 
 let seed = 7;
 const rand = () => {
@@ -38,8 +47,8 @@ const mutate = (text: string) =>
         : x,
     )
     .join(" ");
-const wines: IndexedWine[] = [...real];
-for (let i = wines.length; i < N; i++) {
+const wines: IndexedWine[] = DB ? external : [...real];
+for (let i = wines.length; i < N && !DB; i++) {
   const base = real[i % real.length] as IndexedWine;
   wines.push({
     id: 10_000_000 + i,

@@ -9,6 +9,7 @@ import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.r
 import { countKeys } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey } from "./modules/api-keys/api-keys.service.ts";
 import { importBundledIfEmpty } from "./modules/catalogue/catalogue.service.ts";
+import { wineSearchFor } from "./modules/search/wine-search.ts";
 
 const DEMO_EMAIL = "demo@example.com";
 
@@ -42,6 +43,10 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     );
   }
   await app.listen({ port: config.port, host: config.host });
+  // The search index is built in the background (slices between requests), not before listening.
+  wineSearchFor(app.db)
+    .prepare()
+    .catch((err: unknown) => app.log.error({ err }, "building the search index failed"));
   if (config.development) await demoKey(app);
   let closing = false;
   const shutdown = (signal: string) => {

@@ -32,6 +32,23 @@ describe("normalization", () => {
     assert.deepEqual(indexWords(""), { words: [], aliases: [] });
   });
 
+  test("indexWords: plain ASCII names give the words of fold", () => {
+    for (const text of [
+      "Penfolds Bin 389 Cabernet-Shiraz",
+      " St. Hallett's  'Old Block' ",
+      "A&B_C (2015)",
+      "...",
+      "x\ty",
+    ]) {
+      const folded = fold(text);
+      assert.deepEqual(indexWords(text).words, folded === "" ? [] : folded.split(" "), text);
+      assert.ok(
+        indexWords(text).aliases.every((a) => a === null),
+        text,
+      );
+    }
+  });
+
   test("queryWords: folded, at most 12 words", () => {
     assert.deepEqual(queryWords("  Ch. MARGAUX  "), ["ch", "margaux"]);
     assert.equal(queryWords("a b c d e f g h i j k l m n").length, 12);

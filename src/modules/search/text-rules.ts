@@ -22,6 +22,9 @@ export function typoAllowance(length: number): number {
   return 0;
 }
 
+/** Printable ASCII only: the words of {@link fold} without normalisation (control characters take the slow path). */
+const ASCII = /^[ -~]*$/;
+
 /** Words of an indexed text, and for each word its transliterated spelling when that differs. */
 export interface IndexWords {
   /** Folded words in text order, e.g. ["markus", "molitor", "urziger", "wurzgarten"]. */
@@ -35,6 +38,15 @@ export interface IndexWords {
  * å → aa), so "Müller-Thurgau" is found as "muller thurgau" and as "mueller thurgau".
  */
 export function indexWords(text: string): IndexWords {
+  if (ASCII.test(text)) {
+    // Same words as fold (nothing to strip or transliterate), without normalisation and Unicode classes.
+    const plain = text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, " ")
+      .trim();
+    const words = plain === "" ? [] : plain.split(" ");
+    return { words, aliases: words.map(() => null) };
+  }
   const folded = fold(text);
   const words = folded === "" ? [] : folded.split(" ");
   const translit = fold(transliterate(text));

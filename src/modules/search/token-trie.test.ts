@@ -31,9 +31,16 @@ describe("TokenTrie", () => {
     assert.ok(!trie.hasPrefix("zz"));
   });
 
-  test("rejects unsorted or repeated tokens", () => {
-    assert.throws(() => new TokenTrie(["b", "a"]));
+  test("rejects repeated tokens; tokens in any order, ids in order of insertion", () => {
     assert.throws(() => new TokenTrie(["a", "a"]));
+    const grown = new TokenTrie(["merlot", "barolo"]);
+    assert.equal(grown.intern("merlots"), 2);
+    assert.equal(grown.intern("barolo"), 1);
+    assert.equal(grown.exact("merlots"), 2);
+    assert.equal(grown.exact("merlo"), -1);
+    const out: number[] = [];
+    grown.prefix("merl", (t) => out.push(t));
+    assert.deepEqual(out.sort(), [0, 2]);
   });
 
   test("fuzzy: every token within the allowance, with its distance (transposition = 1)", () => {
@@ -49,12 +56,32 @@ describe("TokenTrie", () => {
     assert.deepEqual(name(trie.fuzzy("rosen", 1, true)), { rose: 1, rosenberg: 0 });
   });
 
-  test("fuzzy agrees with osaDistance on every token", () => {
-    for (const q of ["barolo", "bralo", "merlott", "oragne", "valduag", "roes", "barbareco"]) {
+  test("fuzzy agrees with osaDistance on every token, before and after compaction", () => {
+    const shuffled = [...words.slice(5), ...words.slice(0, 5)];
+    const compacted = new TokenTrie(shuffled);
+    compacted.compact();
+    compacted.intern("zinfandel");
+    const found = (t: TokenTrie, list: string[], q: string, k: number, prefix: boolean) =>
+      t
+        .fuzzy(q, k, prefix)
+        .map((h) => `${list[h.token]}:${h.distance}`)
+        .sort();
+    for (const q of ["barolo", "bralo", "merlott", "oragne", "valduag", "roes", "barbareco", "rosenbreg"]) {
       for (const k of [1, 2]) {
         const expected = tokens.filter((t) => osaDistance(q, t, k) <= k).sort();
         assert.deepEqual(Object.keys(name(trie.fuzzy(q, k, false))).sort(), expected, `${q} within ${k}`);
+        for (const prefix of [false, true]) {
+          assert.deepEqual(
+            found(compacted, [...shuffled, "zinfandel"], q, k, prefix).filter(
+              (h) => !h.startsWith("zinfandel"),
+            ),
+            found(trie, tokens, q, k, prefix),
+            `${q} within ${k}`,
+          );
+        }
       }
     }
+    assert.equal(compacted.exact("zinfandel"), words.length);
+    assert.equal(compacted.exact("barolo"), shuffled.indexOf("barolo"));
   });
 });

@@ -1,7 +1,9 @@
 /**
  * A compact trie over the distinct words (tokens) of the index, for exact lookup, prefix expansion
  * and typo-tolerant lookup. Nodes live in typed arrays (first child / next sibling, one UTF-16 code
- * unit per edge, token id or -1), about 14 bytes per node; children are in code-unit order.
+ * unit per edge, token id or -1), about 14 bytes per node (arrays grow by doubling); children are
+ * kept in code-unit order. Tokens are added one by one ({@link TokenTrie.intern}), so the trie is
+ * also the index's token dictionary: no sort and no map of strings is needed to build it.
  *
  * Typo-tolerant lookup walks the trie once computing rows of the optimal string alignment distance
  * (Damerau transpositions count as one edit) and prunes every branch whose row minimum exceeds the
@@ -17,50 +19,83 @@ export interface FuzzyHit {
 const MAX_DEPTH = 64;
 
 export class TokenTrie {
-  private readonly firstChild: Int32Array;
-  private readonly nextSibling: Int32Array;
-  private readonly label: Uint16Array;
-  private readonly tokenAt: Int32Array;
+  private firstChild: Int32Array;
+  private nextSibling: Int32Array;
+  private label: Uint16Array;
+  private tokenAt: Int32Array;
   /** Number of nodes, the root included. */
-  readonly nodes: number;
+  nodes = 1;
+  /** Number of tokens; token ids are 0 … tokens − 1 in order of insertion. */
+  tokens = 0;
 
   /**
-   * Builds the trie of `tokens` (distinct, sorted by code units, as `Array.prototype.sort()` does);
-   * token id = position in that array.
-   * @throws Error when the tokens are not sorted and distinct.
+   * A trie of `tokens` (distinct, any order); token id = position in that array. More tokens can be
+   * added with {@link add}.
+   * @throws Error when a token repeats.
    */
-  constructor(tokens: readonly string[]) {
+  constructor(tokens: readonly string[] = []) {
     let capacity = 1;
     for (const t of tokens) capacity += t.length;
-    this.firstChild = new Int32Array(capacity).fill(-1);
-    this.nextSibling = new Int32Array(capacity).fill(-1);
-    this.label = new Uint16Array(capacity);
-    this.tokenAt = new Int32Array(capacity).fill(-1);
-    // path[d] = node at depth d on the path of the previous token; lastChild[node] = its newest child.
-    const lastChild = new Int32Array(capacity).fill(-1);
-    const path: number[] = [0];
-    let count = 1;
-    let previous = "";
-    tokens.forEach((token, id) => {
-      if (id > 0 && !(previous < token)) throw new Error("TokenTrie: tokens must be sorted and distinct.");
-      let common = 0;
-      while (common < previous.length && common < token.length && previous[common] === token[common])
-        common++;
-      path.length = common + 1;
-      for (let d = common; d < token.length; d++) {
-        const parent = path[d] as number;
-        const node = count++;
-        this.label[node] = token.charCodeAt(d);
-        const last = lastChild[parent] as number;
-        if (last === -1) this.firstChild[parent] = node;
-        else this.nextSibling[last] = node;
-        lastChild[parent] = node;
-        path.push(node);
-      }
-      this.tokenAt[path[token.length] as number] = id;
-      previous = token;
-    });
-    this.nodes = count;
+    this.firstChild = new Int32Array(Math.max(capacity, 1024)).fill(-1);
+    this.nextSibling = new Int32Array(this.firstChild.length).fill(-1);
+    this.label = new Uint16Array(this.firstChild.length);
+    this.tokenAt = new Int32Array(this.firstChild.length).fill(-1);
+    for (const t of tokens) {
+      const before = this.tokens;
+      if (this.intern(t) !== before) throw new Error(`TokenTrie: token "${t}" repeats.`);
+    }
+  }
+
+  /** Id of `word`, added as the next token id when it is new. */
+  intern(word: string): number {
+    let node = 0;
+    for (let i = 0; i < word.length; i++) node = this.childOrNew(node, word.charCodeAt(i));
+    let t = this.tokenAt[node] as number;
+    if (t === -1) {
+      t = this.tokens++;
+      this.tokenAt[node] = t;
+    }
+    return t;
+  }
+
+  /** The child of `node` labelled `code`, inserted in code-unit order among its siblings when missing. */
+  private childOrNew(node: number, code: number): number {
+    let before = -1;
+    let c = this.firstChild[node] as number;
+    while (c !== -1) {
+      const l = this.label[c] as number;
+      if (l === code) return c;
+      if (l > code) break;
+      before = c;
+      c = this.nextSibling[c] as number;
+    }
+    if (this.nodes === this.label.length) this.grow();
+    const fresh = this.nodes++;
+    this.label[fresh] = code;
+    this.nextSibling[fresh] = c;
+    if (before === -1) this.firstChild[node] = fresh;
+    else this.nextSibling[before] = fresh;
+    return fresh;
+  }
+
+  private grow(): void {
+    const size = this.label.length * 2;
+    const widen = (a: Int32Array) => {
+      const b = new Int32Array(size).fill(-1);
+      b.set(a);
+      return b;
+    };
+    this.firstChild = widen(this.firstChild);
+    this.nextSibling = widen(this.nextSibling);
+    this.tokenAt = widen(this.tokenAt);
+    const label = new Uint16Array(size);
+    label.set(this.label);
+    this.label = label;
+  }
+
+  /** Bytes held by the node arrays. */
+  get bytes(): number {
+    return this.label.length * 14;
   }
 
   private child(node: number, code: number): number {
@@ -114,9 +149,12 @@ export class TokenTrie {
   fuzzy(word: string, maxEdits: number, asPrefix: boolean): FuzzyHit[] {
     const m = word.length;
     if (m + maxEdits >= MAX_DEPTH) return [];
-    const rows = Array.from({ length: m + maxEdits + 2 }, () => new Int32Array(m + 1));
+    // Distances are capped at maxEdits + 1; cells outside the band |row − column| ≤ maxEdits are never
+    // written, so they keep that cap (their true distance is larger anyway).
+    const cap = maxEdits + 1;
+    const rows = Array.from({ length: m + maxEdits + 2 }, () => new Int32Array(m + 1).fill(cap));
     const first = rows[0] as Int32Array;
-    for (let j = 0; j <= m; j++) first[j] = j;
+    for (let j = 0; j <= Math.min(m, maxEdits); j++) first[j] = j;
     const walk: Walk = {
       rows,
       codes: Int32Array.from({ length: m }, (_, j) => word.charCodeAt(j)),
@@ -129,14 +167,22 @@ export class TokenTrie {
     return [...walk.hits].map(([token, distance]) => ({ token, distance }));
   }
 
-  /** One level of the fuzzy walk: the children of `node` (at `depth`) against the query's DP row. */
+  /**
+   * One level of the fuzzy walk: the children of `node` (at `depth`) against the query's DP row,
+   * computed only within the band of columns depth + 1 ± maxEdits.
+   */
   private walk(w: Walk, node: number, depth: number, bestPrefix: number): void {
     const { rows, codes, path, maxEdits } = w;
     const m = codes.length;
+    const cap = maxEdits + 1;
     const prev = rows[depth] as Int32Array;
     const row = rows[depth + 1] as Int32Array;
     const prev2 = depth > 0 ? (rows[depth - 1] as Int32Array) : prev;
     const before = depth > 0 ? (path[depth - 1] as number) : -1;
+    const i = depth + 1;
+    const lo = i - maxEdits > 1 ? i - maxEdits : 1;
+    const hi = i + maxEdits < m ? i + maxEdits : m;
+    const edge = i < cap ? i : cap;
     for (let c = this.firstChild[node] as number; c !== -1; c = this.nextSibling[c] as number) {
       const code = this.label[c] as number;
       if (depth + 1 >= rows.length) {
@@ -144,10 +190,10 @@ export class TokenTrie {
         continue;
       }
       path[depth] = code;
-      let left = depth + 1;
-      row[0] = left;
-      let rowMin = left;
-      for (let j = 1; j <= m; j++) {
+      row[0] = edge;
+      let left = row[lo - 1] as number;
+      let rowMin = edge;
+      for (let j = lo; j <= hi; j++) {
         const q = codes[j - 1] as number;
         let d = left + 1;
         const up = (prev[j] as number) + 1;
@@ -158,11 +204,12 @@ export class TokenTrie {
           const swap = (prev2[j - 2] as number) + 1;
           if (swap < d) d = swap;
         }
+        if (d > cap) d = cap;
         row[j] = d;
         left = d;
         if (d < rowMin) rowMin = d;
       }
-      const full = row[m] as number;
+      const full = hi === m ? (row[m] as number) : cap;
       const best = full < bestPrefix ? full : bestPrefix;
       const t = this.tokenAt[c] as number;
       if (t !== -1 && full <= maxEdits) addHit(w, t, full);
@@ -178,6 +225,46 @@ export class TokenTrie {
       }
       if (rowMin <= maxEdits) this.walk(w, c, depth + 1, best);
     }
+  }
+
+  /**
+   * Renumbers the nodes depth first (children in code order) and trims the arrays to size, so that
+   * walks read memory mostly forward. Token ids do not change.
+   */
+  compact(): void {
+    const n = this.nodes;
+    const renum = new Int32Array(n);
+    const order = new Int32Array(n);
+    const stack = new Int32Array(n);
+    let top = 0;
+    let next = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const node = stack[--top] as number;
+      renum[node] = next;
+      order[next++] = node;
+      const from = top;
+      for (let c = this.firstChild[node] as number; c !== -1; c = this.nextSibling[c] as number)
+        stack[top++] = c;
+      stack.subarray(from, top).reverse(); // first child on top
+    }
+    const firstChild = new Int32Array(n);
+    const nextSibling = new Int32Array(n);
+    const label = new Uint16Array(n);
+    const tokenAt = new Int32Array(n);
+    for (let k = 0; k < n; k++) {
+      const old = order[k] as number;
+      const fc = this.firstChild[old] as number;
+      const ns = this.nextSibling[old] as number;
+      firstChild[k] = fc === -1 ? -1 : (renum[fc] as number);
+      nextSibling[k] = ns === -1 ? -1 : (renum[ns] as number);
+      label[k] = this.label[old] as number;
+      tokenAt[k] = this.tokenAt[old] as number;
+    }
+    this.firstChild = firstChild;
+    this.nextSibling = nextSibling;
+    this.label = label;
+    this.tokenAt = tokenAt;
   }
 }
 

@@ -42,6 +42,9 @@ describe("wine ranking", () => {
   test("words matching nothing anywhere are dropped when no wine has them all", () => {
     assert.deepEqual(search("penfolds grange 2015"), [3]);
     assert.deepEqual(search("qqqq zzzz"), []);
+    // No wine has both words: every wine having one of them, ranked as usual.
+    assert.deepEqual(search("meiomi grange"), [3, 1]);
+    assert.deepEqual(search("grange meiomi"), [3, 1]);
   });
 
   test("missing space, transliteration, abbreviation, order, prefix", () => {
@@ -57,5 +60,20 @@ describe("wine ranking", () => {
   test("limit caps the result", () => {
     assert.deepEqual(search("chablis", 2), [12, 6]);
     assert.deepEqual(search("chablis", 0), []);
+  });
+});
+
+describe("wine ranking of common words (thousands of wines, postings merged)", () => {
+  const many: IndexedWine[] = [{ id: 1, producer: "Alpha", wine: "Rosé Brut", popularity: 255 }];
+  for (let id = 2; id < 3000; id++) many.push({ id, producer: `P${id}`, wine: "Rosé", popularity: id % 200 });
+  many.push({ id: 3000, producer: "Rose", wine: "", popularity: 0 });
+  many.push({ id: 3001, producer: "Rosenberg", wine: "Riesling", popularity: 255 });
+  const big = new IndexSearcher(buildWineIndex(many));
+
+  test("same rules: whole display name, then whole field, fewer extra words, popularity, id", () => {
+    assert.deepEqual(big.search("rose", 3), [3000, 199, 399]);
+    assert.deepEqual(big.search("rosé brut", 2), [1]);
+    // "ros" starts both "rose" and "rosenberg" (same penalty): the more popular Rosenberg comes next.
+    assert.deepEqual(big.search("ros", 2), [3000, 3001]);
   });
 });

@@ -4,9 +4,10 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
+import { AppError } from "../../errors.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
-import { loadIndexedWines } from "./search.repository.ts";
-import { buildWineIndex } from "./wine-index.ts";
+import { indexedWinePages } from "./search.repository.ts";
+import { buildWineIndexFrom } from "./wine-index.ts";
 import { IndexSearcher } from "./wine-ranking.ts";
 
 /** Ranked wine search. */
@@ -14,6 +15,8 @@ export interface WineSearch {
   /**
    * Ids of the wines best matching the free text `q`, best first, at most `limit` (1–100);
    * [] when nothing matches. Rules and ranking: see `wine-ranking.ts` and `query-terms.ts`.
+   * @throws AppError `service_unavailable` (503, Retry-After) when the service has just started and
+   *   its index is not ready within the wait bound.
    */
   search(q: string, limit: number): Promise<number[]>;
 }
@@ -22,22 +25,39 @@ export interface WineSearch {
 export interface InMemoryWineSearchOptions {
   /** Shortest time between two reads of the catalogue version, in milliseconds (default 1000). */
   recheckMs?: number;
+  /** Longest wait of a search for the first index, in milliseconds (default 3000), then 503. */
+  firstWaitMs?: number;
+  /** Longest wait of a search for a rebuilt index, in milliseconds (default 250), then the previous one answers. */
+  rebuildWaitMs?: number;
   /** Clock in milliseconds (tests). */
   now?: () => number;
 }
 
+/** Seconds a client is told to wait (Retry-After) when the first index is not ready. */
+export const RETRY_AFTER_S = 2;
+
 /**
- * {@link WineSearch} over an in-memory index of the database's wines, built lazily on the first
- * search. Before a search it reads `catalogue_version` (at most once per `recheckMs`); when an import
- * (in this or any other process) has moved it, the index is rebuilt and the search waits for it.
- * Concurrent searches share one build.
+ * {@link WineSearch} over an in-memory index of the database's wines. The index is built in the
+ * background, in slices that yield to the event loop: from {@link prepare} (the server calls it once
+ * listening) or else on the first search. Before a search the catalogue version is read (at most once
+ * per `recheckMs`); when an import (in this or any other process) has moved it, a new index is built
+ * the same way while the current one keeps answering.
+ *
+ * A search waits for an index being built at most `firstWaitMs` when there is none yet (then 503
+ * with Retry-After: the catalogue is there, the service just started) and `rebuildWaitMs` when there
+ * is one (then it answers from the previous catalogue version, which was right a moment ago: a small
+ * catalogue is rebuilt within the wait, so its searches see an import at once).
  */
 export class InMemoryWineSearch implements WineSearch {
   private searcher: IndexSearcher | null = null;
-  private builtAt = -1;
+  private building: Promise<IndexSearcher> | null = null;
+  /** Catalogue version of the index being built, else of the current index (-1: none). */
+  private version = -1;
   private checkedAt = Number.NEGATIVE_INFINITY;
-  private pending: Promise<IndexSearcher> | null = null;
+  private checking: Promise<void> | null = null;
   private readonly recheckMs: number;
+  private readonly firstWaitMs: number;
+  private readonly rebuildWaitMs: number;
   private readonly now: () => number;
 
   constructor(
@@ -45,38 +65,85 @@ export class InMemoryWineSearch implements WineSearch {
     options: InMemoryWineSearchOptions = {},
   ) {
     this.recheckMs = options.recheckMs ?? 1000;
+    this.firstWaitMs = options.firstWaitMs ?? 3000;
+    this.rebuildWaitMs = options.rebuildWaitMs ?? 250;
     this.now = options.now ?? (() => performance.now());
   }
 
+  /** Starts building the index when none is built or being built; resolves once it is ready. */
+  async prepare(): Promise<void> {
+    await this.check();
+    if (this.building !== null) await this.building;
+  }
+
   async search(q: string, limit: number): Promise<number[]> {
-    return (await this.current()).search(q, limit);
+    if (this.now() - this.checkedAt >= this.recheckMs || this.searcher === null) await this.check();
+    const building = this.building;
+    if (building === null && this.searcher !== null) return this.searcher.search(q, limit);
+    const fresh =
+      building === null
+        ? null
+        : await within(building, this.searcher ? this.rebuildWaitMs : this.firstWaitMs);
+    const searcher = fresh ?? this.searcher;
+    if (searcher === null) {
+      throw new AppError("service_unavailable", "The search index is being built; retry in a few seconds.", {
+        headers: { "retry-after": RETRY_AFTER_S },
+      });
+    }
+    return searcher.search(q, limit);
   }
 
-  /** The up-to-date searcher: rebuilt when the catalogue version moved since the last build. */
-  private async current(): Promise<IndexSearcher> {
-    const now = this.now();
-    if (this.searcher !== null && now - this.checkedAt < this.recheckMs) return this.searcher;
-    this.pending ??= this.refresh().finally(() => {
-      this.pending = null;
-    });
-    return this.pending;
+  /** Reads the catalogue version (one read shared by concurrent callers); starts a build when it moved. */
+  private check(): Promise<void> {
+    this.checking ??= (async () => {
+      try {
+        const version = await catalogueVersion(this.db);
+        this.checkedAt = this.now();
+        if (version !== this.version || (this.searcher === null && this.building === null))
+          this.build(version);
+      } finally {
+        this.checking = null;
+      }
+    })();
+    return this.checking;
   }
 
-  private async refresh(): Promise<IndexSearcher> {
-    const version = await catalogueVersion(this.db);
-    this.checkedAt = this.now();
-    if (this.searcher !== null && version === this.builtAt) return this.searcher;
-    const wines = await loadIndexedWines(this.db);
-    this.searcher = new IndexSearcher(buildWineIndex(wines));
-    this.builtAt = version;
-    return this.searcher;
+  private build(version: number): void {
+    this.version = version;
+    const building = buildWineIndexFrom(indexedWinePages(this.db)).then((index) => new IndexSearcher(index));
+    this.building = building;
+    building.then(
+      (searcher) => {
+        if (this.building !== building) return; // a newer build replaced this one
+        this.searcher = searcher;
+        this.building = null;
+      },
+      () => {
+        if (this.building !== building) return;
+        this.building = null;
+        this.version = -1; // the next check builds again
+      },
+    );
   }
 }
 
-const searches = new WeakMap<Kysely<Database>, WineSearch>();
+/** `promise`'s value, or null when it is not settled within `ms` (a rejection is thrown). */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const searches = new WeakMap<Kysely<Database>, InMemoryWineSearch>();
 
 /** The shared {@link WineSearch} of a database handle (one in-memory index per Kysely instance). */
-export function wineSearchFor(db: Kysely<Database>): WineSearch {
+export function wineSearchFor(db: Kysely<Database>): InMemoryWineSearch {
   let search = searches.get(db);
   if (search === undefined) {
     search = new InMemoryWineSearch(db);
