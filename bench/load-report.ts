@@ -29,7 +29,8 @@ export function writeLoadReport(run: LoadRun): void {
   const ceilingRps = row("ceiling")?.requests_per_s ?? Number.NaN;
   const warmDetail = row("GET /v1/wines/{id}", "warm");
   const warmList = row("GET /v1/wines?color=red", "warm");
-  const search = row("GET /v1/wines/search?q (");
+  const firstSearch = row("GET /v1/wines/search?q first hit");
+  const warmSearch = row("GET /v1/wines/search?q", "warm");
   const target = (
     name: string,
     actual: number | undefined,
@@ -58,8 +59,10 @@ export function writeLoadReport(run: LoadRun): void {
     ),
     target("p99 detail (warm)", warmDetail?.p99_ms, 10, " ms"),
     target("p99 list (warm)", warmList?.p99_ms, 10, " ms"),
-    target("p99 search", search?.p99_ms, 10, " ms"),
-    target("p50 search", search?.p50_ms, 2, " ms"),
+    target("p99 search (first hit: every query once, uncached)", firstSearch?.p99_ms, 10, " ms"),
+    target("p50 search (first hit: every query once, uncached)", firstSearch?.p50_ms, 2, " ms"),
+    target("p99 search (warm)", warmSearch?.p99_ms, 10, " ms"),
+    target("p50 search (warm)", warmSearch?.p50_ms, 2, " ms"),
     target("RSS (peak)", run.rssAfter.peak_mb, 300, " MB"),
     target("cold start", run.coldStartMs, 1500, " ms"),
   ];
@@ -90,7 +93,7 @@ export function writeLoadReport(run: LoadRun): void {
     `database file ${summary.import.db_mb} MB (without texts); English region insights generated in`,
     `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
     `RSS: ${run.rssAtStart.rss_mb} MB after start, ${run.rssAfter.rss_mb} MB after the run (peak ${run.rssAfter.peak_mb} MB).`,
-    `First search (builds the in-memory index of every wine): ${run.searchIndexMs} ms.`,
+    `First search answered ${run.searchIndexMs} ms after the service answered /health (the in-memory index of every wine is built in the background from the start; searches before it is ready wait, then get 503).`,
     "",
     "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
     `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,

@@ -46,6 +46,8 @@ const PATHS = [
   "/wines?color=red&per_page=3&page=2",
   "/wines?page=2&per_page=3&color=red",
   "/wines?per_page=5&page=999",
+  "/wines/search?q=chateau&limit=5",
+  "/wines/search?q=cabernet sauvignon&lang=de",
   "/producers?search=chateau&per_page=2",
   "/producers/10001?include_wines=true",
   "/producers/10001?include_wines=1&lang=it",
@@ -140,6 +142,20 @@ describe("response cache", () => {
     assert.match(after.body.display_name, /Renamed Cuvée$/);
     const list = await cached.request(`/wines?producer_id=${after.body.producer.id}`);
     assert.ok(list.body.data.some((w: { display_name: string }) => w.display_name.endsWith("Renamed Cuvée")));
+  });
+
+  test("a search answer follows an import: none from the previous index is kept", async () => {
+    const q = "/wines/search?q=zyxquon";
+    assert.equal((await cached.request(q)).body.meta.count, 0); // stored for this catalogue version
+    const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+    const wine = catalogue.wines.find((w) => w.id === 100007);
+    assert.ok(wine);
+    wine.name = "Zyxquon Reserve";
+    await writeCatalogue(cached.app.db, catalogue);
+    // The index is rebuilt in the background; an answer of the old index must not be stored for the
+    // new catalogue version, or this would never find the renamed wine.
+    const found = await until(cached, q, (b) => (b.meta as { count: number }).count > 0);
+    assert.equal(found.body.data[0].id, 100007);
   });
 
   test("an import by another process is seen once it moves the catalogue version", async () => {

@@ -50,6 +50,8 @@ export const RETRY_AFTER_S = 2;
  */
 export class InMemoryWineSearch implements WineSearch {
   private searcher: IndexSearcher | null = null;
+  /** Catalogue version the current {@link searcher} was built from. */
+  private searcherVersion = -1;
   private building: Promise<IndexSearcher> | null = null;
   /** Catalogue version of the index being built, else of the current index (-1: none). */
   private version = -1;
@@ -77,9 +79,20 @@ export class InMemoryWineSearch implements WineSearch {
   }
 
   async search(q: string, limit: number): Promise<number[]> {
+    return (await this.searchAt(q, limit)).ids;
+  }
+
+  /**
+   * {@link search}, with the catalogue version of the index that answered (-1 when unknown), so a
+   * caller that stores answers per catalogue version can tell an answer of the previous version (an
+   * import is being indexed) from a current one. Throws as {@link search}.
+   */
+  async searchAt(q: string, limit: number): Promise<{ ids: number[]; version: number }> {
     if (this.now() - this.checkedAt >= this.recheckMs || this.searcher === null) await this.check();
     const building = this.building;
-    if (building === null && this.searcher !== null) return this.searcher.search(q, limit);
+    if (building === null && this.searcher !== null) {
+      return { ids: this.searcher.search(q, limit), version: this.searcherVersion };
+    }
     const fresh =
       building === null
         ? null
@@ -90,7 +103,10 @@ export class InMemoryWineSearch implements WineSearch {
         headers: { "retry-after": RETRY_AFTER_S },
       });
     }
-    return searcher.search(q, limit);
+    return {
+      ids: searcher.search(q, limit),
+      version: searcher === this.searcher ? this.searcherVersion : -1,
+    };
   }
 
   /** Reads the catalogue version (one read shared by concurrent callers); starts a build when it moved. */
@@ -116,6 +132,7 @@ export class InMemoryWineSearch implements WineSearch {
       (searcher) => {
         if (this.building !== building) return; // a newer build replaced this one
         this.searcher = searcher;
+        this.searcherVersion = version;
         this.building = null;
       },
       () => {

@@ -96,19 +96,22 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/wines/search",
     {
-      config,
+      config: cached,
       schema: {
         tags: ["wines"],
         summary: "Search wines by name or producer (typo-tolerant, as-you-type)",
         querystring: WineSearchQuery,
-        response: { 200: WineSearchResponse, ...AuthErrors },
+        // 503 (Retry-After) only right after a start, while the search index is first built.
+        response: { 200: WineSearchResponse, 503: ErrorBody, ...AuthErrors },
       },
     },
     async (request, reply) => {
       const { q, limit } = request.query;
       requireTrimmed("q", q, 3);
       const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      const ids = await wineSearchFor(app.db).search(q, limit);
+      const { ids, version } = await wineSearchFor(app.db).searchAt(q, limit);
+      // An answer from the index of an earlier catalogue (an import is being indexed) is not stored.
+      if (version !== request.cacheSlot?.version) doNotCache(request);
       const rows = await searchRowsByIds(app.db, ids);
       markLanguage(reply, lang);
       return {
