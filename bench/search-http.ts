@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
+import { createBenchKey } from "./support.ts";
 
 const SOURCE = process.env.SEARCH_DB ?? "/tmp/search-300k.db";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -30,20 +31,7 @@ copyFileSync(SOURCE, dbPath);
 const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
 const cli = (args: string[]) =>
   execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
-cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
-const key = JSON.parse(
-  cli([
-    "keys",
-    "create",
-    "--email",
-    "bench@example.com",
-    "--name",
-    "search",
-    "--rate-limit",
-    "1000000000",
-    "--json",
-  ]),
-).key as string;
+const key = createBenchKey(cli, "search");
 
 const sqlite = new SQLite(dbPath, { readonly: true });
 const all = sqlite

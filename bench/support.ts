@@ -21,6 +21,26 @@ export interface BenchService {
   memoryMb(field: "VmRSS" | "VmHWM"): number;
 }
 
+/**
+ * Creates an Enterprise account and a key on it whose rate limit never throttles a benchmark, through
+ * `cli` (the compiled `winedata` on the bench database); returns the full key.
+ */
+export function createBenchKey(cli: (args: string[]) => string, name: string): string {
+  cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
+  const created = cli([
+    "keys",
+    "create",
+    "--email",
+    "bench@example.com",
+    "--name",
+    name,
+    "--rate-limit",
+    "1000000000",
+    "--json",
+  ]);
+  return JSON.parse(created).key as string;
+}
+
 /** Starts the service on a new database filled by `winedata <importArgs>` (default: the bundled catalogue). */
 export async function startBenchService(name: string, importArgs = ["import"]): Promise<BenchService> {
   const dir = mkdtempSync(join(tmpdir(), `wds-${name}-`));
@@ -29,20 +49,7 @@ export async function startBenchService(name: string, importArgs = ["import"]): 
   const cli = (args: string[]) =>
     execFileSync(process.execPath, ["dist/cli.js", ...args], { env, encoding: "utf8" });
   cli(importArgs);
-  cli(["accounts", "create", "--name", "Bench", "--email", "bench@example.com", "--plan", "enterprise"]);
-  const key = JSON.parse(
-    cli([
-      "keys",
-      "create",
-      "--email",
-      "bench@example.com",
-      "--name",
-      name,
-      "--rate-limit",
-      "100000000",
-      "--json",
-    ]),
-  ).key as string;
+  const key = createBenchKey(cli, name);
   const port = 17_000 + Math.floor(Math.random() * 2000);
   const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
     env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
