@@ -1,11 +1,13 @@
 /**
  * The wine list without a region or producer filter, paged from memory: every wine's id in id order
- * with its colour and sub-type, loaded once per catalogue version (about 1.5 MB at 300,000 wines, one
- * read of ~0.1 s on the first such list after a start or an import), and per colour/sub-type filter
+ * with its colour and sub-type, loaded once per catalogue version (about 1.5 MB at 300,000 wines, read
+ * in pages with the event loop free between them on the first such list after a start or an import:
+ * one read of every row held it for ~0.5 s), and per colour/sub-type filter
  * the matching ids, derived on first use (at most 4 × 1.2 MB). A count is an array length and a page
  * deep in the list an array slice, where SQL would walk the index up to the page (`OFFSET`) and count
  * by scanning it: at 300,000 wines 3–11 ms per count and 5–40 ms for the last page.
  */
+import { setImmediate as turn } from "node:timers/promises";
 import { COLORS, type Color, SUB_TYPES, type SubType } from "../catalogue/catalogue.types.ts";
 
 /** One wine as loaded: id, colour, sub-type. */
@@ -35,8 +37,13 @@ export class WinePositions {
   private loaded: Loaded | null = null;
   private pending: { version: number; loaded: Promise<Loaded> } | null = null;
 
-  /** @param load every wine's id, colour and sub-type, in id order. */
-  constructor(private readonly load: () => Promise<WineKind[]>) {}
+  /** @param load every wine's id, colour and sub-type, in id order, in pages. */
+  constructor(private readonly load: () => AsyncIterable<WineKind[]>) {}
+
+  /** Loads the positions of catalogue `version` ahead of the first list that needs them. */
+  async prepare(version: number): Promise<void> {
+    await this.at(version);
+  }
 
   /**
    * How many wines match `color`/`subType` (either may be absent) at catalogue `version`, and the
@@ -57,15 +64,8 @@ export class WinePositions {
   private at(version: number): Promise<Loaded> | Loaded {
     if (this.loaded?.version === version) return this.loaded;
     if (this.pending?.version === version) return this.pending.loaded;
-    const loaded = this.load()
-      .then((rows) => {
-        const ids = new Int32Array(rows.length);
-        const kinds = new Uint8Array(rows.length);
-        rows.forEach((row, i) => {
-          ids[i] = row.id;
-          kinds[i] = kindOf(row.color, row.sub_type);
-        });
-        const result: Loaded = { version, ids, kinds, lists: new Map() };
+    const loaded = this.read(version)
+      .then((result) => {
         if (this.pending?.loaded === loaded) this.loaded = result;
         return result;
       })
@@ -74,6 +74,34 @@ export class WinePositions {
       });
     this.pending = { version, loaded };
     return loaded;
+  }
+
+  /** Reads every page, letting other work run between pages, into one id and one kind array. */
+  private async read(version: number): Promise<Loaded> {
+    const idPages: Int32Array[] = [];
+    const kindPages: Uint8Array[] = [];
+    let total = 0;
+    for await (const rows of this.load()) {
+      const ids = new Int32Array(rows.length);
+      const kinds = new Uint8Array(rows.length);
+      rows.forEach((row, i) => {
+        ids[i] = row.id;
+        kinds[i] = kindOf(row.color, row.sub_type);
+      });
+      idPages.push(ids);
+      kindPages.push(kinds);
+      total += rows.length;
+      await turn(); // requests waiting meanwhile are served between pages
+    }
+    const ids = new Int32Array(total);
+    const kinds = new Uint8Array(total);
+    let at = 0;
+    idPages.forEach((page, i) => {
+      ids.set(page, at);
+      kinds.set(kindPages[i] as Uint8Array, at);
+      at += page.length;
+    });
+    return { version, ids, kinds, lists: new Map() };
   }
 
   private list(loaded: Loaded, color: Color | undefined, subType: SubType | undefined): Int32Array {

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { WinePositions } from "./wine-positions.ts";
+import { wineKindPages } from "./wines.repository.ts";
 
 let s: TestService;
 before(async () => {
@@ -278,5 +281,20 @@ describe("GET /wines: every filter combination", () => {
               );
             }
           }
+  });
+
+  test("the in-memory list positions, read in many small pages, agree with the table", async () => {
+    const positions = new WinePositions(() => wineKindPages(s.app.db, 97));
+    const version = await catalogueVersion(s.app.db);
+    const all = await s.app.db.selectFrom("wines").select(["id", "color"]).orderBy("id").execute();
+    const every = await positions.page(version, undefined, undefined, 0, 5000);
+    assert.deepEqual(
+      every.ids,
+      all.map((r) => r.id),
+    );
+    const reds = all.filter((r) => r.color === "red").map((r) => r.id);
+    const page = await positions.page(version, "red", undefined, 290, 20);
+    assert.equal(page.total, reds.length);
+    assert.deepEqual(page.ids, reds.slice(290, 310));
   });
 });
