@@ -1,5 +1,6 @@
 /** SQL for label recognition: what the matcher indexes, and the candidates it returns. */
 import type { Kysely } from "kysely";
+import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
 import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-matcher.ts";
@@ -12,9 +13,8 @@ export async function* labelDocumentPages(
   db: Kysely<Database>,
   pageSize = 20_000,
 ): AsyncGenerator<LabelDocument[]> {
-  let after = 0;
-  for (;;) {
-    const wines = await db
+  const pages = keysetPages((after) =>
+    db
       .selectFrom("wines as w")
       .innerJoin("producers as p", "p.id", "w.producer_id")
       .innerJoin("regions as r", "r.id", "w.region_id")
@@ -22,15 +22,16 @@ export async function* labelDocumentPages(
       .where("w.id", ">", after)
       .orderBy("w.id")
       .limit(pageSize)
-      .execute();
-    const last = wines.at(-1)?.id;
-    if (last === undefined) return;
+      .execute(),
+  );
+  for await (const wines of pages) {
+    // Pages are never empty and follow ascending ids: every wine in this id range is in the page.
     const grapes = await db
       .selectFrom("wine_grapes as wg")
       .innerJoin("grapes as g", "g.id", "wg.grape_id")
       .select(["wg.wine_id", "g.name"])
-      .where("wg.wine_id", ">", after)
-      .where("wg.wine_id", "<=", last)
+      .where("wg.wine_id", ">=", wines[0]?.id ?? 0)
+      .where("wg.wine_id", "<=", wines.at(-1)?.id ?? 0)
       .execute();
     const byWine = new Map<number, string[]>();
     for (const g of grapes) byWine.set(g.wine_id, [...(byWine.get(g.wine_id) ?? []), g.name]);
@@ -41,7 +42,6 @@ export async function* labelDocumentPages(
       region: w.name_en,
       grapes: byWine.get(w.id) ?? [],
     }));
-    after = last;
   }
 }
 

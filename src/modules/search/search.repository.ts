@@ -1,5 +1,6 @@
 /** SQL of wine search: the rows an index is built from. */
 import type { Kysely } from "kysely";
+import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
 import type { IndexedWine } from "./wine-index.ts";
 
@@ -15,25 +16,23 @@ export async function* indexedWinePages(
   db: Kysely<Database>,
   pageSize = INDEX_PAGE_SIZE,
 ): AsyncGenerator<IndexedWine[]> {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+  const pages = keysetPages((after) =>
+    db
       .selectFrom("wines as w")
       .innerJoin("producers as p", "p.id", "w.producer_id")
       .select(["w.id", "w.name", "w.vintages", "p.display_name as producer"])
       .where("w.id", ">", after)
       .orderBy("w.id")
       .limit(pageSize)
-      .execute();
-    const last = rows.at(-1)?.id;
-    if (last === undefined) return;
+      .execute(),
+  );
+  for await (const rows of pages) {
     yield rows.map((r) => ({
       id: r.id,
       producer: r.producer,
       wine: r.name,
       popularity: vintageCount(r.vintages),
     }));
-    after = last;
   }
 }
 

@@ -1,5 +1,6 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
 import type { Kysely } from "kysely";
+import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType } from "../catalogue/catalogue.types.ts";
 
@@ -78,21 +79,16 @@ export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly num
  * (keyset paging: each page is one short statement, and the caller's event loop runs between pages,
  * where one read of 300,000 rows held it for ~0.5 s).
  */
-export async function* wineKindPages(db: Kysely<Database>, pageSize = 10_000) {
-  let after = 0;
-  for (;;) {
-    const rows = await db
+export function wineKindPages(db: Kysely<Database>, pageSize = 10_000) {
+  return keysetPages((after) =>
+    db
       .selectFrom("wines")
       .select(["id", "color", "sub_type"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(pageSize)
-      .execute();
-    const last = rows.at(-1)?.id;
-    if (last === undefined) return;
-    yield rows;
-    after = last;
-  }
+      .execute(),
+  );
 }
 
 /**
