@@ -18,6 +18,7 @@ import { closeLabelMatcher } from "./modules/labels/labels.service.ts";
 import { OcrPool, type PhotoReader } from "./modules/labels/ocr-pool.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
+import { closeWineSearch } from "./modules/search/wine-search.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
 import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const ocr = new OcrPool(config.ocrThreads);
   app.addHook("onClose", () => ocr.close());
   app.addHook("onClose", () => closeLabelMatcher(app.db));
+  app.addHook("onClose", async () => closeWineSearch(app.db));
   const photoReader = deps.photoReader ?? ocr.read;
 
   // Modules

@@ -6,6 +6,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
 import { indexedWinePages } from "./search.repository.ts";
 import { buildWineIndexFrom } from "./wine-index.ts";
 import { IndexSearcher } from "./wine-ranking.ts";
@@ -39,8 +40,9 @@ export const RETRY_AFTER_S = 2;
 /**
  * {@link WineSearch} over an in-memory index of the database's wines. The index is built in the
  * background, in slices that yield to the event loop: from {@link prepare} (the server calls it once
- * listening) or else on the first search. Before a search the catalogue version is read (at most once
- * per `recheckMs`); when an import (in this or any other process) has moved it, a new index is built
+ * listening) or else on the first search. Before a search the catalogue version is checked (a
+ * {@link CatalogueVersionWatch}: read at most once per `recheckMs`, at once after an import made in
+ * this process); when an import (in this or any other process) has moved it, a new index is built
  * the same way while the current one keeps answering.
  *
  * A search waits for an index being built at most `firstWaitMs` when there is none yet (then 503
@@ -55,21 +57,22 @@ export class InMemoryWineSearch implements WineSearch {
   private building: Promise<IndexSearcher> | null = null;
   /** Catalogue version of the index being built, else of the current index (-1: none). */
   private version = -1;
-  private checkedAt = Number.NEGATIVE_INFINITY;
-  private checking: Promise<void> | null = null;
-  private readonly recheckMs: number;
+  private readonly watch: CatalogueVersionWatch;
   private readonly firstWaitMs: number;
   private readonly rebuildWaitMs: number;
-  private readonly now: () => number;
 
   constructor(
     private readonly db: Kysely<Database>,
     options: InMemoryWineSearchOptions = {},
   ) {
-    this.recheckMs = options.recheckMs ?? 1000;
+    this.watch = new CatalogueVersionWatch(() => catalogueVersion(db), options.recheckMs, options.now);
     this.firstWaitMs = options.firstWaitMs ?? 3000;
     this.rebuildWaitMs = options.rebuildWaitMs ?? 250;
-    this.now = options.now ?? (() => performance.now());
+  }
+
+  /** Stops following imports made in this process (the app closed). */
+  close(): void {
+    this.watch.close();
   }
 
   /** Starts building the index when none is built or being built; resolves once it is ready. */
@@ -88,7 +91,7 @@ export class InMemoryWineSearch implements WineSearch {
    * import is being indexed) from a current one. Throws as {@link search}.
    */
   async searchAt(q: string, limit: number): Promise<{ ids: number[]; version: number }> {
-    if (this.now() - this.checkedAt >= this.recheckMs || this.searcher === null) await this.check();
+    await this.check();
     const building = this.building;
     if (building === null && this.searcher !== null) {
       return { ids: this.searcher.search(q, limit), version: this.searcherVersion };
@@ -109,19 +112,10 @@ export class InMemoryWineSearch implements WineSearch {
     };
   }
 
-  /** Reads the catalogue version (one read shared by concurrent callers); starts a build when it moved. */
-  private check(): Promise<void> {
-    this.checking ??= (async () => {
-      try {
-        const version = await catalogueVersion(this.db);
-        this.checkedAt = this.now();
-        if (version !== this.version || (this.searcher === null && this.building === null))
-          this.build(version);
-      } finally {
-        this.checking = null;
-      }
-    })();
-    return this.checking;
+  /** Reads the catalogue version (see {@link CatalogueVersionWatch}); starts a build when it moved. */
+  private async check(): Promise<void> {
+    const version = await this.watch.current();
+    if (version !== this.version || (this.searcher === null && this.building === null)) this.build(version);
   }
 
   private build(version: number): void {
@@ -167,4 +161,10 @@ export function wineSearchFor(db: Kysely<Database>): InMemoryWineSearch {
     searches.set(db, search);
   }
   return search;
+}
+
+/** Drops the search of `db` and its index (app shutdown). */
+export function closeWineSearch(db: Kysely<Database>): void {
+  searches.get(db)?.close();
+  searches.delete(db);
 }
