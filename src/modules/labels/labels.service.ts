@@ -19,7 +19,7 @@ import { localizeResidualSugar } from "../wines/residual-sugar.ts";
 import type { LabelMatch } from "./label-matcher.ts";
 import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";
-import type { PhotoReader } from "./ocr-pool.ts";
+import { type PhotoReader, untilAborted } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
 /**
@@ -85,16 +85,6 @@ export async function closeLabelMatcher(db: Kysely<Database>): Promise<void> {
   const cached = matchers.get(db);
   matchers.delete(db);
   await cached?.matcher.then((m) => m.close()).catch(() => {});
-}
-
-/** `promise`, or a rejection once `signal` aborts (the promise itself runs on). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    if (signal.aborted) abort();
-    signal.addEventListener("abort", abort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-  });
 }
 
 const score = (matches: LabelMatch[]) => matches[0]?.score ?? 0;

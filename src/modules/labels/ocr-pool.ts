@@ -13,6 +13,16 @@ import { AppError } from "../../errors.ts";
 import { workerEntry } from "../../worker-entry.ts";
 import type { OcrReading, OcrTask } from "./ocr-worker.ts";
 
+/** `promise`, or a rejection once `signal` aborts (the promise itself runs on). */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 /** Reads the text of a photo turned clockwise by `rotate` degrees. */
 export type PhotoReader = (
   image: Uint8Array,
@@ -39,11 +49,7 @@ export class OcrPool {
     const abort = () => Atomics.store(cancel, 0, 1);
     signal.addEventListener("abort", abort, { once: true });
     try {
-      return await new Promise<OcrReading>((resolve, reject) => {
-        if (signal.aborted) reject(signal.reason);
-        signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-        task.then(resolve, reject);
-      });
+      return await untilAborted(task, signal);
     } catch (err) {
       if (signal.aborted) throw err;
       if (err instanceof Error && /queue is at limit/i.test(err.message)) {
