@@ -43,11 +43,10 @@ export function keyPrefix(key: string): string | null {
   return KEY_PATTERN.exec(key)?.[1] ?? null;
 }
 
-/** Constant-time check of a presented key against a stored hash (hex, or its 32 bytes). */
-export function keyMatches(key: string, storedHash: string | Buffer): boolean {
-  const a = createHash("sha256").update(key).digest();
-  const b = typeof storedHash === "string" ? Buffer.from(storedHash, "hex") : storedHash;
-  return a.length === b.length && timingSafeEqual(a, b);
+/** Constant-time check of a presented key against the 32 bytes of its stored SHA-256 (`secret_hash`, decoded). */
+export function keyMatches(key: string, storedHash: Buffer): boolean {
+  const presented = createHash("sha256").update(key).digest();
+  return presented.length === storedHash.length && timingSafeEqual(presented, storedHash);
 }
 
 /** Input of {@link issueKey}. */
