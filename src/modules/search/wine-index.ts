@@ -4,8 +4,9 @@
  * integer ids (positions follow ascending wine id). About 70 bytes per wine plus the dictionary.
  * Built wine by wine ({@link WineIndexBuilder}), from a list or from pages read in the background.
  *
- * Searching (see {@link searchIndex} in `wine-ranking.ts`) expands each query word into matching
- * tokens, merges their posting lists, and ranks the wines.
+ * Searching (see `IndexSearcher` in `wine-ranking.ts`) expands each query word into matching
+ * tokens, takes its candidates from the rarest words' postings (or merges the postings when the
+ * words are common), and ranks the wines.
  */
 
 import { indexWords } from "./text-rules.ts";
