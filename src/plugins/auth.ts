@@ -15,14 +15,8 @@ import { AppError, unauthenticated } from "../errors.ts";
 import { findAccountById } from "../modules/accounts/accounts.repository.ts";
 import { type Access, accessAt } from "../modules/accounts/plans.ts";
 import { findKeyByPrefix, touchKey } from "../modules/api-keys/api-keys.repository.ts";
-import {
-  type Ability,
-  keyHasAbility,
-  keyIsLive,
-  keyMatches,
-  keyPrefix,
-} from "../modules/api-keys/api-keys.service.ts";
-import { type CachedKey, KeyCache } from "../modules/api-keys/key-cache.ts";
+import { type Ability, keyHasAbility, keyIsLive, keyPrefix } from "../modules/api-keys/api-keys.service.ts";
+import { type CachedKey, KeyCache, verifies } from "../modules/api-keys/key-cache.ts";
 import type { RateLimits } from "./rate-limit.ts";
 
 /** Who is calling: set on every authenticated request. */
@@ -74,10 +68,8 @@ export default fp<AuthOptions>(
     const keys = new KeyCache(keyCacheMs);
     app.addHook("onClose", async () => keys.close());
 
-    /** The key of `prefix` with its account, from the cache or the database; undefined if unknown. */
-    const lookup = async (prefix: string): Promise<CachedKey | undefined> => {
-      const cached = keys.get(prefix);
-      if (cached) return cached;
+    /** The key of `prefix` with its account from the database (and into the cache); undefined if unknown. */
+    const load = async (prefix: string): Promise<CachedKey | undefined> => {
       const row = await findKeyByPrefix(app.db, prefix);
       const account = row && (await findAccountById(app.db, row.account_id));
       return row && account ? keys.set(row, account) : undefined;
@@ -89,8 +81,9 @@ export default fp<AuthOptions>(
       const now = clock();
       const key = presentedKey(request);
       const prefix = key === null ? null : keyPrefix(key);
-      const entry = prefix === null ? undefined : await lookup(prefix);
-      if (!key || !entry || !keyMatches(key, entry.hash) || !keyIsLive(entry.key, now)) {
+      // A cached key costs no await (one promise fewer per request on the hot path).
+      const entry = prefix === null ? undefined : (keys.get(prefix) ?? (await load(prefix)));
+      if (!key || !entry || !verifies(entry, key) || !keyIsLive(entry.key, now)) {
         throw unauthenticated();
       }
       const { key: row, account } = entry;

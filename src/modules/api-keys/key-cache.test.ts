@@ -4,7 +4,8 @@ import { startTestService, type TestService } from "../../../test/helpers.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
 import { updateAccount } from "../accounts/accounts.repository.ts";
 import { revokeKey } from "./api-keys.repository.ts";
-import { accountChanged, KeyCache, keyChanged } from "./key-cache.ts";
+import { hashKey } from "./api-keys.service.ts";
+import { accountChanged, KeyCache, keyChanged, verifies } from "./key-cache.ts";
 
 const account = { id: 7 } as AccountRow;
 const keyRow = (prefix: string, accountId = 7) =>
@@ -52,6 +53,21 @@ describe("KeyCache", () => {
     cache.close();
     off.close();
   });
+
+  test("verifies: a key that matched once is recognised again; any other secret still fails", () => {
+    const key = `wds_aaaaaaaa_${"A".repeat(32)}`;
+    const wrong = `wds_aaaaaaaa_${"A".repeat(31)}B`;
+    const cache = new KeyCache(60_000);
+    const entry = cache.set({ ...keyRow("wds_aaaaaaaa"), secret_hash: hashKey(key) }, account);
+    assert.equal(verifies(entry, wrong), false);
+    assert.equal(entry.verified, null);
+    assert.equal(verifies(entry, key), true);
+    assert.equal(entry.verified, key);
+    assert.equal(verifies(entry, key), true);
+    assert.equal(verifies(entry, wrong), false);
+    assert.equal(verifies(entry, key.slice(0, -1)), false);
+    cache.close();
+  });
 });
 
 describe("authentication with the key cache", () => {
@@ -61,6 +77,14 @@ describe("authentication with the key cache", () => {
   });
   after(() => s.close());
   const prefixOf = (key: string) => key.slice(0, 12);
+
+  test("a wrong secret under a cached, verified prefix: 401; the right key still passes", async () => {
+    const key = await s.newKey();
+    assert.equal((await s.request("/ping", { key })).status, 200);
+    const last = key.at(-1) === "A" ? "B" : "A";
+    assert.equal((await s.request("/ping", { key: key.slice(0, -1) + last })).status, 401);
+    assert.equal((await s.request("/ping", { key })).status, 200);
+  });
 
   test("revoking through the repository: 401 on the very next request", async () => {
     const key = await s.newKey();
