@@ -95,6 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pollMs: config.jobPollMs,
     leaseMs: config.jobLeaseMs,
     backoffBaseMs: deps.backoffBaseMs,
+    idleMs: config.workerIdleMs,
   });
   await app.register(authPlugin, {
     limits: new RateLimits(deps.counters ?? memoryCounters),

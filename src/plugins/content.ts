@@ -1,7 +1,7 @@
 /**
  * The content machinery every module uses: the generator, the clock, and the background worker.
  * By default the worker runs in a worker thread with its own database connection, so generation
- * never holds up API answers; `inline` runs it on the main thread (tests with injected generators,
+ * never holds up API answers, started only while there is work (see {@link lazyThread}); `inline` runs it on the main thread (tests with injected generators,
  * in-memory databases); `off` runs none (another process drains the queue). `wake()` asks the
  * worker to look at the queue now rather than at its next poll.
  */
@@ -12,12 +12,19 @@ import fp from "fastify-plugin";
 import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
 import { ContentWorker } from "../modules/content/content.worker.ts";
+import { hasDueJob } from "../modules/content/jobs.repository.ts";
 import type { WorkerThreadData } from "../modules/content/worker-thread.ts";
 import { workerEntry } from "../worker-entry.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    content: { generator: NamedGenerator; clock: () => Date; wake: Wake };
+    content: {
+      generator: NamedGenerator;
+      clock: () => Date;
+      wake: Wake;
+      /** True while the background worker is running (always true inline, false when off). */
+      workerRunning: () => boolean;
+    };
   }
 }
 
@@ -31,48 +38,98 @@ export interface ContentOptions {
   pollMs: number;
   leaseMs: number;
   backoffBaseMs?: number;
+  /** Thread mode: stop the thread after this many ms without a job (`WORKER_IDLE_MS`). */
+  idleMs: number;
 }
 
 /** A worker thread running the content worker (compiled `.js`, or the `.ts` source under tsx). */
 const newThread = (workerData: WorkerThreadData) =>
   new Worker(new URL(workerEntry("../modules/content/worker-thread", import.meta.url)), { workerData });
 
-function startThread(app: FastifyInstance, options: ContentOptions) {
+/**
+ * The worker thread, started on demand: when a request queues a job (`wake`) or when the main
+ * thread's poll (every `pollMs`, one indexed read) finds a due or abandoned job, e.g. one queued by
+ * the CLI or left by a process that died. The thread reports "idle" after `idleMs` without a job and
+ * is then stopped; a wake during that stop starts a new one. A thread that dies is restarted after 1 s.
+ */
+function lazyThread(app: FastifyInstance, options: ContentOptions) {
   const data: WorkerThreadData = {
     database: options.database,
     generator: options.generatorSetting,
     pollMs: options.pollMs,
     leaseMs: options.leaseMs,
     backoffBaseMs: options.backoffBaseMs,
+    idleMs: options.idleMs,
   };
-  let closing = false;
-  let thread: Worker;
   const log = app.log.child({ component: "content-worker" });
-  const spawn = () => {
-    thread = newThread(data);
-    thread.on(
-      "message",
-      (m: { type?: string; level?: "info" | "warn" | "error"; data?: object; msg?: string }) => {
-        if (m?.type === "log" && m.level) log[m.level](m.data ?? {}, m.msg ?? "");
-      },
-    );
-    thread.on("error", (err) => log.error({ err }, "content worker thread failed"));
-    thread.on("exit", (code) => {
-      if (closing) return;
+  let closing = false;
+  let thread: Worker | null = null;
+  /** The exit of a thread being stopped on purpose (idle or closing). */
+  let stopping: Promise<unknown> | null = null;
+  let wakeAfterStop = false;
+
+  const stop = async (worker: Worker) => {
+    const exited = once(worker, "exit");
+    worker.postMessage("stop");
+    const timer = setTimeout(() => worker.terminate(), 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const start = () => {
+    if (closing) return;
+    if (stopping) {
+      wakeAfterStop = true;
+      return;
+    }
+    if (thread) return thread.postMessage("wake");
+    const worker = newThread(data);
+    thread = worker;
+    type Message =
+      | "idle"
+      | "stopped"
+      | { type?: string; level?: "info" | "warn" | "error"; data?: object; msg?: string };
+    worker.on("message", (m: Message) => {
+      if (m === "idle") {
+        if (thread !== worker || stopping) return;
+        stopping = stop(worker).finally(() => {
+          stopping = null;
+          if (wakeAfterStop) {
+            wakeAfterStop = false;
+            start();
+          }
+        });
+      } else if (typeof m === "object" && m?.type === "log" && m.level)
+        log[m.level](m.data ?? {}, m.msg ?? "");
+    });
+    worker.on("error", (err) => log.error({ err }, "content worker thread failed"));
+    worker.on("exit", (code) => {
+      if (thread === worker) thread = null;
+      if (closing || stopping) return;
       log.error({ code }, "content worker thread stopped; restarting in 1 s");
-      setTimeout(() => !closing && spawn(), 1000).unref();
+      setTimeout(start, 1000).unref();
     });
   };
-  spawn();
+  let polling = false;
+  const poll = setInterval(() => {
+    if (thread || stopping || closing || polling) return;
+    polling = true;
+    hasDueJob(app.db, new Date(), new Date(Date.now() - options.leaseMs))
+      .then((due) => due && start())
+      .catch((err) => log.error({ err }, "could not read the generation queue"))
+      .finally(() => {
+        polling = false;
+      });
+  }, options.pollMs);
+  poll.unref();
   return {
-    wake: () => thread.postMessage("wake"),
-    async stop() {
+    wake: start,
+    /** True while a worker thread exists (tests, diagnostics). */
+    running: () => thread !== null,
+    async close() {
       closing = true;
-      const exited = once(thread, "exit");
-      thread.postMessage("stop");
-      const timer = setTimeout(() => thread.terminate(), 5000);
-      await exited;
-      clearTimeout(timer);
+      clearInterval(poll);
+      await stopping;
+      if (thread) await stop(thread);
     },
   };
 }
@@ -80,15 +137,22 @@ function startThread(app: FastifyInstance, options: ContentOptions) {
 export default fp<ContentOptions>(
   async (app: FastifyInstance, options) => {
     let wake: Wake = () => {};
-    app.decorate("content", { generator: options.generator, clock: options.clock, wake: () => wake() });
+    let running = () => false;
+    app.decorate("content", {
+      generator: options.generator,
+      clock: options.clock,
+      wake: () => wake(),
+      workerRunning: () => running(),
+    });
     if (options.mode === "off") return;
     if (options.mode === "thread") {
-      let thread: ReturnType<typeof startThread> | null = null;
+      let thread: ReturnType<typeof lazyThread> | null = null;
       app.addHook("onReady", async () => {
-        thread = startThread(app, options);
+        thread = lazyThread(app, options);
         wake = thread.wake;
+        running = thread.running;
       });
-      app.addHook("onClose", async () => thread?.stop());
+      app.addHook("onClose", async () => thread?.close());
       return;
     }
     const worker = new ContentWorker({
@@ -101,6 +165,7 @@ export default fp<ContentOptions>(
       log: app.log.child({ component: "content-worker" }),
     });
     wake = worker.wake;
+    running = () => true;
     app.addHook("onReady", async () => worker.start());
     app.addHook("onClose", () => worker.stop());
   },

@@ -172,3 +172,29 @@ describe("job durability", () => {
     }
   });
 });
+
+describe("worker thread on demand", () => {
+  test("starts when a job is queued, stops when idle, starts again for the next job", async () => {
+    const svc = await startTestService({
+      DATABASE_URL: `sqlite:${await catalogueCopy()}`,
+      WORKER_IDLE_MS: "100",
+    });
+    const waitFor = async (running: boolean) => {
+      for (let i = 0; i < 300 && svc.app.content.workerRunning() !== running; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return svc.app.content.workerRunning();
+    };
+    try {
+      assert.equal(svc.app.content.workerRunning(), false, "no thread while the queue is empty");
+      const first = await svc.request("/region-insights/1004?lang=de");
+      assert.equal(first.body.generating, true, JSON.stringify(first.body));
+      assert.equal((await until200(svc, "/region-insights/1004?lang=de")).body.lang, "de");
+      assert.equal(await waitFor(false), false, "the idle thread stopped");
+      assert.equal((await svc.request("/region-insights/1004?lang=fr")).body.generating, true);
+      assert.equal((await until200(svc, "/region-insights/1004?lang=fr")).body.lang, "fr");
+    } finally {
+      await svc.close();
+    }
+  });
+});

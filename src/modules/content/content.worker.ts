@@ -22,6 +22,8 @@ export interface WorkerOptions {
   backoffBaseMs?: number;
   /** Time stamps of the content written; the queue itself always runs on the system clock. */
   clock: () => Date;
+  /** Called after a pass that found nothing to do once no job has been run for `idleMs`. */
+  onIdle?: { idleMs: number; callback: () => void };
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 }
 
@@ -31,12 +33,15 @@ export class ContentWorker {
   private running: Promise<void> | null = null;
   private stopped = true;
   private wakeRequested = false;
+  /** Monotonic ms of the last job taken (or of the start). */
+  private lastWorkAt = 0;
 
   constructor(private readonly options: WorkerOptions) {}
 
   /** Starts polling. */
   start(): void {
     this.stopped = false;
+    this.lastWorkAt = performance.now();
     this.schedule(0);
   }
 
@@ -65,6 +70,9 @@ export class ContentWorker {
       this.timer = null;
       this.running = this.drain().finally(() => {
         this.running = null;
+        const idle = this.options.onIdle;
+        if (idle && !this.wakeRequested && performance.now() - this.lastWorkAt >= idle.idleMs)
+          idle.callback();
         const again = this.wakeRequested;
         this.wakeRequested = false;
         this.schedule(again ? 0 : this.options.pollMs);
@@ -92,6 +100,7 @@ export class ContentWorker {
         return;
       }
       if (!job) return;
+      this.lastWorkAt = performance.now();
       const { id } = job;
       const heartbeat = setInterval(() => {
         renewJobLock(db, id, this.id, new Date()).catch((err) =>

@@ -148,6 +148,25 @@ export async function renewJobLock(
     .execute();
 }
 
+/**
+ * True when a worker has something to do at `now`: a pending job that is due, or a running job whose
+ * lock is older than `staleBefore` (its process died). One indexed read (`generation_jobs_queue_idx`).
+ */
+export async function hasDueJob(db: Kysely<Database>, now: Date, staleBefore: Date): Promise<boolean> {
+  const due = await db
+    .selectFrom("generation_jobs")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "pending"), eb("run_after", "<=", now.toISOString())]),
+        eb.and([eb("status", "=", "running"), eb("locked_at", "<", staleBefore.toISOString())]),
+      ]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return due !== undefined;
+}
+
 /** Puts back jobs left `running` by a process that died (locked before `staleBefore`). Returns how many. */
 export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date): Promise<number> {
   const result = await db

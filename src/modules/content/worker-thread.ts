@@ -1,7 +1,8 @@
 /**
  * Entry of the worker thread that runs background generation off the request path: it opens its
  * own database connection and generator, drains the queue, and reports log lines to the main
- * thread. Messages in: "wake", "stop". Messages out: `{ type: "log", level, data, msg }`, "stopped".
+ * thread. Messages in: "wake", "stop". Messages out: `{ type: "log", level, data, msg }`, "idle"
+ * (no job taken for `idleMs`: the main thread may stop this thread), "stopped".
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
@@ -16,6 +17,8 @@ export interface WorkerThreadData {
   pollMs: number;
   leaseMs: number;
   backoffBaseMs?: number;
+  /** After this many ms without a job the thread reports "idle". */
+  idleMs: number;
 }
 
 const port = parentPort;
@@ -41,6 +44,7 @@ const worker = new ContentWorker({
   leaseMs: data.leaseMs,
   backoffBaseMs: data.backoffBaseMs,
   clock: () => new Date(),
+  onIdle: { idleMs: data.idleMs, callback: () => port.postMessage("idle") },
   // biome-ignore lint/suspicious/noExplicitAny: the worker logs through pino's (obj, msg) signature.
   log: log as any,
 });
