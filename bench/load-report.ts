@@ -98,6 +98,12 @@ export function writeLoadReport(run: LoadRun): void {
     "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
     `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
     `Rows without a connection count use ${run.connections} connections; the targets are checked on those.`,
+    ...(row("ceiling")
+      ? [
+          `At ${run.connections} connections every request also waits for the ${run.connections - 1} ahead of it, so p50 ≈ connections ÷ req/s:`,
+          `even the ceiling (a bare server answering a constant) has p50 ${row("ceiling")?.p50_ms} ms and p99 ${row("ceiling")?.p99_ms} ms here. The 1-connection rows show service time without that queue.`,
+        ]
+      : []),
     "",
     "| endpoint | req/s | ratio to ceiling | p50 ms | p99 ms | max ms | non-2xx | RSS MB after |",
     "|---|---|---|---|---|---|---|---|",
