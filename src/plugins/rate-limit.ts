@@ -36,17 +36,16 @@ export class RateLimits {
   }
 
   /** Counts one request of an API key against its per-minute limit. */
-  hitMinute(keyId: number, limit: number): Promise<Hit> {
-    return this.perMinute.consume(String(keyId), 1).then((res) => {
-      const used = res.consumedPoints;
-      return {
-        limit,
-        used,
-        remaining: Math.max(0, limit - used),
-        resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
-        exceeded: used > limit,
-      };
-    });
+  async hitMinute(keyId: number, limit: number): Promise<Hit> {
+    const res = await this.perMinute.consume(String(keyId), 1);
+    const used = res.consumedPoints;
+    return {
+      limit,
+      used,
+      remaining: Math.max(0, limit - used),
+      resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+      exceeded: used > limit,
+    };
   }
 
   /** Counts one request of an account against its budget for the UTC day of `now`. */
