@@ -2,8 +2,9 @@
  * The content machinery every module uses: the generator, the clock, and the background worker.
  * By default the worker runs in a worker thread with its own database connection, so generation
  * never holds up API answers, and only while there is work (see {@link lazyThread}); `inline` runs
- * it on the main thread (tests with injected generators, in-memory databases); `off` runs none (another process drains the queue). `wake()` asks the
- * worker to look at the queue now rather than at its next poll.
+ * it on the main thread (tests with injected generators, in-memory databases); `off` runs none
+ * (another process drains the queue). `wake()` asks the worker to look at the queue now rather than
+ * at its next poll.
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
