@@ -5,7 +5,11 @@
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
+
+/** Seconds a client is told to wait (Retry-After) when the database does not answer. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface AjvError {
   keyword: string;
@@ -73,6 +77,12 @@ function toAppError(error: FastifyError): AppError | null {
   }
   if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
     return new AppError("malformed_json", "The request body is not valid JSON.");
+  }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+      headers: { "Retry-After": DATABASE_RETRY_AFTER_SECONDS },
+      cause: error,
+    });
   }
   if (error.statusCode === 413) return new AppError("payload_too_large", "The request body is too large.");
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
