@@ -7,8 +7,9 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { Config } from "./config.ts";
+import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
+import { finiteNumbersValidator } from "./http/finite-numbers.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -24,8 +25,10 @@ import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import contentPlugin from "./plugins/content.ts";
 import dbPlugin from "./plugins/db.ts";
-import errorHandler from "./plugins/error-handler.ts";
+import errorHandler, { clientErrorHandler, frameworkErrors } from "./plugins/error-handler.ts";
+import linkBase from "./plugins/link-base.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
+import processErrors from "./plugins/process-errors.ts";
 import { type CounterFactory, memoryCounters, RateLimits } from "./plugins/rate-limit.ts";
 import responseCache from "./plugins/response-cache.ts";
 
@@ -45,6 +48,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Reads text from photos (default: the OCR worker pool). */
   photoReader?: PhotoReader;
+  /** Ends the process after an uncaught exception was logged and the app closed (default: exit 1). */
+  onFatal?: (err: unknown) => void;
 }
 
 /** The offline generator under the name stored beside its output. */
@@ -65,6 +70,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Fastify accepts a hop count too, although its option type does not say so.
     trustProxy: config.trustProxy as boolean | string,
     bodyLimit: config.bodyLimitBytes,
+    // Slow or idle clients cannot hold a connection for ever (Config.timeouts documents each).
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+    },
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // Every error body has {message, code}: what Node's parser and Fastify's router refuse too.
+    clientErrorHandler,
+    frameworkErrors,
+    // Ajv as configured by Fastify, plus: no Infinity gets through a numeric parameter.
+    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidator() } },
     // One line per request only at debug/trace; errors are always logged.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
@@ -76,7 +93,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
   // Application plugins
+  await app.register(processErrors, { onFatal: deps.onFatal });
   await app.register(errorHandler);
+  await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
   // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.
   const inMemory = config.database.kind === "sqlite" && config.database.path === ":memory:";

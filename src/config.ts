@@ -65,9 +65,39 @@ export interface Config {
    * default 64 MiB; 0 disables it).
    */
   responseCacheBytes: number;
+  /**
+   * The public base URL clients use (`PUBLIC_URL`, e.g. `https://api.example.com` or
+   * `https://example.com/wine-api`; no trailing slash, no query), or null. When set, pagination links
+   * are this URL followed by the path and query the service received, whatever the request's Host
+   * or X-Forwarded-* headers say; when null they are built from the validated request origin.
+   */
+  publicUrl: string | null;
+  /**
+   * HTTP server time limits in ms, against slow or idle clients (see {@link ServerTimeouts}):
+   * `HEADERS_TIMEOUT_MS`, `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS`.
+   */
+  timeouts: ServerTimeouts;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
 }
+
+/**
+ * Time limits of the HTTP server, in milliseconds (Node's `http.Server` settings of the same names).
+ * A client that has not sent its request line and headers within `headersMs` gets 408 and is
+ * disconnected (slowloris); one that has not sent its whole request, body included, within
+ * `requestMs` likewise (a 10 MiB photo at 2 Mbit/s takes ~40 s); an idle keep-alive connection is
+ * closed after `keepAliveMs` (above the 60 s idle timeout of common load balancers, so the balancer
+ * closes first and never reuses a connection the service is closing). Node checks the first two every
+ * {@link TIMEOUT_CHECK_INTERVAL_MS}.
+ */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+/** How often Node looks for requests past their headers or request timeout (Node's default: 30 s). */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
 /** Raised for a setting that cannot be used; the message names the variable and the accepted form. */
 export class ConfigError extends Error {
@@ -129,6 +159,37 @@ export function parseDatabaseUrl(raw: string): DatabaseSetting {
   );
 }
 
+/**
+ * Parses `PUBLIC_URL`: an absolute http(s) URL with a host, an optional path prefix, no query, no
+ * fragment, no credentials; returned without its trailing slash. Empty or unset: null.
+ * @throws ConfigError for anything else.
+ */
+export function parsePublicUrl(raw: string | undefined): string | null {
+  if (raw === undefined || raw === "") return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // reported below
+  }
+  if (
+    url === null ||
+    !/^https?:$/.test(url.protocol) ||
+    url.host === "" ||
+    url.username !== "" ||
+    url.password !== "" ||
+    url.search !== "" ||
+    url.hash !== "" ||
+    raw.includes("?") ||
+    raw.includes("#")
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) URL such as https://api.example.com or https://example.com/wine-api, got "${raw}".`,
+    );
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
+}
+
 function trustProxy(raw: string | undefined): boolean | number | string {
   if (raw === undefined || raw === "" || raw.toLowerCase() === "false") return false;
   if (raw.toLowerCase() === "true") return true;
@@ -150,6 +211,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
   }
+  const headersMs = integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
+  const requestMs = integer(env, "REQUEST_TIMEOUT_MS", 60_000, 100, 3_600_000);
+  if (headersMs > requestMs) {
+    throw new ConfigError(
+      `HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs}).`,
+    );
+  }
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST || "0.0.0.0",
@@ -167,6 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
     responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    timeouts: {
+      headersMs,
+      requestMs,
+      keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 100, 3_600_000),
+    },
     generator: generator(env),
   };
 }

@@ -14,8 +14,11 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   malformed_json: 400,
   bad_request: 400,
+  request_timeout: 408,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   invalid_image: 422,
   analysis_failed: 502,
   service_unavailable: 503,
@@ -40,6 +43,8 @@ export class AppError extends Error {
     message: string,
     readonly options: {
       errors?: FieldErrors;
+      /** More body fields, e.g. `retry_after` of a 429. */
+      details?: Record<string, string | number>;
       headers?: Record<string, string | number>;
       cause?: unknown;
     } = {},
@@ -58,12 +63,30 @@ export class AppError extends Error {
     return new AppError("not_found", `${resource} not found.`);
   }
 
-  /** The JSON body sent for this error. 401 has the fixed form `{"message":"Unauthenticated."}`. */
+  /**
+   * The JSON body sent for this error: `{message, code}` plus `errors` (422) and `details`' fields.
+   * 401 has the fixed form `{"message":"Unauthenticated."}`.
+   */
   body(): Record<string, unknown> {
     if (this.code === "unauthenticated") return { message: this.message };
-    return this.options.errors
-      ? { message: this.message, code: this.code, errors: this.options.errors }
-      : { message: this.message, code: this.code };
+    const body: Record<string, unknown> = { message: this.message, code: this.code, ...this.options.details };
+    if (this.options.errors) body.errors = this.options.errors;
+    return body;
+  }
+
+  /**
+   * 429 `rate_limited` (per-minute limit) or `quota_exceeded` (daily budget): `Retry-After` header and
+   * `retry_after` body field, both in seconds (decisions.md "Rate limiting").
+   */
+  static tooMany(
+    code: "rate_limited" | "quota_exceeded",
+    message: string,
+    retryAfterSeconds: number,
+  ): AppError {
+    return new AppError(code, message, {
+      headers: { "Retry-After": retryAfterSeconds },
+      details: { retry_after: retryAfterSeconds },
+    });
   }
 }
 

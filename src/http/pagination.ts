@@ -14,11 +14,16 @@ export interface PageRequest {
 /** Row offset of a page. */
 export const offsetOf = ({ page, perPage }: PageRequest) => (page - 1) * perPage;
 
-/** Absolute URL of the request with `page` set to `page` (scheme and host honour a trusted proxy). */
+/**
+ * Absolute URL of the request with `page` set to `page`: the request's checked `linkBase` (see the
+ * link-base plugin), its path as received, and its query with `page` replaced. Never throws.
+ */
 function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  url.searchParams.set("page", String(page));
-  return url.toString();
+  const url = request.url;
+  const at = url.indexOf("?");
+  const query = new URLSearchParams(at < 0 ? "" : url.slice(at + 1));
+  query.set("page", String(page));
+  return `${request.linkBase}${at < 0 ? url : url.slice(0, at)}?${query}`;
 }
 
 /** The `links` of page `page` of `lastPage`, absolute URLs built from `request`. */

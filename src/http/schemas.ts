@@ -78,6 +78,15 @@ export const ErrorBody = Type.Object(
   },
   { description: "Error with a machine code" },
 );
+/** The 429 body: `retry_after` in seconds, as the original service documents. */
+export const TooManyBody = Type.Object(
+  {
+    message: Type.String(),
+    code: Type.String(),
+    retry_after: Type.Integer({ description: "Seconds until a request may succeed (as Retry-After)" }),
+  },
+  { description: "Per-minute limit (rate_limited) or daily budget (quota_exceeded) used up" },
+);
 /** The 404 of content endpoints (interface.md part 7). */
 export const GeneratingBody = Type.Object(
   { error: Type.String(), generating: Type.Boolean() },
@@ -89,5 +98,5 @@ export const AuthErrors = {
   401: Unauthenticated,
   403: ErrorBody,
   422: ErrorBody,
-  429: ErrorBody,
+  429: TooManyBody,
 };

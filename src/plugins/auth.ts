@@ -97,9 +97,7 @@ export default fp<AuthOptions>(
       reply.header("X-RateLimit-Remaining", minute.remaining);
       reply.header("X-RateLimit-Reset", minute.resetSeconds);
       if (minute.exceeded) {
-        throw new AppError("rate_limited", "Too Many Attempts.", {
-          headers: { "Retry-After": minute.resetSeconds },
-        });
+        throw AppError.tooMany("rate_limited", "Too Many Attempts.", minute.resetSeconds);
       }
       if (access.plan === null || access.limits === null) {
         throw new AppError("subscription_inactive", "Your subscription is not active.");
@@ -113,9 +111,11 @@ export default fp<AuthOptions>(
       if (config.budget !== false && access.perDay !== null) {
         const day = await limits.hitDay(account.id, access.perDay, now);
         if (day.exceeded) {
-          throw new AppError("quota_exceeded", "The daily request quota of this account is used up.", {
-            headers: { "Retry-After": day.resetSeconds },
-          });
+          throw AppError.tooMany(
+            "quota_exceeded",
+            "The daily request quota of this account is used up.",
+            day.resetSeconds,
+          );
         }
       }
       request.auth = { key: row, account, access, perMinute };

@@ -3,7 +3,9 @@
  * shape, Fastify's body errors into malformed_json / payload_too_large, unknown paths into 404,
  * and anything unexpected into a 500 that says nothing of its cause (the cause is logged).
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
@@ -91,6 +93,45 @@ function toAppError(error: FastifyError): AppError | null {
   return null;
 }
 
+/**
+ * Fastify's `clientErrorHandler`: answers what Node's HTTP parser refuses before Fastify sees a
+ * request (a malformed request line or header, a lowercase or unknown method, headers over Node's
+ * 16 KiB, a request slower than `HEADERS_TIMEOUT_MS`/`REQUEST_TIMEOUT_MS`) with the same
+ * `{message, code}` bodies as every other error (408 `request_timeout`, 431 `headers_too_large`,
+ * else 400 `bad_request`), then closes the connection. `this` is the Fastify instance.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset connection is gone already: nothing to answer.
+  if (err.code === "ECONNRESET" || socket.destroyed) return;
+  const error =
+    err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? new AppError("request_timeout", "The request was not received in time.")
+      : err.code === "HPE_HEADER_OVERFLOW"
+        ? new AppError("headers_too_large", "The request headers are too large.")
+        : new AppError("bad_request", "The request could not be understood.");
+  this.log.debug({ err }, "client error");
+  if (socket.writable) {
+    const body = JSON.stringify(error.body());
+    socket.write(
+      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors its router raises before a route runs (a URL whose percent
+ * escapes do not decode, a path parameter over `maxParamLength`) get the usual bodies.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === "FST_ERR_MAX_PARAM_LENGTH"
+      ? new AppError("uri_too_long", "A path parameter of the request is too long.")
+      : new AppError("bad_request", "The request URL could not be understood.");
+  reply.code(appError.status).send(appError.body());
+}
+
 export default fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -99,7 +140,12 @@ export default fp(
         request.log.error({ err: error }, "unhandled error");
         return reply.code(500).send({ message: "Server Error", code: "internal_error" });
       }
-      if (appError.status >= 500) request.log.error({ err: error }, appError.message);
+      // An outage is expected and retried: one line without a stack. Other 5xx are logged in full.
+      if (appError.code === "service_unavailable") {
+        request.log.warn({ reason: error === appError ? undefined : error.message }, appError.message);
+      } else if (appError.status >= 500) {
+        request.log.error({ err: error }, appError.message);
+      }
       for (const [name, value] of Object.entries(appError.options.headers ?? {})) reply.header(name, value);
       return reply.code(appError.status).send(appError.body());
     });

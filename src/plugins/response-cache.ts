@@ -42,7 +42,7 @@ interface Entry {
     tail: string;
     page: number;
     lastPage: number;
-    /** The last request's scheme, host and URL, and its body: repeated requests skip the links. */
+    /** The last request's link base and URL, and its body: repeated requests skip the links. */
     last: { origin: string; url: string; body: Buffer } | null;
   } | null;
   contentLanguage: string | undefined;
@@ -126,7 +126,7 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
   if (entry.vary !== undefined) reply.header("Vary", entry.vary);
   if (entry.body !== null) return reply.send(entry.body);
   const page = entry.page as NonNullable<Entry["page"]>;
-  const origin = `${request.protocol}://${request.host}`;
+  const origin = request.linkBase;
   if (page.last?.origin !== origin || page.last.url !== request.url) {
     const links = JSON.stringify(pageLinks(request, page.page, page.lastPage));
     page.last = { origin, url: request.url, body: Buffer.from(page.head + links + page.tail) };
@@ -180,12 +180,17 @@ export default fp<ResponseCacheOptions>(
     // Callback-style hooks: a hit costs no promise (profiled: the async forms were ~4 % of a warm detail).
     app.addHook("preHandler", (request, reply, done) => {
       if (request.routeOptions.config.cache !== true) return done();
+      // Never throws: from the promise below, a throw would be an unhandled rejection.
       const lookup = (version: number) => {
-        cache.follow(version);
-        const key = keyOf(request);
-        const entry = cache.get(key);
-        if (entry !== undefined) return send(request, reply, entry);
-        request.cacheSlot = { key, version };
+        try {
+          cache.follow(version);
+          const key = keyOf(request);
+          const entry = cache.get(key);
+          if (entry !== undefined) return send(request, reply, entry);
+          request.cacheSlot = { key, version };
+        } catch (err) {
+          return done(err as Error);
+        }
         done();
       };
       const version = watch.current();
@@ -205,5 +210,5 @@ export default fp<ResponseCacheOptions>(
       done(null, payload);
     });
   },
-  { name: "response-cache", dependencies: ["db"] },
+  { name: "response-cache", dependencies: ["db", "link-base"] },
 );

@@ -55,7 +55,14 @@ describe("shared cases on every authenticated route", () => {
       await s.request(route.path, { key: slow, body });
       const over = await s.request(route.path, { key: slow, body });
       assert.equal(over.status, 429);
-      assert.deepEqual(over.body, { message: "Too Many Attempts.", code: "rate_limited" });
+      const retryAfter = Number(over.headers.get("retry-after"));
+      assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter));
+      // decisions.md: the body repeats Retry-After as `retry_after`, as the original service does.
+      assert.deepEqual(over.body, {
+        message: "Too Many Attempts.",
+        code: "rate_limited",
+        retry_after: retryAfter,
+      });
     });
   }
 });
@@ -140,6 +147,7 @@ describe("rate limits", () => {
     assert.deepEqual(over.body.code, "quota_exceeded");
     const retry = Number(over.headers.get("retry-after")); // the test clock starts at 10:00 UTC
     assert.ok(retry <= 14 * 3600 && retry > 14 * 3600 - 120, String(retry));
+    assert.equal(over.body.retry_after, retry);
     assert.equal((await s.request("/ping", { key })).status, 200);
     s.clock.advanceDays(1);
     assert.equal((await s.request("/grapes?per_page=1", { key })).status, 200);

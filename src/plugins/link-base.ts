@@ -1,0 +1,56 @@
+/**
+ * Checks every request's Host header and decorates the request with `linkBase`, the start of the
+ * absolute links in its answer (pagination): `PUBLIC_URL` when configured, else the request's own
+ * scheme and host (X-Forwarded-Proto/-Host when the proxy is trusted, `TRUST_PROXY`).
+ *
+ * A Host that is not a valid `host[:port]` gets `400 bad_request` before anything else runs: RFC 9112
+ * §3.2 requires a 400 for an invalid Host, whether or not links use it. Forwarded values are checked
+ * only when links are built from them, with the same answer. A request without Host (HTTP/1.0) links
+ * to the address it reached.
+ */
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError } from "../errors.ts";
+import { isValidHost, linkScheme } from "../http/origin.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** `scheme://host[:port]` or `PUBLIC_URL` (no trailing slash); links are this + path + query. */
+    linkBase: string;
+  }
+}
+
+export interface LinkBaseOptions {
+  /** `PUBLIC_URL` without trailing slash, or null to build links from each request. */
+  publicUrl: string | null;
+}
+
+const badHost = () => new AppError("bad_request", "The Host header is not a valid host name and port.");
+
+/** The address a request reached, as a URL host (`127.0.0.1:8080`, `[::1]:8080`). */
+function localHost(request: FastifyRequest): string {
+  const { localAddress, localPort } = request.socket;
+  const address = localAddress ?? "localhost";
+  return `${address.includes(":") ? `[${address}]` : address}${localPort ? `:${localPort}` : ""}`;
+}
+
+export default fp<LinkBaseOptions>(
+  async (app: FastifyInstance, { publicUrl }) => {
+    app.decorateRequest("linkBase", "");
+    app.addHook("onRequest", (request, _reply, done) => {
+      const host = request.headers.host;
+      if (host !== undefined && !isValidHost(host)) return done(badHost());
+      if (publicUrl !== null) {
+        request.linkBase = publicUrl;
+        return done();
+      }
+      // Fastify's `host` and `protocol` read X-Forwarded-Host/-Proto only when the proxy is trusted.
+      const effective = request.host || localHost(request);
+      const scheme = linkScheme(request.protocol);
+      if (scheme === null || (effective !== host && !isValidHost(effective))) return done(badHost());
+      request.linkBase = `${scheme}://${effective}`;
+      done();
+    });
+  },
+  { name: "link-base" },
+);
