@@ -77,8 +77,9 @@ function list<T extends string>(raw: string, allowed: readonly T[], name: string
   return items as T[];
 }
 
+/** Runs `fn` on the configured database, migrated; no statement time limit (imports run long). */
 async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const db = openDatabase(loadConfig().database);
+  const db = openDatabase(loadConfig().database, { queryTimeoutMs: 0 });
   try {
     await migrateToLatest(db);
     return await fn(db);

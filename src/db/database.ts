@@ -11,6 +11,8 @@ import {
   type MigrationProvider,
   Migrator,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
 } from "kysely";
@@ -21,29 +23,67 @@ import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
 import { winesRegionColorIndex } from "./migrations/2026-11-24-wines-region-color-index.ts";
 import { winesListIndexes } from "./migrations/2026-11-25-wines-list-indexes.ts";
 import type { Database } from "./types.ts";
+import { errorSummary, isDatabaseUnavailable, warningLogger } from "./unavailable.ts";
 
 export type Dialect = "sqlite" | "postgres";
+
+/** Where the database layer reports a lost and a regained PostgreSQL connection (pino's signature). */
+export interface DatabaseLog {
+  warn(data: object, msg: string): void;
+  info(data: object, msg: string): void;
+}
+
+/** Options of {@link openDatabase}; the timeouts apply to PostgreSQL only. */
+export interface DatabaseOptions {
+  /**
+   * Longest wait for a connection, in ms: a new one (TCP, TLS, authentication) or a free one of the
+   * pool; past it the query fails with "Connection terminated due to connection timeout" or "timeout
+   * exceeded when trying to connect" (503). Default {@link DEFAULT_CONNECT_TIMEOUT_MS}; the URL's
+   * `connect_timeout` (seconds, as in libpq) wins.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * Longest run of one statement, in ms; 0 = no limit. Sent as the session's `statement_timeout`
+   * (the server cancels: 57014), and `query_timeout` 1 s later on the client for a server that does
+   * not answer at all ("Query read timeout"; that connection is then closed, not reused). Default
+   * {@link DEFAULT_QUERY_TIMEOUT_MS}; the URL's `statement_timeout` (ms) wins. A whole import runs
+   * in one transaction of many statements, each under this limit; a caller that runs longer single
+   * statements passes a larger value or 0.
+   */
+  queryTimeoutMs?: number;
+  /** Pool size (default 10). */
+  maxConnections?: number;
+  /** Where lost/regained connection lines go (default: `process.emitWarning`); see {@link Db.setLog}. */
+  log?: DatabaseLog;
+}
+
+/** Default of {@link DatabaseOptions.connectTimeoutMs}: 5 s. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** Default of {@link DatabaseOptions.queryTimeoutMs}: 10 s. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+/** The client-side read timeout runs this much longer than the server's statement timeout. */
+const READ_TIMEOUT_MARGIN_MS = 1_000;
 
 /** An open database handle. `destroy()` closes the pool or file. */
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /**
+   * PostgreSQL: sends the lost/regained connection lines to `log` from now on (the app's logger,
+   * created after the database is opened). SQLite: nothing.
+   */
+  setLog(log: DatabaseLog): void;
   destroy(): Promise<void>;
 }
 
 /**
  * Opens the database. SQLite files get WAL journaling, foreign keys and a 5 s busy timeout so that
- * the CLI and a running server can share the file; the parent folder is created when missing.
+ * the CLI and a running server can share the file (past it: SQLITE_BUSY, a 503); the parent folder
+ * is created when missing. PostgreSQL: a pool of `maxConnections` with the time limits of
+ * {@link DatabaseOptions}; see {@link openPostgres} for what happens when the server goes away.
  */
-export function openDatabase(setting: DatabaseSetting): Db {
-  if (setting.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: setting.url, max: 10 });
-    // An idle connection cut by the server (restart, failover) is dropped from the pool; without a
-    // listener the 'error' event would end the process. Queries in flight still fail normally.
-    pool.on("error", (err) => process.emitWarning(`PostgreSQL connection lost: ${err.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: "postgres", destroy: () => kysely.destroy() };
-  }
+export function openDatabase(setting: DatabaseSetting, options: DatabaseOptions = {}): Db {
+  if (setting.kind === "postgres") return openPostgres(setting.url, options);
   if (setting.path !== ":memory:") mkdirSync(dirname(setting.path), { recursive: true });
   const sqlite = new SQLite(setting.path);
   sqlite.pragma("journal_mode = WAL");
@@ -53,7 +93,178 @@ export function openDatabase(setting: DatabaseSetting): Db {
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { kysely, dialect: "sqlite", destroy: () => kysely.destroy() };
+  return { kysely, dialect: "sqlite", setLog: () => {}, destroy: () => kysely.destroy() };
+}
+
+/** `connect_timeout` (seconds) and `statement_timeout` (ms) of a postgres:// URL, when given. */
+function urlTimeouts(url: string): { connectMs?: number; statementMs?: number } {
+  let params: URLSearchParams;
+  try {
+    params = new URL(url).searchParams;
+  } catch {
+    return {};
+  }
+  const number = (name: string) => {
+    const raw = params.get(name);
+    return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
+  };
+  const connect = number("connect_timeout");
+  return {
+    connectMs: connect === undefined ? undefined : connect * 1000,
+    statementMs: number("statement_timeout"),
+  };
+}
+
+/** `text` without the URL's password (raw or percent-decoded), for log lines. */
+function redactor(url: string): (text: string) => string {
+  let secrets: string[] = [];
+  try {
+    const { password } = new URL(url);
+    if (password !== "") secrets = [password, decodeURIComponent(password)];
+  } catch {
+    // not a URL pg can use either
+  }
+  return (text) => secrets.reduce((t, secret) => t.split(secret).join("***"), text);
+}
+
+/**
+ * Whether PostgreSQL is reachable as this process last saw it, logging the change: "connection lost"
+ * (warn) at the first failure, "answers again" (info, with the duration and the failures counted
+ * meanwhile) at the first success after; nothing in between, however many clients and queries fail.
+ */
+class ConnectionState {
+  private down: { since: number; failures: number } | null = null;
+
+  constructor(
+    public log: DatabaseLog,
+    private readonly redact: (text: string) => string,
+  ) {}
+
+  failed(err: unknown): void {
+    if (this.down) {
+      this.down.failures++;
+      return;
+    }
+    this.down = { since: performance.now(), failures: 1 };
+    const { code, message } = errorSummary(err);
+    this.log.warn(
+      { code, error: this.redact(message) },
+      "PostgreSQL connection lost (or refused, or timed out); queries answer 503 until it answers again (logged once)",
+    );
+  }
+
+  /**
+   * A query that started at `startedAt` (performance.now()) succeeded. One that started before the
+   * outage was noticed proves nothing (during a fast shutdown some finish after others were cut).
+   */
+  ok(startedAt: number): void {
+    if (!this.down || startedAt < this.down.since) return;
+    const { since, failures } = this.down;
+    this.down = null;
+    this.log.info({ ms: Math.round(performance.now() - since), failures }, "PostgreSQL answers again");
+  }
+}
+
+/**
+ * Errors after which a client is not to be reused: its connection is gone or it gave up waiting for
+ * an answer (the query may still run, and the next one would queue behind it). Not 57014 (the server
+ * cancelled a statement; the connection is fine).
+ */
+function breaksConnection(err: unknown): boolean {
+  return isDatabaseUnavailable(err) && (err as { code?: unknown }).code !== "57014";
+}
+
+/**
+ * PostgreSQL through pg's pool, hardened for a server that stops, restarts or hangs:
+ * - every client has an `error` listener for its whole life (pg-pool listens only while it is idle;
+ *   an error of a checked-out client without one — 57P01 or a reset while a query runs — would
+ *   end the process), and the pool's own `error` is handled: both only feed {@link ConnectionState};
+ * - connecting and every statement are bounded ({@link DatabaseOptions}); TCP keep-alive probes an
+ *   idle connection after 10 s;
+ * - a client whose query failed for a connection reason is destroyed on release instead of going
+ *   back to the pool (pg-pool already drops clients it knows to be dead; kysely releases without an
+ *   error, so a client that only timed out would otherwise be reused with its query still pending),
+ *   and idle clients cut by the server are dropped by pg-pool: once the server is back, new
+ *   connections are made on demand and requests succeed again without a restart.
+ */
+function openPostgres(url: string, options: DatabaseOptions): Db {
+  const fromUrl = urlTimeouts(url);
+  const connectMs = fromUrl.connectMs ?? options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementMs = fromUrl.statementMs ?? options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const state = new ConnectionState(options.log ?? warningLogger, redactor(url));
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: connectMs,
+    // 0 means "no limit" to PostgreSQL and pg alike.
+    statement_timeout: statementMs,
+    query_timeout: statementMs > 0 ? statementMs + READ_TIMEOUT_MARGIN_MS : 0,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  pool.on("error", (err) => state.failed(err));
+  pool.on("connect", (client) => {
+    client.on("error", (err) => state.failed(err));
+  });
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, state) }) });
+  return {
+    kysely,
+    dialect: "postgres",
+    setLog: (log) => {
+      state.log = log;
+    },
+    destroy: () => kysely.destroy(),
+  };
+}
+
+/**
+ * The pool as kysely sees it: connection failures and query outcomes go to `state`, and a client
+ * whose query {@link breaksConnection} is released with that error, which makes pg-pool destroy it.
+ */
+function guardedPool(pool: pg.Pool, state: ConnectionState): PostgresPool {
+  // One wrapper per client, so that kysely keeps one connection object per client as without it.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let broken: Error | undefined;
+    const query = (sqlText: string | pg.Submittable, parameters?: readonly unknown[]) => {
+      // A cursor (kysely's streaming, not configured here) passes through untouched.
+      if (typeof sqlText !== "string") return client.query(sqlText);
+      const startedAt = performance.now();
+      return client.query(sqlText, parameters as unknown[]).then(
+        (result) => {
+          state.ok(startedAt);
+          return result;
+        },
+        (err: Error) => {
+          if (breaksConnection(err)) {
+            broken = err;
+            state.failed(err);
+          }
+          throw err;
+        },
+      );
+    };
+    // With an error pg-pool destroys the client, so a wrapper with `broken` set is never handed out again.
+    return { query: query as unknown as PostgresPoolClient["query"], release: () => client.release(broken) };
+  };
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        state.failed(err);
+        throw err;
+      }
+      let wrapper = wrappers.get(client);
+      if (wrapper === undefined) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** Prepared statements kept per connection; the service issues a few dozen distinct SQL texts. */

@@ -11,6 +11,7 @@ import { Worker } from "node:worker_threads";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
+import { OutageLog } from "../db/unavailable.ts";
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
 import { ContentWorker } from "../modules/content/content.worker.ts";
 import { hasDueJob } from "../modules/content/jobs.repository.ts";
@@ -52,6 +53,7 @@ const newThread = (workerData: WorkerThreadData) =>
  * thread's poll (every `pollMs`, one indexed read) finds a due or abandoned job, e.g. one queued by
  * the CLI or left by a process that died. The thread reports "idle" after `idleMs` without a job and
  * is then stopped; a wake during that stop starts a new one. A thread that dies is restarted after 1 s.
+ * While the database does not answer the poll keeps trying, logging the outage once ({@link OutageLog}).
  */
 function lazyThread(app: FastifyInstance, options: ContentOptions) {
   const data: WorkerThreadData = {
@@ -111,12 +113,17 @@ function lazyThread(app: FastifyInstance, options: ContentOptions) {
     });
   };
   let polling = false;
+  // During a database outage every poll fails: logged once when it starts and once when it ends.
+  const pollLog = new OutageLog(log, "reading the generation queue");
   const poll = setInterval(() => {
     if (thread || stopping || closing || polling) return;
     polling = true;
     hasDueJob(app.db, new Date(), new Date(Date.now() - options.leaseMs))
-      .then((due) => due && start())
-      .catch((err) => log.error({ err }, "could not read the generation queue"))
+      .then((due) => {
+        pollLog.ok();
+        if (due) start();
+      })
+      .catch((err) => pollLog.failed(err))
       .finally(() => {
         polling = false;
       });

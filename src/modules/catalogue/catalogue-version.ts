@@ -3,7 +3,13 @@
  * `catalogue_version` at most once per `recheckMs` (default 1 s, so an import by another process —
  * the CLI — is seen within that time), and at once after an import made in this process
  * ({@link catalogueChanged}, called by `writeCatalogue` after its transaction).
+ *
+ * While the database does not answer, the last version read stays in use (the caches keep serving
+ * what they hold: no import can commit to a database nobody reaches) and is read again after
+ * `recheckMs`; only a process that never read it fails.
  */
+import { isDatabaseUnavailable } from "../../db/unavailable.ts";
+
 const live = new Set<CatalogueVersionWatch>();
 
 /** Makes every watch of this process read the version again at its next use. */
@@ -32,16 +38,28 @@ export class CatalogueVersionWatch {
     live.add(this);
   }
 
-  /** The version (imports so far); a number when known recently, else a promise of one. */
+  /**
+   * The version (imports so far); a number when known recently, else a promise of one.
+   * @throws (the promise rejects with) the read's error when it fails and no version was ever read,
+   *   or when it fails for another reason than an outage (see `isDatabaseUnavailable`).
+   */
   current(): number | Promise<number> {
     if (this.now() - this.checkedAt < this.recheckMs) return this.version;
     const changes = this.changes;
     this.pending ??= this.read()
-      .then((version) => {
-        this.version = version;
-        if (changes === this.changes) this.checkedAt = this.now();
-        return version;
-      })
+      .then(
+        (version) => {
+          this.version = version;
+          if (changes === this.changes) this.checkedAt = this.now();
+          return version;
+        },
+        (err: unknown) => {
+          if (this.version < 0 || !isDatabaseUnavailable(err)) throw err;
+          // The database is away: keep the last version, try again after recheckMs.
+          if (changes === this.changes) this.checkedAt = this.now();
+          return this.version;
+        },
+      )
       .finally(() => {
         if (changes === this.changes) this.pending = null;
       });

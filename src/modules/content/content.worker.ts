@@ -3,14 +3,27 @@
  * when woken (a request just queued a job), runs one job at a time, retries failures with
  * exponential backoff (`backoffBaseMs` × 1, 2, 4 …), renews the lock of the job in hand every third
  * of the lease, and on every pass takes back jobs whose lock expired (their process died).
+ *
+ * A database outage (see `isDatabaseUnavailable`) is not a generation failure: the job in hand is
+ * given back as it was (pending, its attempt not counted); when even that fails, the worker keeps it
+ * and gives it back at its first pass once the database answers. The queue keeps being polled; the
+ * outage is logged once when it starts and once when it ends ({@link OutageLog}).
  */
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/types.ts";
+import type { Database, JobRow } from "../../db/types.ts";
+import { isDatabaseUnavailable, OutageLog } from "../../db/unavailable.ts";
 import type { Language } from "../catalogue/catalogue.types.ts";
 import { generateItem, type NamedGenerator } from "./content.service.ts";
-import { claimJob, completeJob, failJob, releaseStaleJobs, renewJobLock } from "./jobs.repository.ts";
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  releaseJob,
+  releaseStaleJobs,
+  renewJobLock,
+} from "./jobs.repository.ts";
 
 export interface WorkerOptions {
   db: Kysely<Database>;
@@ -35,8 +48,13 @@ export class ContentWorker {
   private wakeRequested = false;
   /** Monotonic ms of the last job taken (or of the start). */
   private lastWorkAt = 0;
+  /** Jobs this worker holds but could not give back during an outage; given back at the next pass. */
+  private readonly unreleased = new Map<number, JobRow>();
+  private readonly queueLog: OutageLog;
 
-  constructor(private readonly options: WorkerOptions) {}
+  constructor(private readonly options: WorkerOptions) {
+    this.queueLog = new OutageLog(options.log, "reading the generation queue");
+  }
 
   /** Starts polling. */
   start(): void {
@@ -55,12 +73,21 @@ export class ContentWorker {
     this.schedule(0);
   };
 
-  /** Stops polling and waits for the job in hand to finish. */
+  /**
+   * Stops polling and waits for the job in hand to finish; jobs kept through an outage are given
+   * back if the database answers (else their lease runs out and another worker takes them over).
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    for (const job of this.unreleased.values()) {
+      await releaseJob(this.options.db, job, this.id, new Date()).then(
+        () => this.unreleased.delete(job.id),
+        () => {},
+      );
+    }
   }
 
   private schedule(delay: number): void {
@@ -83,12 +110,16 @@ export class ContentWorker {
 
   /** Runs due jobs until none is left (or the worker is stopped). */
   private async drain(): Promise<void> {
-    const { db, generator, clock, log, leaseMs } = this.options;
+    const { db, leaseMs } = this.options;
     try {
+      for (const job of this.unreleased.values()) {
+        await releaseJob(db, job, this.id, new Date());
+        this.unreleased.delete(job.id);
+      }
       const released = await releaseStaleJobs(db, new Date(Date.now() - leaseMs));
-      if (released > 0) log.info({ released }, "took over generation jobs whose worker stopped");
+      if (released > 0) this.options.log.info({ released }, "took over generation jobs whose worker stopped");
     } catch (err) {
-      log.error({ err }, "could not read the generation queue");
+      this.queueLog.failed(err);
       return;
     }
     while (!this.stopped) {
@@ -96,29 +127,65 @@ export class ContentWorker {
       try {
         job = await claimJob(db, this.id, new Date());
       } catch (err) {
-        log.error({ err }, "could not read the generation queue");
+        this.queueLog.failed(err);
         return;
       }
+      this.queueLog.ok();
       if (!job) return;
       this.lastWorkAt = performance.now();
-      const { id } = job;
-      const heartbeat = setInterval(() => {
-        renewJobLock(db, id, this.id, new Date()).catch((err) =>
-          log.warn({ err }, "could not renew a job lock"),
-        );
-      }, leaseMs / 3);
-      try {
-        await generateItem(db, generator, job.kind, job.resource_id, job.lang as Language, clock);
-        await completeJob(db, job.id, new Date());
-      } catch (err) {
-        const backoff = (this.options.backoffBaseMs ?? 2_000) * 2 ** (job.attempts - 1);
-        log.warn({ err, job: { id: job.id, kind: job.kind, attempt: job.attempts } }, "generation failed");
-        await failJob(db, job, err instanceof Error ? err.message : String(err), backoff, new Date()).catch(
-          (e) => log.error({ err: e }, "could not record a failed job"),
-        );
-      } finally {
-        clearInterval(heartbeat);
+      if (!(await this.run(job))) return;
+    }
+  }
+
+  /** Generates one claimed job; false when the database stopped answering (the pass ends). */
+  private async run(job: JobRow): Promise<boolean> {
+    const { db, generator, clock, log, leaseMs } = this.options;
+    const { id } = job;
+    const heartbeat = setInterval(() => {
+      renewJobLock(db, id, this.id, new Date()).catch((err) =>
+        log.warn({ err }, "could not renew a job lock"),
+      );
+    }, leaseMs / 3);
+    // Errors of the generator itself (a remote model's network errors included) are generation
+    // failures even when they look like a connection error.
+    let generatorFailed = false;
+    const track =
+      <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await call(...args);
+        } catch (err) {
+          generatorFailed = true;
+          throw err;
+        }
+      };
+    const g = generator.generator;
+    const tracked: NamedGenerator = {
+      name: generator.name,
+      generator: {
+        wineTexts: track((facts, lang) => g.wineTexts(facts, lang)),
+        drinkingPeriod: track((facts, lang) => g.drinkingPeriod(facts, lang)),
+        regionInsight: track((facts, lang) => g.regionInsight(facts, lang)),
+      },
+    };
+    try {
+      await generateItem(db, tracked, job.kind, job.resource_id, job.lang as Language, clock);
+      await completeJob(db, job.id, new Date());
+      return true;
+    } catch (err) {
+      if (!generatorFailed && isDatabaseUnavailable(err)) {
+        this.queueLog.failed(err);
+        await releaseJob(db, job, this.id, new Date()).catch(() => this.unreleased.set(job.id, job));
+        return false;
       }
+      const backoff = (this.options.backoffBaseMs ?? 2_000) * 2 ** (job.attempts - 1);
+      log.warn({ err, job: { id: job.id, kind: job.kind, attempt: job.attempts } }, "generation failed");
+      await failJob(db, job, err instanceof Error ? err.message : String(err), backoff, new Date()).catch(
+        (e) => log.error({ err: e }, "could not record a failed job"),
+      );
+      return true;
+    } finally {
+      clearInterval(heartbeat);
     }
   }
 }

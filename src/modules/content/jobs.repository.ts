@@ -133,6 +133,35 @@ export async function failJob(
     .execute();
 }
 
+/**
+ * Gives back a job that `workerId` could not finish because the database stopped answering (not
+ * because generation failed): pending again, due at `now`, and the attempt its claim counted is
+ * returned, so an outage never uses up a job's retries. Does nothing when the job is no longer this
+ * worker's (its lease ran out and another took it).
+ */
+export async function releaseJob(
+  db: Kysely<Database>,
+  job: Pick<JobRow, "id" | "attempts">,
+  workerId: string,
+  now: Date,
+): Promise<void> {
+  const iso = now.toISOString();
+  await db
+    .updateTable("generation_jobs")
+    .set({
+      status: "pending",
+      attempts: Math.max(0, job.attempts - 1),
+      run_after: iso,
+      locked_by: null,
+      locked_at: null,
+      updated_at: iso,
+    })
+    .where("id", "=", job.id)
+    .where("status", "=", "running")
+    .where("locked_by", "=", workerId)
+    .execute();
+}
+
 /** Heartbeat of a running job: renews its lock so that no other worker takes it over. */
 export async function renewJobLock(
   db: Kysely<Database>,

@@ -34,7 +34,8 @@ const send = (level: Level) => (obj: unknown, msg?: string) => {
 };
 const log = { info: send("info"), warn: send("warn"), error: send("error") };
 
-const db = openDatabase(data.database);
+// The thread's own pool reports a lost/regained PostgreSQL connection through the main thread's log.
+const db = openDatabase(data.database, { log });
 const worker = new ContentWorker({
   db: db.kysely,
   generator: createGenerator(data.generator, (kind, reason) =>

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
+import { OutageLog, type OutageLogger, warningLogger } from "../../db/unavailable.ts";
 import { AppError } from "../../errors.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
 import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
@@ -30,9 +31,16 @@ export interface InMemoryWineSearchOptions {
   firstWaitMs?: number;
   /** Longest wait of a search for a rebuilt index, in milliseconds (default 250), then the previous one answers. */
   rebuildWaitMs?: number;
+  /** First delay before a failed build is tried again by itself, in milliseconds (default 1000; doubles up to 30 s). */
+  retryMs?: number;
+  /** Where a failing build is reported, once until it succeeds (default: Node warnings on stderr). */
+  log?: OutageLogger;
   /** Clock in milliseconds (tests). */
   now?: () => number;
 }
+
+/** Longest delay between two attempts of a failing build, in milliseconds. */
+const MAX_RETRY_MS = 30_000;
 
 /** Seconds a client is told to wait (Retry-After) when the first index is not ready. */
 export const RETRY_AFTER_S = 2;
@@ -49,6 +57,10 @@ export const RETRY_AFTER_S = 2;
  * with Retry-After: the catalogue is there, the service just started) and `rebuildWaitMs` when there
  * is one (then it answers from the previous catalogue version, which was right a moment ago: a small
  * catalogue is rebuilt within the wait, so its searches see an import at once).
+ *
+ * A build that fails (the database does not answer) is tried again by itself after `retryMs`,
+ * doubling up to 30 s, and reported once until one succeeds; meanwhile the previous index, if any,
+ * keeps answering, and while the catalogue version cannot be read the last one read stands.
  */
 export class InMemoryWineSearch implements WineSearch {
   private searcher: IndexSearcher | null = null;
@@ -60,6 +72,12 @@ export class InMemoryWineSearch implements WineSearch {
   private readonly watch: CatalogueVersionWatch;
   private readonly firstWaitMs: number;
   private readonly rebuildWaitMs: number;
+  private readonly retryMs: number;
+  private readonly buildLog: OutageLog;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** Failed builds in a row. */
+  private failures = 0;
+  private closed = false;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -68,16 +86,31 @@ export class InMemoryWineSearch implements WineSearch {
     this.watch = new CatalogueVersionWatch(() => catalogueVersion(db), options.recheckMs, options.now);
     this.firstWaitMs = options.firstWaitMs ?? 3000;
     this.rebuildWaitMs = options.rebuildWaitMs ?? 250;
+    this.retryMs = options.retryMs ?? 1000;
+    this.buildLog = new OutageLog(options.log ?? warningLogger, "building the search index");
   }
 
-  /** Stops following imports made in this process (the app closed). */
+  /** Stops following imports made in this process and trying failed builds again (the app closed). */
   close(): void {
+    this.closed = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.watch.close();
   }
 
-  /** Starts building the index when none is built or being built; resolves once it is ready. */
+  /**
+   * Starts building the index when none is built or being built; resolves once it is ready.
+   * @throws the database's error when the catalogue version or the wines cannot be read; the build
+   *   is then tried again by itself (see the class).
+   */
   async prepare(): Promise<void> {
-    await this.check();
+    try {
+      await this.check();
+    } catch (err) {
+      this.buildLog.failed(err);
+      this.retryLater();
+      throw err;
+    }
     if (this.building !== null) await this.building;
   }
 
@@ -128,13 +161,33 @@ export class InMemoryWineSearch implements WineSearch {
         this.searcher = searcher;
         this.searcherVersion = version;
         this.building = null;
+        this.failures = 0;
+        this.buildLog.ok();
       },
-      () => {
+      (err: unknown) => {
         if (this.building !== building) return;
         this.building = null;
         this.version = -1; // the next check builds again
+        this.buildLog.failed(err);
+        this.retryLater();
       },
     );
+  }
+
+  /** Tries {@link check} again after the backoff of the failures so far (one timer at a time). */
+  private retryLater(): void {
+    if (this.closed || this.retryTimer !== null) return;
+    const delay = Math.min(this.retryMs * 2 ** this.failures, MAX_RETRY_MS);
+    this.failures++;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (this.closed) return;
+      this.check().catch((err: unknown) => {
+        this.buildLog.failed(err);
+        this.retryLater();
+      });
+    }, delay);
+    this.retryTimer.unref();
   }
 }
 

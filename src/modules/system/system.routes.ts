@@ -55,7 +55,16 @@ export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-/** Liveness and readiness, outside the base path and without authentication. */
+/** Longest time `/ready` waits for the database, in milliseconds; past it the database counts as down. */
+export const READY_TIMEOUT_MS = 2_000;
+
+/**
+ * Liveness and readiness, outside the base path and without authentication.
+ * - `/health`: 200 `{status: "ok"}` while the process serves HTTP.
+ * - `/ready`: 200 `{status: "ready"}` when the database answers `select 1` within
+ *   {@link READY_TIMEOUT_MS}; else 503 `{status: "unavailable", database: "down"}` with `Retry-After`
+ *   (a load balancer takes the instance out, and back once the database answers again).
+ */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/health",
@@ -69,16 +78,23 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         hide: true,
         response: {
           200: Type.Object({ status: Type.String() }),
-          503: Type.Object({ status: Type.String() }),
+          503: Type.Object({ status: Type.String(), database: Type.String() }),
         },
       },
     },
     async (_request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error("no answer in time")), READY_TIMEOUT_MS);
+      });
       try {
-        await sql`select 1`.execute(app.db);
+        await Promise.race([sql`select 1`.execute(app.db), timeout]);
         return { status: "ready" };
       } catch {
-        return reply.code(503).send({ status: "unavailable" });
+        // A probe that fails after the timeout is still handled: Promise.race subscribed to it.
+        return reply.code(503).header("Retry-After", 5).send({ status: "unavailable", database: "down" });
+      } finally {
+        clearTimeout(timer);
       }
     },
   );

@@ -1,0 +1,472 @@
+/**
+ * PostgreSQL goes away under load and comes back: the service (a child process, `winedata serve`,
+ * worker thread included) must stay up, answer only 200 (cached) or 503 `service_unavailable` with
+ * Retry-After — never a 500, never slower than its time limits —, report /ready 503, lose no queued
+ * generation job, and answer 200 again by itself once the database is back.
+ *
+ * Runs against its own server (test/private-postgres.ts: initdb in a temporary folder, a free port),
+ * never the shared one. Scenarios, one after the other on the same service:
+ * 1. `pg_ctl stop -m fast` (sessions get 57P01) right after ~600 generation jobs were queued;
+ * 2. `pg_ctl stop -m immediate` (processes quit, crash recovery at the next start);
+ * 3. every server process frozen (SIGSTOP): connections hang, the time limits must answer.
+ * The status histograms, the time to recover and the errors are printed (t.diagnostic). A second
+ * test checks the classification of those errors (and of errors that are bugs) without a server.
+ * Skipped, with the reason printed, when the PostgreSQL binaries are missing.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { after, before, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { offlineGenerator } from "../src/app.ts";
+import { migrateToLatest, openDatabase } from "../src/db/database.ts";
+import { isDatabaseUnavailable } from "../src/db/unavailable.ts";
+import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
+import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
+import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
+import {
+  freePort,
+  type PrivatePostgres,
+  postgresBinaries,
+  startPrivatePostgres,
+} from "./private-postgres.ts";
+
+/** Time limits given to the service through its DATABASE_URL (seconds / milliseconds). */
+const CONNECT_TIMEOUT_S = 2;
+const STATEMENT_TIMEOUT_MS = 2_000;
+/** The slowest answer allowed during an outage: a statement's client-side limit (+1 s) plus 1 s. */
+const ANSWER_BOUND_MS = STATEMENT_TIMEOUT_MS + 1_000 + 1_000;
+/** How long the service may take to answer 200 again once PostgreSQL accepts connections. */
+const RECOVERY_BOUND_MS = 5_000;
+const LOOPS = 6;
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const skip = postgresBinaries() === null ? "PostgreSQL binaries (initdb, pg_ctl, postgres) not found" : false;
+
+let server: PrivatePostgres | undefined;
+let child: ChildProcess | undefined;
+let origin = "";
+let key = "";
+let url = "";
+const output = { stdout: "", stderr: "" };
+const ids = { wines: [] as number[], producers: [] as number[], regions: [] as number[] };
+
+before(async () => {
+  if (skip) return;
+  server = await startPrivatePostgres();
+  const admin = new pg.Client({ connectionString: server.adminUrl });
+  await admin.connect();
+  await admin.query("create database wds");
+  await admin.end();
+  url = server.url("wds");
+  const db = openDatabase({ kind: "postgres", url });
+  await migrateToLatest(db);
+  await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
+  const account = await createAccount(db.kysely, {
+    name: "Outage",
+    email: "outage@example.com",
+    plan: "enterprise",
+    now: new Date(),
+  });
+  key = (await issueKey(db.kysely, { account, name: "load", rateLimitPerMinute: 1_000_000, now: new Date() }))
+    .key;
+  const column = async (table: "wines" | "producers" | "regions") =>
+    (await db.kysely.selectFrom(table).select("id").execute()).map((r) => r.id);
+  ids.wines = await column("wines");
+  ids.producers = await column("producers");
+  ids.regions = await column("regions");
+  await db.destroy();
+
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: `${url}?connect_timeout=${CONNECT_TIMEOUT_S}&statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "info",
+      JOB_POLL_MS: "100",
+      JOB_LEASE_MS: "3000",
+      AUTH_CACHE_MS: "1000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output.stdout += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output.stderr += chunk.toString();
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    if ((await get("/ready").catch(() => null))?.status === 200) return;
+    await sleep(100);
+  }
+  throw new Error(`the service did not start:\n${output.stdout}\n${output.stderr}`);
+});
+
+after(async () => {
+  if (child && child.exitCode === null) {
+    child.kill("SIGTERM");
+    await Promise.race([once(child, "exit"), sleep(5000)]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  }
+  await server?.destroy();
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
+const rand = (n: number) => 1 + Math.floor(Math.random() * n);
+
+interface Answer {
+  status: number;
+  code: string | undefined;
+  retryAfter: string | null;
+  ms: number;
+  path: string;
+}
+
+/** {@link get}, with a failed fetch (no answer: the process is gone, or 15 s passed) as status 0. */
+const tryGet = (path: string, withKey = false): Promise<Answer> =>
+  get(path, withKey).catch(
+    (err: Error): Answer => ({ status: 0, code: err.name, retryAfter: null, ms: 0, path }),
+  );
+
+async function get(path: string, withKey = false): Promise<Answer> {
+  const started = performance.now();
+  const res = await fetch(`${origin}${path}`, {
+    headers: withKey ? { authorization: `Bearer ${key}` } : {},
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await res.text();
+  let code: string | undefined;
+  try {
+    code = (JSON.parse(text) as { code?: string }).code;
+  } catch {
+    // not JSON
+  }
+  return {
+    status: res.status,
+    code,
+    retryAfter: res.headers.get("retry-after"),
+    ms: performance.now() - started,
+    path,
+  };
+}
+
+/** A v1 read, most of them never asked before (so not in the response cache). */
+function randomPath(): string {
+  switch (rand(7)) {
+    case 1:
+      return `/v1/wines?per_page=${rand(100)}&page=${rand(10)}&color=${pick(["red", "white", "rose"])}`;
+    case 2:
+      return `/v1/wines/${pick(ids.wines)}?lang=${pick(["en", "de"])}`;
+    case 3:
+      return `/v1/producers/${pick(ids.producers)}?include_wines=${pick(["true", "false"])}`;
+    case 4:
+      return `/v1/regions/${pick(ids.regions)}`;
+    case 5:
+      return `/v1/wines/search?q=${pick(["barolo", "chateau", "pinot", "riesling", "rioja", "chianti"])}&limit=${rand(50)}`;
+    case 6:
+      return `/v1/producers?per_page=${rand(100)}&page=${rand(8)}`;
+    default:
+      return "/v1/ping";
+  }
+}
+
+/** Answers per phase; a fetch that fails (no answer at all) is recorded as status 0. */
+const answers = new Map<string, Answer[]>();
+let phase = "before";
+let running = true;
+
+async function loadLoop(): Promise<void> {
+  while (running) {
+    const path = randomPath();
+    const current = phase;
+    const answer = await tryGet(path, true);
+    const list = answers.get(current) ?? [];
+    list.push(answer);
+    answers.set(current, list);
+    await sleep(5);
+  }
+}
+
+function histogram(list: Answer[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of list) {
+    const name = a.status === 200 ? "200" : `${a.status}${a.code ? ` ${a.code}` : ""}`;
+    counts[name] = (counts[name] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** /ready answers during an outage, with their times. */
+async function readyDuring(ms: number): Promise<Answer[]> {
+  const seen: Answer[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    seen.push(await tryGet("/ready"));
+    await sleep(250);
+  }
+  return seen;
+}
+
+/** Waits until /ready is 200 and a never-asked read is 200; returns the ms that took. */
+async function recovery(): Promise<{ readyMs: number; readMs: number }> {
+  const started = performance.now();
+  let readyMs = -1;
+  let readMs = -1;
+  while (performance.now() - started < 20_000 && (readyMs < 0 || readMs < 0) && child?.exitCode === null) {
+    if (readyMs < 0 && (await tryGet("/ready")).status === 200) readyMs = performance.now() - started;
+    // A page size and page never used by the load loops: not in the response cache.
+    const fresh = `/v1/wines?per_page=${rand(100)}&page=${11 + rand(1000)}&sub_type=still`;
+    if (readMs < 0 && (await tryGet(fresh, true)).status === 200) readMs = performance.now() - started;
+    await sleep(50);
+  }
+  return { readyMs: Math.round(readyMs), readMs: Math.round(readMs) };
+}
+
+test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, recovery by itself", {
+  timeout: 120_000,
+}, async (t) => {
+  if (skip || !server || !child) return t.skip(skip || "setup failed");
+  const pgServer = server;
+  const started = performance.now();
+  const exited: { code: number | null; signal: string | null }[] = [];
+  child.on("exit", (code, signal) => exited.push({ code, signal }));
+  const loops = Array.from({ length: LOOPS }, loadLoop);
+  const report: Record<string, unknown> = {};
+  const checkOutage = (name: string, ready: Answer[]) => {
+    assert.deepEqual(exited, [], `${name}: the service process ended:\n${output.stderr.slice(-3000)}`);
+    const list = answers.get(name) ?? [];
+    assert.ok(list.length > 0, `${name}: no answer recorded`);
+    for (const a of list) {
+      assert.ok(
+        a.status === 200 || (a.status === 503 && a.code === "service_unavailable" && a.retryAfter !== null),
+        `${name}: ${a.path} answered ${a.status} ${a.code ?? ""} (Retry-After ${a.retryAfter})`,
+      );
+      assert.ok(a.ms < ANSWER_BOUND_MS, `${name}: ${a.path} took ${Math.round(a.ms)} ms`);
+    }
+    assert.ok(
+      list.some((a) => a.status === 503),
+      `${name}: no 503 at all (${JSON.stringify(histogram(list))})`,
+    );
+    assert.ok(ready.length > 0 && ready.every((r) => r.status === 503), `${name}: /ready not 503`);
+    assert.ok(
+      ready.every((r) => r.ms < 2_500),
+      `${name}: /ready took ${Math.max(...ready.map((r) => r.ms))} ms`,
+    );
+    report[name] = {
+      histogram: histogram(list),
+      slowestMs: Math.round(Math.max(...list.map((a) => a.ms))),
+      ready: histogram(ready),
+    };
+  };
+  /** While PostgreSQL starts: 200 or 503, as during the outage, but either may be missing. */
+  const checkTransition = (name: string) => {
+    const list = answers.get(name) ?? [];
+    for (const a of list) {
+      assert.ok(
+        a.status === 200 || (a.status === 503 && a.code === "service_unavailable" && a.retryAfter !== null),
+        `${name}: ${a.path} answered ${a.status} ${a.code ?? ""}`,
+      );
+    }
+    report[name] = { histogram: histogram(list) };
+  };
+  const checkAfter = (name: string) => {
+    const list = answers.get(name) ?? [];
+    for (const a of list)
+      assert.equal(a.status, 200, `${name}: ${a.path} answered ${a.status} ${a.code ?? ""}`);
+    report[name] = { histogram: histogram(list) };
+  };
+
+  try {
+    await sleep(1500);
+    // Queue ~650 generation jobs, then take the database away while the worker thread drains them.
+    const queued = await Promise.all(
+      ids.regions.flatMap((id) => [
+        get(`/v1/region-insights/${id}?lang=it`, true),
+        get(`/v1/region-insights/${id}?lang=fr`, true),
+      ]),
+    );
+    assert.ok(queued.every((a) => a.status === 404 || a.status === 200));
+
+    // 1. Fast shutdown.
+    phase = "outage fast";
+    let stopAt = performance.now();
+    await pgServer.stop("fast");
+    report["stop fast ms"] = Math.round(performance.now() - stopAt);
+    const ready1 = await readyDuring(4_000);
+    phase = "restart fast";
+    let startAt = performance.now();
+    await pgServer.start();
+    const startMs1 = performance.now() - startAt;
+    const rec1 = await recovery();
+    report["recovery fast"] = { ...rec1, pgStartMs: Math.round(startMs1) };
+    phase = "after fast";
+    await sleep(1_500);
+    checkOutage("outage fast", ready1);
+    checkTransition("restart fast");
+    checkAfter("after fast");
+    assert.ok(rec1.readyMs < RECOVERY_BOUND_MS && rec1.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec1));
+
+    // No queued job lost: all done within a few seconds, none failed.
+    const jobsDeadline = performance.now() + 15_000;
+    let jobs: Record<string, number> = {};
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      while (performance.now() < jobsDeadline) {
+        const { rows } = await client.query<{ status: string; n: string }>(
+          "select status, count(*) as n from generation_jobs group by status",
+        );
+        jobs = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+        if (Object.keys(jobs).every((s) => s === "done")) break;
+        await sleep(250);
+      }
+      const attempts = await client.query<{ max: number }>(
+        "select max(attempts) as max from generation_jobs",
+      );
+      report.jobs = { ...jobs, maxAttempts: attempts.rows[0]?.max };
+    } finally {
+      await client.end();
+    }
+    assert.deepEqual(Object.keys(jobs), ["done"], `jobs after the outage: ${JSON.stringify(jobs)}`);
+    const insights = new pg.Client({ connectionString: url });
+    await insights.connect();
+    const done = await insights
+      .query<{ n: string }>(
+        "select count(*) as n from generation_jobs where kind = 'region_insight' and status = 'done' and lang in ('it', 'fr')",
+      )
+      .finally(() => insights.end());
+    assert.equal(Number(done.rows[0]?.n), ids.regions.length * 2);
+
+    // 2. Immediate shutdown (crash recovery at the next start).
+    phase = "outage immediate";
+    stopAt = performance.now();
+    await pgServer.stop("immediate");
+    report["stop immediate ms"] = Math.round(performance.now() - stopAt);
+    const ready2 = await readyDuring(4_000);
+    phase = "restart immediate";
+    startAt = performance.now();
+    await pgServer.start();
+    const startMs2 = performance.now() - startAt;
+    const rec2 = await recovery();
+    report["recovery immediate"] = { ...rec2, pgStartMs: Math.round(startMs2) };
+    phase = "after immediate";
+    await sleep(1_500);
+    checkOutage("outage immediate", ready2);
+    checkTransition("restart immediate");
+    checkAfter("after immediate");
+    assert.ok(rec2.readyMs < RECOVERY_BOUND_MS && rec2.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec2));
+
+    // 3. A server that accepts but never answers: only the time limits end the waits.
+    phase = "outage hang";
+    await pgServer.freeze(true);
+    const ready3 = await readyDuring(6_000);
+    phase = "thaw hang";
+    await pgServer.freeze(false);
+    const rec3 = await recovery();
+    report["recovery hang"] = rec3;
+    phase = "after hang";
+    await sleep(1_500);
+    checkOutage("outage hang", ready3);
+    checkTransition("thaw hang");
+    checkAfter("after hang");
+    assert.ok(rec3.readyMs < RECOVERY_BOUND_MS && rec3.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec3));
+  } finally {
+    running = false;
+    await Promise.all(loops);
+  }
+
+  assert.deepEqual(exited, [], "the service process stayed up");
+  assert.equal(child.exitCode, null);
+  const logs = `${output.stdout}\n${output.stderr}`;
+  const lines = output.stdout.split("\n").filter(Boolean);
+  const messages: Record<string, number> = {};
+  const reasons: Record<string, number> = {};
+  for (const line of lines) {
+    try {
+      const record = JSON.parse(line) as {
+        msg?: string;
+        level?: number;
+        reason?: string;
+        err?: { code?: string; message?: string };
+      };
+      const { msg, level } = record;
+      if ((level ?? 0) >= 40) messages[`${level} ${msg}`] = (messages[`${level} ${msg}`] ?? 0) + 1;
+      // What the 503s were answered for (the error handler's log line), ports and pids elided.
+      const cause = record.reason ?? record.err?.message;
+      if (msg?.startsWith("The service is temporarily unavailable") && cause !== undefined) {
+        const name = `${record.err?.code ?? ""} ${cause}`.trim().replace(/:\d+/g, ":PORT");
+        reasons[name] = (reasons[name] ?? 0) + 1;
+      }
+    } catch {
+      // not a log line
+    }
+  }
+  for (const line of output.stderr.split("\n").filter((l) => l.includes("Warning") || l.includes("Notice"))) {
+    const name = line
+      .replace(/^\(node:\d+\) /, "")
+      .replace(/\{.*$/, "")
+      .trim();
+    messages[`stderr ${name}`] = (messages[`stderr ${name}`] ?? 0) + 1;
+  }
+  report["log lines (warn and above)"] = messages;
+  report["errors answered 503"] = reasons;
+  report["total seconds"] = Math.round((performance.now() - started) / 100) / 10;
+  for (const [name, value] of Object.entries(report)) t.diagnostic(`${name}: ${JSON.stringify(value)}`);
+
+  assert.ok(!logs.includes(pgServer.password), "the database password never appears in a log");
+  assert.ok(
+    !/unhandled promise rejection|uncaught exception/i.test(logs),
+    "no unhandled rejection or exception",
+  );
+  const lost = logs.split("PostgreSQL connection lost").length - 1;
+  // Three outages, two pools (the main thread's and the worker thread's): at most one line each.
+  assert.ok(lost <= 6, `"connection lost" logged ${lost} times`);
+  const queue = lines.filter((l) => l.includes("reading the generation queue failed")).length;
+  assert.ok(queue <= 12, `"reading the generation queue failed" logged ${queue} times`);
+});
+
+test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () => {
+  const error = (message: string, fields: Record<string, unknown> = {}) =>
+    Object.assign(new Error(message), fields);
+  // Seen during the outages above (pg 8, pg-pool 3, PostgreSQL 15) and SQLite's busy timeout.
+  for (const err of [
+    error("terminating connection due to administrator command", { code: "57P01" }),
+    error("the database system is shutting down", { code: "57P03" }),
+    error("the database system is starting up", { code: "57P03" }),
+    error("Connection terminated unexpectedly"),
+    error("read ECONNRESET", { code: "ECONNRESET" }),
+    error("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
+    error("Connection terminated due to connection timeout", { cause: error("Connection terminated") }),
+    error("timeout exceeded when trying to connect"),
+    error("Query read timeout"),
+    error("canceling statement due to statement timeout", { code: "57014" }),
+    error("Client has encountered a connection error and is not queryable"),
+    error("sorry, too many clients already", { code: "53300" }),
+    error("database is locked", { code: "SQLITE_BUSY" }),
+    error("wrapped", { cause: error("x", { code: "08006" }) }),
+  ]) {
+    assert.ok(isDatabaseUnavailable(err), err.message);
+  }
+  for (const err of [
+    error('relation "wines" does not exist', { code: "42P01" }),
+    error("duplicate key value violates unique constraint", { code: "23505" }),
+    error("syntax error at or near", { code: "42601" }),
+    error("UNIQUE constraint failed: wines.id", { code: "SQLITE_CONSTRAINT_PRIMARYKEY" }),
+    error("no such table: wines", { code: "SQLITE_ERROR" }),
+    new TypeError("Cannot read properties of undefined (reading 'id')"),
+    error("driver has already been destroyed"),
+    error("The database connection is not open"),
+    "Connection terminated",
+    null,
+  ]) {
+    assert.ok(!isDatabaseUnavailable(err), String((err as Error | null)?.message ?? err));
+  }
+});
