@@ -3,13 +3,15 @@
  * Plugins are registered in a fixed order (external → app → modules); every v1 module sits under
  * the base path, so this file is the one list of routes.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
-import { finiteNumbersValidator } from "./http/finite-numbers.ts";
+import { AppError } from "./errors.ts";
+import { strictValidator } from "./http/strict-validator.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -74,19 +76,30 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     http: {
       headersTimeout: config.timeouts.headersMs,
       connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS,
+      // The link-base plugin answers a missing Host with a JSON 400 (Node's own has no body).
+      requireHostHeader: false,
     },
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Every error body has {message, code}: what Node's parser and Fastify's router refuse too.
     clientErrorHandler,
     frameworkErrors,
-    // Ajv as configured by Fastify, plus: no Infinity gets through a numeric parameter.
-    schemaController: { compilersFactory: { buildValidator: finiteNumbersValidator() } },
+    // Ajv as configured by Fastify, plus: no Infinity in a number, no U+0000 in a text.
+    schemaController: { compilersFactory: { buildValidator: strictValidator() } },
     // One line per request only at debug/trace; errors are always logged.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== "debug" && config.logLevel !== "trace",
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // The database's lost/regained connection lines go to the app's log.
+  database.setLog(app.log.child({ component: "database" }));
+  // An `Expect` other than 100-continue: 417 with the usual body (Node's own has none).
+  app.server.on("checkExpectation", (_req: IncomingMessage, res: ServerResponse) => {
+    const error = new AppError("expectation_failed", "Only the expectation 100-continue is supported.");
+    res.writeHead(error.status, { "content-type": "application/json; charset=utf-8", connection: "close" });
+    res.end(JSON.stringify(error.body()));
+  });
 
   // External plugins
   await app.register(swagger, openApiOptions(config));

@@ -18,6 +18,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   uri_too_long: 414,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   headers_too_large: 431,
   invalid_image: 422,
   analysis_failed: 502,

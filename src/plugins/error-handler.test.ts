@@ -62,6 +62,24 @@ describe("every error body has {message, code}, Fastify's and Node's own too", (
       status: 414,
       code: "uri_too_long",
     },
+    {
+      name: "HTTP/1.1 without Host",
+      request: () => `GET /v1/ping HTTP/1.1\r\nAuthorization: Bearer ${s.key}\r\nConnection: close\r\n\r\n`,
+      status: 400,
+      code: "bad_request",
+    },
+    {
+      name: "an Expect other than 100-continue",
+      request: () => rawGet("/health", { host: "localhost", expect: "text/html" }),
+      status: 417,
+      code: "expectation_failed",
+    },
+    {
+      name: "NUL in a text parameter (PostgreSQL text cannot hold it)",
+      request: () => rawGet("/v1/regions?country=%00a", auth()),
+      status: 422,
+      code: "validation_failed",
+    },
     { name: "unknown path", request: () => rawGet("/v1/vineyards", auth()), status: 404, code: "not_found" },
     {
       name: "unsupported method on a known path",

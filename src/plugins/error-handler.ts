@@ -41,6 +41,10 @@ function describe(err: AjvError, context: string | undefined): { field: string; 
         field,
         message: `The ${field} field must be ${err.params.type === "integer" ? "an integer" : `a ${err.params.type}`}.`,
       };
+    case "finite":
+      return { field, message: `The ${field} field must be a finite number.` };
+    case "noNul":
+      return { field, message: `The ${field} field must not contain NUL characters.` };
     case "enum":
     case "const":
     case "anyOf":
@@ -132,17 +136,30 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   reply.code(appError.status).send(appError.body());
 }
 
+/** During an outage, one 503 line per this many ms at most (the others are counted in the next). */
+const UNAVAILABLE_LOG_INTERVAL_MS = 10_000;
+
 export default fp(
   async (app: FastifyInstance) => {
+    let quietUntil = 0;
+    let unlogged = 0;
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const appError = toAppError(error);
       if (!appError) {
         request.log.error({ err: error }, "unhandled error");
         return reply.code(500).send({ message: "Server Error", code: "internal_error" });
       }
-      // An outage is expected and retried: one line without a stack. Other 5xx are logged in full.
+      // An outage is expected and retried: a line without a stack every few seconds, with the number
+      // of 503s since the last one. Other 5xx are logged in full.
       if (appError.code === "service_unavailable") {
-        request.log.warn({ reason: error === appError ? undefined : error.message }, appError.message);
+        const now = Date.now();
+        if (now < quietUntil) unlogged++;
+        else {
+          const reason = error === appError ? undefined : error.message;
+          request.log.warn({ reason, unlogged }, appError.message);
+          quietUntil = now + UNAVAILABLE_LOG_INTERVAL_MS;
+          unlogged = 0;
+        }
       } else if (appError.status >= 500) {
         request.log.error({ err: error }, appError.message);
       }

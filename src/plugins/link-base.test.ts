@@ -74,15 +74,25 @@ describe("Host header", () => {
 });
 
 describe("trusted proxy", () => {
-  test("X-Forwarded-Host and -Proto make the links when the proxy is trusted", async () => {
-    const res = await get(proxied, "/v1/grapes?per_page=3", {
-      host: "internal:8080",
-      "x-forwarded-host": "wine.example.com",
-      "x-forwarded-proto": "https",
+  const honoured: Array<[string, Record<string, string>, string]> = [
+    [
+      "X-Forwarded-Host and -Proto make the links",
+      { "x-forwarded-host": "wine.example.com", "x-forwarded-proto": "https" },
+      "https://wine.example.com",
+    ],
+    [
+      "an empty forwarded value is no value: the request's own scheme and Host",
+      { "x-forwarded-host": "", "x-forwarded-proto": "" },
+      "http://internal:8080",
+    ],
+  ];
+  for (const [name, forwarded, origin] of honoured) {
+    test(name, async () => {
+      const res = await get(proxied, "/v1/grapes?per_page=3", { host: "internal:8080", ...forwarded });
+      assert.equal(res.status, 200, res.text);
+      assert.equal(res.body.links.next, `${origin}/v1/grapes?per_page=3&page=2`);
     });
-    assert.equal(res.status, 200, res.text);
-    assert.equal(res.body.links.next, "https://wine.example.com/v1/grapes?per_page=3&page=2");
-  });
+  }
 
   test("malformed forwarded values: 400 bad_request, never a 500", async () => {
     const cases: Array<Record<string, string>> = [
@@ -96,16 +106,6 @@ describe("trusted proxy", () => {
       assert.equal(res.status, 400, `${JSON.stringify(forwarded)}: ${res.text}`);
       assert.equal(res.body.code, "bad_request");
     }
-  });
-
-  test("an empty forwarded value is no value: the request's own scheme and Host", async () => {
-    const res = await get(proxied, "/v1/grapes?per_page=3", {
-      host: "internal",
-      "x-forwarded-proto": "",
-      "x-forwarded-host": "",
-    });
-    assert.equal(res.status, 200, res.text);
-    assert.equal(res.body.links.next, "http://internal/v1/grapes?per_page=3&page=2");
   });
 
   test("untrusted: forwarded headers are ignored", async () => {

@@ -3,8 +3,9 @@
  * absolute links in its answer (pagination): `PUBLIC_URL` when configured, else the request's own
  * scheme and host (X-Forwarded-Proto/-Host when the proxy is trusted, `TRUST_PROXY`).
  *
- * A Host that is not a valid `host[:port]` gets `400 bad_request` before anything else runs: RFC 9112
- * §3.2 requires a 400 for an invalid Host, whether or not links use it. Forwarded values are checked
+ * A Host that is not a valid `host[:port]`, and an HTTP/1.1 request without one, get `400 bad_request`
+ * before anything else runs: RFC 9112 §3.2 requires a 400 for both, whether or not links use it (Node
+ * would answer the missing Host itself, without a body: `requireHostHeader` is off for this). Forwarded values are checked
  * only when links are built from them, with the same answer. A request without Host (HTTP/1.0) links
  * to the address it reached.
  */
@@ -25,6 +26,7 @@ export interface LinkBaseOptions {
   publicUrl: string | null;
 }
 
+const noHost = () => new AppError("bad_request", "The Host header is required.");
 const badHost = () => new AppError("bad_request", "The Host header is not a valid host name and port.");
 
 /** The address a request reached, as a URL host (`127.0.0.1:8080`, `[::1]:8080`). */
@@ -39,7 +41,9 @@ export default fp<LinkBaseOptions>(
     app.decorateRequest("linkBase", "");
     app.addHook("onRequest", (request, _reply, done) => {
       const host = request.headers.host;
-      if (host !== undefined && !isValidHost(host)) return done(badHost());
+      if (host === undefined ? request.raw.httpVersion !== "1.0" : !isValidHost(host)) {
+        return done(host === undefined ? noHost() : badHost());
+      }
       if (publicUrl !== null) {
         request.linkBase = publicUrl;
         return done();
