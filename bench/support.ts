@@ -41,8 +41,15 @@ export function createBenchKey(cli: (args: string[]) => string, name: string): s
   return JSON.parse(created).key as string;
 }
 
-/** Starts the service on a new database filled by `winedata <importArgs>` (default: the bundled catalogue). */
-export async function startBenchService(name: string, importArgs = ["import"]): Promise<BenchService> {
+/**
+ * Starts the service on a new database filled by `winedata <importArgs>` (default: the bundled
+ * catalogue); `serverEnv` adds settings of the service.
+ */
+export async function startBenchService(
+  name: string,
+  importArgs = ["import"],
+  serverEnv: Record<string, string> = {},
+): Promise<BenchService> {
   const dir = mkdtempSync(join(tmpdir(), `wds-${name}-`));
   const dbPath = join(dir, `${name}.db`);
   const env = { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, LOG_LEVEL: "warn", NODE_ENV: "production" };
@@ -52,7 +59,7 @@ export async function startBenchService(name: string, importArgs = ["import"]): 
   const key = createBenchKey(cli, name);
   const port = 17_000 + Math.floor(Math.random() * 2000);
   const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
-    env: { ...env, PORT: String(port), HOST: "127.0.0.1" },
+    env: { ...env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1" },
     stdio: "inherit",
   });
   for (let i = 0; ; i++) {

@@ -106,7 +106,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(swaggerUi, { routePrefix: "/docs" });
 
   // Application plugins
-  await app.register(processErrors, { onFatal: deps.onFatal });
+  await app.register(processErrors, { traceRequestIds: config.traceRequestIds, onFatal: deps.onFatal });
   await app.register(errorHandler);
   await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });

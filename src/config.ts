@@ -77,6 +77,14 @@ export interface Config {
    * `HEADERS_TIMEOUT_MS`, `REQUEST_TIMEOUT_MS`, `KEEP_ALIVE_TIMEOUT_MS`.
    */
   timeouts: ServerTimeouts;
+  /**
+   * Follow each request's asynchronous work (`TRACE_REQUEST_IDS`, default false), so that an
+   * unhandled rejection or uncaught exception is logged with the id of the request it came from. It
+   * enables Node's promise hooks for the whole process, which costs CPU on every request (measured by
+   * `npm run bench:request-context`, bench/results/request-context.md), so it is off unless asked
+   * for, e.g. while chasing such an error; the stack trace is logged either way.
+   */
+  traceRequestIds: boolean;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
 }
@@ -111,6 +119,14 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`);
   }
   return Number(raw);
+}
+
+function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = (env[name] ?? "").toLowerCase();
+  if (raw === "") return fallback;
+  if (raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
 }
 
 function workerMode(raw: string | undefined): WorkerMode {
@@ -236,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
     responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    traceRequestIds: boolean(env, "TRACE_REQUEST_IDS", false),
     timeouts: {
       headersMs,
       requestMs,

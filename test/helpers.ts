@@ -8,6 +8,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
@@ -39,6 +40,54 @@ export async function catalogueCopy(): Promise<string> {
   const path = join(dir, `copy-${process.pid}-${copies++}.db`);
   copyFileSync(await catalogueTemplate(), path);
   return path;
+}
+
+/** The PostgreSQL server tests create their own databases on (`TEST_POSTGRES_URL`). */
+export const TEST_POSTGRES_URL =
+  process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function adminQuery(admin: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A PostgreSQL database of a test's own: its URL, and `drop()` to remove it afterwards. */
+export interface PostgresCatalogue {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * Creates the database `name` (dropped first if a crashed run left it) on the server of `admin`,
+ * migrates it and imports the bundled catalogue. Resolves to `{skip}`, the reason, when no server
+ * answers (the caller skips its tests and prints it).
+ */
+export async function postgresCatalogue(
+  name: string,
+  admin = TEST_POSTGRES_URL,
+): Promise<PostgresCatalogue | { skip: string }> {
+  try {
+    await adminQuery(admin, `drop database if exists ${name} with (force)`);
+    await adminQuery(admin, `create database ${name}`);
+  } catch (err) {
+    return {
+      skip: `PostgreSQL not reachable at ${admin.replace(/\/\/[^@]*@/, "//")}: ${(err as Error).message}`,
+    };
+  }
+  const url = admin.replace(/\/[^/]*$/, `/${name}`);
+  const db = openDatabase({ kind: "postgres", url });
+  try {
+    await migrateToLatest(db);
+    await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
+  } finally {
+    await db.destroy();
+  }
+  return { url, drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
 }
 
 /** A clock tests can move: it starts at 2026-11-22T10:00:00Z and runs at real speed from there. */

@@ -9,8 +9,8 @@
  * 1. `pg_ctl stop -m fast` (sessions get 57P01) right after ~600 generation jobs were queued;
  * 2. `pg_ctl stop -m immediate` (processes quit, crash recovery at the next start);
  * 3. every server process frozen (SIGSTOP): connections hang, the time limits must answer.
- * The status histograms, the time to recover and the errors are printed (t.diagnostic). A second
- * test checks the classification of those errors (and of errors that are bugs) without a server.
+ * The status histograms, the time to recover and the errors are printed (t.diagnostic); the
+ * classification of those errors is tested in src/db/unavailable.test.ts.
  * Skipped, with the reason printed, when the PostgreSQL binaries are missing.
  */
 import assert from "node:assert/strict";
@@ -21,7 +21,6 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { offlineGenerator } from "../src/app.ts";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
-import { isDatabaseUnavailable } from "../src/db/unavailable.ts";
 import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
@@ -284,6 +283,38 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
     report[name] = { histogram: histogram(list) };
   };
 
+  /**
+   * One outage under the load loops: `stop`, /ready watched for `watchMs`, `restart`, the time to
+   * answer 200 again, 1.5 s of load after; then every phase's answers checked.
+   */
+  const scenario = async (
+    name: string,
+    stop: () => Promise<unknown>,
+    restart: () => Promise<unknown>,
+    watchMs: number,
+  ) => {
+    phase = `outage ${name}`;
+    let at = performance.now();
+    await stop();
+    report[`stop ${name} ms`] = Math.round(performance.now() - at);
+    const ready = await readyDuring(watchMs);
+    phase = `restart ${name}`;
+    at = performance.now();
+    await restart();
+    const restartMs = Math.round(performance.now() - at);
+    const recovered = await recovery();
+    report[`recovery ${name}`] = { ...recovered, restartMs };
+    phase = `after ${name}`;
+    await sleep(1_500);
+    checkOutage(`outage ${name}`, ready);
+    checkTransition(`restart ${name}`);
+    checkAfter(`after ${name}`);
+    assert.ok(
+      recovered.readyMs < RECOVERY_BOUND_MS && recovered.readMs < RECOVERY_BOUND_MS,
+      JSON.stringify(recovered),
+    );
+  };
+
   try {
     await sleep(1500);
     // Queue ~650 generation jobs, then take the database away while the worker thread drains them.
@@ -296,27 +327,17 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
     assert.ok(queued.every((a) => a.status === 404 || a.status === 200));
 
     // 1. Fast shutdown.
-    phase = "outage fast";
-    let stopAt = performance.now();
-    await pgServer.stop("fast");
-    report["stop fast ms"] = Math.round(performance.now() - stopAt);
-    const ready1 = await readyDuring(4_000);
-    phase = "restart fast";
-    let startAt = performance.now();
-    await pgServer.start();
-    const startMs1 = performance.now() - startAt;
-    const rec1 = await recovery();
-    report["recovery fast"] = { ...rec1, pgStartMs: Math.round(startMs1) };
-    phase = "after fast";
-    await sleep(1_500);
-    checkOutage("outage fast", ready1);
-    checkTransition("restart fast");
-    checkAfter("after fast");
-    assert.ok(rec1.readyMs < RECOVERY_BOUND_MS && rec1.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec1));
+    await scenario(
+      "fast",
+      () => pgServer.stop("fast"),
+      () => pgServer.start(),
+      4_000,
+    );
 
     // No queued job lost: all done within a few seconds, none failed.
     const jobsDeadline = performance.now() + 15_000;
     let jobs: Record<string, number> = {};
+    let done: pg.QueryResult<{ n: string }> | undefined;
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
@@ -332,52 +353,30 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
         "select max(attempts) as max from generation_jobs",
       );
       report.jobs = { ...jobs, maxAttempts: attempts.rows[0]?.max };
+      done = await client.query<{ n: string }>(
+        "select count(*) as n from generation_jobs where kind = 'region_insight' and status = 'done' and lang in ('it', 'fr')",
+      );
     } finally {
       await client.end();
     }
     assert.deepEqual(Object.keys(jobs), ["done"], `jobs after the outage: ${JSON.stringify(jobs)}`);
-    const insights = new pg.Client({ connectionString: url });
-    await insights.connect();
-    const done = await insights
-      .query<{ n: string }>(
-        "select count(*) as n from generation_jobs where kind = 'region_insight' and status = 'done' and lang in ('it', 'fr')",
-      )
-      .finally(() => insights.end());
-    assert.equal(Number(done.rows[0]?.n), ids.regions.length * 2);
+    assert.equal(Number(done?.rows[0]?.n), ids.regions.length * 2);
 
     // 2. Immediate shutdown (crash recovery at the next start).
-    phase = "outage immediate";
-    stopAt = performance.now();
-    await pgServer.stop("immediate");
-    report["stop immediate ms"] = Math.round(performance.now() - stopAt);
-    const ready2 = await readyDuring(4_000);
-    phase = "restart immediate";
-    startAt = performance.now();
-    await pgServer.start();
-    const startMs2 = performance.now() - startAt;
-    const rec2 = await recovery();
-    report["recovery immediate"] = { ...rec2, pgStartMs: Math.round(startMs2) };
-    phase = "after immediate";
-    await sleep(1_500);
-    checkOutage("outage immediate", ready2);
-    checkTransition("restart immediate");
-    checkAfter("after immediate");
-    assert.ok(rec2.readyMs < RECOVERY_BOUND_MS && rec2.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec2));
+    await scenario(
+      "immediate",
+      () => pgServer.stop("immediate"),
+      () => pgServer.start(),
+      4_000,
+    );
 
     // 3. A server that accepts but never answers: only the time limits end the waits.
-    phase = "outage hang";
-    await pgServer.freeze(true);
-    const ready3 = await readyDuring(6_000);
-    phase = "thaw hang";
-    await pgServer.freeze(false);
-    const rec3 = await recovery();
-    report["recovery hang"] = rec3;
-    phase = "after hang";
-    await sleep(1_500);
-    checkOutage("outage hang", ready3);
-    checkTransition("thaw hang");
-    checkAfter("after hang");
-    assert.ok(rec3.readyMs < RECOVERY_BOUND_MS && rec3.readMs < RECOVERY_BOUND_MS, JSON.stringify(rec3));
+    await scenario(
+      "hang",
+      () => pgServer.freeze(true),
+      () => pgServer.freeze(false),
+      6_000,
+    );
   } finally {
     running = false;
     await Promise.all(loops);
@@ -431,42 +430,4 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
   assert.ok(lost <= 6, `"connection lost" logged ${lost} times`);
   const queue = lines.filter((l) => l.includes("reading the generation queue failed")).length;
   assert.ok(queue <= 12, `"reading the generation queue failed" logged ${queue} times`);
-});
-
-test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () => {
-  const error = (message: string, fields: Record<string, unknown> = {}) =>
-    Object.assign(new Error(message), fields);
-  // Seen during the outages above (pg 8, pg-pool 3, PostgreSQL 15) and SQLite's busy timeout.
-  for (const err of [
-    error("terminating connection due to administrator command", { code: "57P01" }),
-    error("the database system is shutting down", { code: "57P03" }),
-    error("the database system is starting up", { code: "57P03" }),
-    error("Connection terminated unexpectedly"),
-    error("read ECONNRESET", { code: "ECONNRESET" }),
-    error("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
-    error("Connection terminated due to connection timeout", { cause: error("Connection terminated") }),
-    error("timeout exceeded when trying to connect"),
-    error("Query read timeout"),
-    error("canceling statement due to statement timeout", { code: "57014" }),
-    error("Client has encountered a connection error and is not queryable"),
-    error("sorry, too many clients already", { code: "53300" }),
-    error("database is locked", { code: "SQLITE_BUSY" }),
-    error("wrapped", { cause: error("x", { code: "08006" }) }),
-  ]) {
-    assert.ok(isDatabaseUnavailable(err), err.message);
-  }
-  for (const err of [
-    error('relation "wines" does not exist', { code: "42P01" }),
-    error("duplicate key value violates unique constraint", { code: "23505" }),
-    error("syntax error at or near", { code: "42601" }),
-    error("UNIQUE constraint failed: wines.id", { code: "SQLITE_CONSTRAINT_PRIMARYKEY" }),
-    error("no such table: wines", { code: "SQLITE_ERROR" }),
-    new TypeError("Cannot read properties of undefined (reading 'id')"),
-    error("driver has already been destroyed"),
-    error("The database connection is not open"),
-    "Connection terminated",
-    null,
-  ]) {
-    assert.ok(!isDatabaseUnavailable(err), String((err as Error | null)?.message ?? err));
-  }
 });

@@ -5,48 +5,28 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import pg from "pg";
-import { offlineGenerator } from "../src/app.ts";
-import { migrateToLatest, openDatabase } from "../src/db/database.ts";
-import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
-import { startTestService, type TestService } from "./helpers.ts";
-
-const admin = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = `wds_test_${process.pid}`;
-const url = admin.replace(/\/[^/]*$/, `/${name}`);
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+import { type PostgresCatalogue, postgresCatalogue, startTestService, type TestService } from "./helpers.ts";
 
 let skip: string | false = false;
 let s: TestService;
 
+let database: PostgresCatalogue | undefined;
+
 before(async () => {
-  try {
-    await adminQuery(`create database ${name}`);
-  } catch (err) {
-    skip = `PostgreSQL not reachable at ${admin.replace(/\/\/[^@]*@/, "//")}: ${(err as Error).message}`;
+  const made = await postgresCatalogue(`wds_test_${process.pid}`);
+  if ("skip" in made) {
+    skip = made.skip;
     console.log(`# skipped PostgreSQL tests: ${skip}`);
     return;
   }
-  const db = openDatabase({ kind: "postgres", url });
-  await migrateToLatest(db);
-  await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
-  await db.destroy();
-  s = await startTestService({ DATABASE_URL: url });
+  database = made;
+  s = await startTestService({ DATABASE_URL: made.url });
 });
 
 after(async () => {
   if (skip) return;
   await s?.close();
-  await adminQuery(`drop database if exists ${name} with (force)`);
+  await database?.drop();
 });
 
 test("PostgreSQL: lists, filters, search, details, include_wines", { timeout: 60_000 }, async (t) => {

@@ -6,7 +6,12 @@
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 
-const config = loadConfig({ DATABASE_URL: "sqlite::memory:", LOG_LEVEL: "info", WORKERS: "off" });
+const config = loadConfig({
+  DATABASE_URL: "sqlite::memory:",
+  LOG_LEVEL: "info",
+  WORKERS: "off",
+  TRACE_REQUEST_IDS: process.env.TRACE_REQUEST_IDS ?? "true",
+});
 const app = await buildApp(config);
 app.get("/broken/rejection", async (request) => {
   // A promise nobody waits for, failing after the answer has gone.

@@ -1,7 +1,6 @@
 /**
  * The last line of defence: promise rejections nobody handled and exceptions nobody caught are logged
- * with the id of the request they came from (when they came from one) and counted in
- * `app.processErrors`.
+ * (with the id of the request they came from, when traced) and counted in `app.processErrors`.
  *
  * Policy (README "Failure handling"):
  * - an unhandled rejection is logged at `error` and the service goes on: the promise's work is lost,
@@ -12,9 +11,11 @@
  *   (systemd, a container restart policy, `docker compose`) is expected to start it again.
  * No known request reaches either path; both exist for the unknown ones.
  *
- * The request id follows the work through an AsyncLocalStorage entered for each request; Node runs
- * these handlers in the async context of the failed promise or callback, so the store is the
- * request's.
+ * With `TRACE_REQUEST_IDS=true` the request id follows the work through an AsyncLocalStorage
+ * entered for each request; Node runs these handlers in the async context of the failed promise or
+ * callback, so the store is the request's. Off by default: it turns on Node's promise hooks for the
+ * whole process, which costs CPU on every request (bench/results/request-context.md); the lines
+ * then carry the stack trace without the request id.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { FastifyInstance } from "fastify";
@@ -34,6 +35,8 @@ export interface ProcessErrorCounts {
 }
 
 export interface ProcessErrorsOptions {
+  /** Enter an AsyncLocalStorage per request so the logs name it (`TRACE_REQUEST_IDS`). */
+  traceRequestIds: boolean;
   /**
    * Called after an uncaught exception has been logged and the app closed (or after
    * {@link CLOSE_GRACE_MS}); default: `process.exit(1)`.
@@ -45,11 +48,11 @@ export interface ProcessErrorsOptions {
 const CLOSE_GRACE_MS = 5_000;
 
 export default fp<ProcessErrorsOptions>(
-  async (app: FastifyInstance, { onFatal = () => process.exit(1) }) => {
+  async (app: FastifyInstance, { traceRequestIds, onFatal = () => process.exit(1) }) => {
     const counts: ProcessErrorCounts = { unhandledRejections: 0, uncaughtExceptions: 0 };
     app.decorate("processErrors", counts);
     const context = new AsyncLocalStorage<string>();
-    app.addHook("onRequest", (request, _reply, done) => context.run(request.id, done));
+    if (traceRequestIds) app.addHook("onRequest", (request, _reply, done) => context.run(request.id, done));
 
     const onRejection = (reason: unknown) => {
       counts.unhandledRejections++;

@@ -6,15 +6,12 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
-import { offlineGenerator } from "../../src/app.ts";
-import { type Db, migrateToLatest, openDatabase } from "../../src/db/database.ts";
+import { type Db, openDatabase } from "../../src/db/database.ts";
 import type { Plan } from "../../src/db/types.ts";
 import { createAccount, updateAccount } from "../../src/modules/accounts/accounts.repository.ts";
 import { revokeKey } from "../../src/modules/api-keys/api-keys.repository.ts";
 import { issueKey, keyPrefix } from "../../src/modules/api-keys/api-keys.service.ts";
-import { BUNDLED_XWINES, importXWines } from "../../src/modules/catalogue/catalogue.service.ts";
-import { catalogueTemplate } from "../helpers.ts";
+import { catalogueTemplate, postgresCatalogue } from "../helpers.ts";
 
 /** The keys the generator may present, by what they are allowed to do. */
 export interface FuzzKeys {
@@ -103,41 +100,17 @@ export async function prepareSqlite(): Promise<FuzzDatabase> {
   }
 }
 
-async function adminQuery(admin: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * A fresh PostgreSQL database on the server of `admin` (a connection URL) with the bundled
  * catalogue imported, seeded; or the reason it could not be made (no server answering).
  */
 export async function preparePostgres(admin: string): Promise<FuzzDatabase | { skip: string }> {
-  const name = `wds_fuzz_${process.pid}`;
+  const made = await postgresCatalogue(`wds_fuzz_${process.pid}`, admin);
+  if ("skip" in made) return made;
+  const db = openDatabase({ kind: "postgres", url: made.url });
   try {
-    await adminQuery(admin, `drop database if exists ${name} with (force)`);
-    await adminQuery(admin, `create database ${name}`);
-  } catch (err) {
-    const where = admin.replace(/\/\/[^@]*@/, "//");
-    return { skip: `PostgreSQL not reachable at ${where}: ${(err as Error).message}` };
-  }
-  const url = admin.replace(/\/[^/]*$/, `/${name}`);
-  const db = openDatabase({ kind: "postgres", url });
-  try {
-    await migrateToLatest(db);
-    await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
     const { keys, ids } = await seed(db);
-    return {
-      url,
-      keys,
-      ids,
-      drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`),
-    };
+    return { url: made.url, keys, ids, drop: made.drop };
   } finally {
     await db.destroy();
   }

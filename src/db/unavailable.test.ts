@@ -1,0 +1,41 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { isDatabaseUnavailable } from "./unavailable.ts";
+
+test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () => {
+  const error = (message: string, fields: Record<string, unknown> = {}) =>
+    Object.assign(new Error(message), fields);
+  // Seen during the outages of test/postgres-outage.test.ts (pg 8, pg-pool 3, PostgreSQL 15) and SQLite's busy timeout.
+  for (const err of [
+    error("terminating connection due to administrator command", { code: "57P01" }),
+    error("the database system is shutting down", { code: "57P03" }),
+    error("the database system is starting up", { code: "57P03" }),
+    error("Connection terminated unexpectedly"),
+    error("read ECONNRESET", { code: "ECONNRESET" }),
+    error("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
+    error("Connection terminated due to connection timeout", { cause: error("Connection terminated") }),
+    error("timeout exceeded when trying to connect"),
+    error("Query read timeout"),
+    error("canceling statement due to statement timeout", { code: "57014" }),
+    error("Client has encountered a connection error and is not queryable"),
+    error("sorry, too many clients already", { code: "53300" }),
+    error("database is locked", { code: "SQLITE_BUSY" }),
+    error("wrapped", { cause: error("x", { code: "08006" }) }),
+  ]) {
+    assert.ok(isDatabaseUnavailable(err), err.message);
+  }
+  for (const err of [
+    error('relation "wines" does not exist', { code: "42P01" }),
+    error("duplicate key value violates unique constraint", { code: "23505" }),
+    error("syntax error at or near", { code: "42601" }),
+    error("UNIQUE constraint failed: wines.id", { code: "SQLITE_CONSTRAINT_PRIMARYKEY" }),
+    error("no such table: wines", { code: "SQLITE_ERROR" }),
+    new TypeError("Cannot read properties of undefined (reading 'id')"),
+    error("driver has already been destroyed"),
+    error("The database connection is not open"),
+    "Connection terminated",
+    null,
+  ]) {
+    assert.ok(!isDatabaseUnavailable(err), String((err as Error | null)?.message ?? err));
+  }
+});
