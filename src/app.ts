@@ -130,6 +130,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     idleMs: config.workerIdleMs,
   });
   await app.register(authPlugin, {
+    prefix: config.basePath,
     limits: new RateLimits(deps.counters ?? memoryCounters),
     clock,
     keyCacheMs: config.authCacheMs,
@@ -156,6 +157,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     { prefix: config.basePath },
   );
-  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;
 }

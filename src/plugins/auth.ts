@@ -3,12 +3,15 @@
  * Runs on `onRequest`, before body parsing and validation, in this order:
  * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
  * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
- * Routes declare what they need in `config: { ability, enterprise, budget }`.
+ * Routes declare what they need in `config: { ability, enterprise, budget }`, or `config: { public:
+ * true }` for none. Deny by default: a route under the API prefix that declares neither makes the app
+ * fail to start (`onRoute`), so no route can be public by omission; every declaration is listed in
+ * `app.routeAccess`, from which the tests derive the shared 401/403/429 cases.
  * Keys and accounts come from a short-lived in-process cache ({@link KeyCache}, `AUTH_CACHE_MS`);
  * the counters live in the rate-limit store; `last_used_at` is written at most once a minute per
  * key, after the answer.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AccountRow, ApiKeyRow } from "../db/types.ts";
 import { AppError, unauthenticated } from "../errors.ts";
@@ -32,6 +35,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Ability the route needs; null = any valid key (ping). */
     ability?: Ability | null;
+    /** No key needed (health, readiness, the OpenAPI document). */
+    public?: boolean;
     /** Route needs an Enterprise subscription. */
     enterprise?: boolean;
     /** Counts toward the account's daily budget (default true; false for /ping). */
@@ -40,6 +45,21 @@ declare module "fastify" {
   interface FastifyRequest {
     auth: AuthContext;
   }
+  interface FastifyInstance {
+    /** What each route registered after the auth plugin declared, in registration order. */
+    routeAccess: RouteAccess[];
+  }
+}
+
+/** One route's declared access, as recorded at registration. */
+export interface RouteAccess {
+  method: string;
+  /** The route's URL pattern with the prefix, e.g. `/v1/wines/:id`. */
+  url: string;
+  /** The ability needed, null for any valid key, undefined for a public route. */
+  ability: Ability | null | undefined;
+  enterprise: boolean;
+  public: boolean;
 }
 
 /** How often last_used_at is written at most, per key. */
@@ -56,6 +76,8 @@ function presentedKey(request: FastifyRequest): string | null {
 }
 
 export interface AuthOptions {
+  /** The API prefix (`BASE_PATH`, e.g. `/v1`; "" = every route): routes under it must declare access. */
+  prefix: string;
   limits: RateLimits;
   clock: () => Date;
   /** Lifetime of a cached key and account in milliseconds (`AUTH_CACHE_MS`); 0 reads them every time. */
@@ -63,8 +85,28 @@ export interface AuthOptions {
 }
 
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { limits, clock, keyCacheMs }) => {
+  async (app: FastifyInstance, { prefix, limits, clock, keyCacheMs }) => {
     app.decorateRequest("auth", null as unknown as AuthContext);
+    const routeAccess: RouteAccess[] = [];
+    app.decorate("routeAccess", routeAccess);
+    app.addHook("onRoute", (route) => {
+      const config = (route.config ?? {}) as FastifyContextConfig;
+      const underPrefix = prefix === "" || route.url === prefix || route.url.startsWith(`${prefix}/`);
+      if (underPrefix && config.ability === undefined && config.public !== true) {
+        throw new Error(
+          `Route ${String(route.method)} ${route.url} declares no access: set config.ability (null for any valid key) or config.public.`,
+        );
+      }
+      for (const method of [route.method].flat()) {
+        routeAccess.push({
+          method,
+          url: route.url,
+          ability: config.public === true ? undefined : config.ability,
+          enterprise: config.enterprise === true,
+          public: config.public === true,
+        });
+      }
+    });
     const keys = new KeyCache(keyCacheMs);
     app.addHook("onClose", async () => keys.close());
 
@@ -77,7 +119,8 @@ export default fp<AuthOptions>(
 
     app.addHook("onRequest", async (request, reply) => {
       const config = request.routeOptions.config;
-      if (config.ability === undefined) return; // not an API route (404 handler and the like)
+      // Public routes; outside the API prefix also the 404 handler and the /docs pages.
+      if (config.public === true || config.ability === undefined) return;
       const now = clock();
       const key = presentedKey(request);
       const prefix = key === null ? null : keyPrefix(key);

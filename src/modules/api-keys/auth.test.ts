@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { buildApp } from "../../app.ts";
 import { updateAccount } from "../accounts/accounts.repository.ts";
 import { findKeyByPrefix, revokeKey } from "./api-keys.repository.ts";
 
@@ -10,50 +11,76 @@ before(async () => {
 });
 after(() => s.close());
 
-/** Every authenticated route with the ability it needs. */
-const ROUTES: { path: string; ability: string | null; method?: "POST" }[] = [
-  { path: "/ping", ability: null },
-  { path: "/wines", ability: "wines:read" },
-  { path: "/wines/search?q=barolo", ability: "wines:read" },
-  { path: "/wines/100001", ability: "wines:read" },
-  { path: "/producers", ability: "producers:read" },
-  { path: "/producers/10001", ability: "producers:read" },
-  { path: "/regions", ability: "regions:read" },
-  { path: "/regions/1001", ability: "regions:read" },
-  { path: "/grapes", ability: "grapes:read" },
-  { path: "/grapes/1", ability: "grapes:read" },
-  { path: "/region-insights/1001?lang=en", ability: "insights:read" },
-  { path: "/drinking-periods/100001?lang=en", ability: "drinking-periods:read" },
-  { path: "/photo/analyze", ability: "photo:analyze", method: "POST" },
-];
+/** A real id for the `:id` of each resource, so that a route's handler has something to answer. */
+const SAMPLE_IDS: Record<string, number> = {
+  wines: 100001,
+  producers: 10001,
+  regions: 1001,
+  grapes: 1,
+  "region-insights": 1001,
+  "drinking-periods": 100001,
+};
+
+/** A concrete path (without the prefix) for a route pattern such as `/v1/wines/:id`. */
+function samplePath(url: string, prefix: string): string {
+  const segments = url.slice(prefix.length).split("/");
+  return segments
+    .map((part, i) => (part.startsWith(":") ? String(SAMPLE_IDS[segments[i - 1] ?? ""] ?? 1) : part))
+    .join("/");
+}
 
 const prefixOf = (key: string) => key.slice(0, 12);
 
-describe("shared cases on every authenticated route", () => {
-  for (const route of ROUTES) {
-    test(`${route.method ?? "GET"} ${route.path}: 401, 403, 429`, async () => {
+// Generated from the routes as registered (app.routeAccess), not from a list kept by hand: a new
+// route gets these cases by being registered, and cannot skip declaring its access (next test).
+test("shared cases on every registered route under the prefix: 401, 403, 429", async (t) => {
+  const prefix = s.config.basePath;
+  const routes = s.app.routeAccess.filter((r) => r.method !== "HEAD" && r.url.startsWith(`${prefix}/`));
+  // Every documented operation is among them (the OpenAPI document lists the same routes).
+  const openapi = (await s.request("/openapi.json", { key: null })).body as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  for (const [path, operations] of Object.entries(openapi.paths)) {
+    for (const method of Object.keys(operations)) {
+      const url = path.replace(/\{(\w+)\}/g, ":$1");
+      assert.ok(
+        routes.some((r) => r.url === url && r.method === method.toUpperCase()),
+        `${method} ${path} is not among the registered routes`,
+      );
+    }
+  }
+  for (const route of routes) {
+    await t.test(`${route.method} ${route.url}`, async () => {
+      const path = samplePath(route.url, prefix);
       const body = route.method === "POST" ? { photo: "" } : undefined;
-      const none = await s.request(route.path, { key: null, body });
+      const none = await s.request(path, { key: null, body });
+      if (route.public) {
+        assert.notEqual(none.status, 401);
+        return;
+      }
       assert.equal(none.status, 401);
       assert.deepEqual(none.body, { message: "Unauthenticated." });
-      const wrong = await s.request(route.path, {
-        key: "wds_abcdefgh_0123456789abcdefghijABCDEFGHIJ01",
-        body,
-      });
+      const wrong = await s.request(path, { key: "wds_abcdefgh_0123456789abcdefghijABCDEFGHIJ01", body });
       assert.equal(wrong.status, 401);
       if (route.ability) {
         const other = route.ability === "wines:read" ? "regions:read" : "wines:read";
         const limited = await s.newKey({ abilities: [other] });
-        const res = await s.request(route.path, { key: limited, body });
+        const res = await s.request(path, { key: limited, body });
         assert.equal(res.status, 403);
         assert.deepEqual(res.body, {
           message: `This API key lacks the ability ${route.ability}.`,
           code: "missing_ability",
         });
       }
+      if (route.enterprise) {
+        const trial = await s.newKey({ plan: "trial" });
+        const res = await s.request(path, { key: trial, body });
+        assert.equal(res.status, 403);
+        assert.equal(res.body.code, "forbidden");
+      }
       const slow = await s.newKey({ rateLimit: 1 });
-      await s.request(route.path, { key: slow, body });
-      const over = await s.request(route.path, { key: slow, body });
+      await s.request(path, { key: slow, body });
+      const over = await s.request(path, { key: slow, body });
       assert.equal(over.status, 429);
       const retryAfter = Number(over.headers.get("retry-after"));
       assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter));
@@ -64,6 +91,31 @@ describe("shared cases on every authenticated route", () => {
         retry_after: retryAfter,
       });
     });
+  }
+});
+
+test("a route under the prefix that declares no access stops the app from starting", async () => {
+  const app = await buildApp(s.config);
+  try {
+    await assert.rejects(async () => {
+      app.get(`${s.config.basePath}/forgotten`, async () => ({ open: true }));
+      await app.ready();
+    }, /Route GET \/v1\/forgotten declares no access/);
+  } finally {
+    await app.close().catch(() => {});
+  }
+});
+
+test("outside the prefix a route may be public; inside, public must be said", async () => {
+  const app = await buildApp(s.config);
+  try {
+    app.get("/status-page", async () => ({ ok: true }));
+    app.get(`${s.config.basePath}/open`, { config: { public: true } }, async () => ({ ok: true }));
+    await app.ready();
+    assert.equal((await app.inject(`${s.config.basePath}/open`)).statusCode, 200);
+    assert.equal((await app.inject("/status-page")).statusCode, 200);
+  } finally {
+    await app.close();
   }
 });
 

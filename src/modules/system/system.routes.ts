@@ -68,12 +68,16 @@ export const READY_TIMEOUT_MS = 2_000;
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/health",
-    { schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } } },
+    {
+      config: { public: true },
+      schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } },
+    },
     async () => ({ status: "ok" }),
   );
   app.get(
     "/ready",
     {
+      config: { public: true },
       schema: {
         hide: true,
         response: {
