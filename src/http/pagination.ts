@@ -36,12 +36,10 @@ export function pageLinks(request: FastifyRequest, page: number, lastPage: numbe
   };
 }
 
-const pages = new WeakMap<FastifyRequest, { page: number; lastPage: number }>();
-
-/** The page a request answered with {@link pageEnvelope} (the response cache rebuilds its links). */
-export const answeredPage = (request: FastifyRequest) => pages.get(request);
-
-/** Builds the envelope for one page of `total` items. */
+/**
+ * Builds the envelope for one page of `total` items, and notes the page on the request
+ * (`request.answeredPage`, for the response cache, which rebuilds the links of a stored page).
+ */
 export function pageEnvelope<T>(
   request: FastifyRequest,
   { page, perPage }: PageRequest,
@@ -50,7 +48,7 @@ export function pageEnvelope<T>(
 ) {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const from = data.length > 0 ? (page - 1) * perPage + 1 : null;
-  pages.set(request, { page, lastPage });
+  request.answeredPage = { page, lastPage };
   return {
     data,
     meta: {

@@ -1,13 +1,14 @@
 /**
  * Checks every request's Host header and decorates the request with `linkBase`, the start of the
- * absolute links in its answer (pagination): `PUBLIC_URL` when configured, else the request's own
- * scheme and host (X-Forwarded-Proto/-Host when the proxy is trusted, `TRUST_PROXY`).
+ * absolute links in its answer (pagination), and `answeredPage`, the page those links are for.
+ * `linkBase` is `PUBLIC_URL` when configured, else the request's own scheme and host
+ * (X-Forwarded-Proto/-Host when the proxy is trusted, `TRUST_PROXY`).
  *
- * A Host that is not a valid `host[:port]`, and an HTTP/1.1 request without one, get `400 bad_request`
- * before anything else runs: RFC 9112 §3.2 requires a 400 for both, whether or not links use it (Node
- * would answer the missing Host itself, without a body: `requireHostHeader` is off for this). Forwarded values are checked
- * only when links are built from them, with the same answer. A request without Host (HTTP/1.0) links
- * to the address it reached.
+ * A Host that is not a valid `host[:port]`, and an HTTP/1.1 request without one, get
+ * `400 bad_request` before anything else runs: RFC 9112 §3.2 requires a 400 for both, whether or not
+ * links use it (Node would answer the missing Host itself, without a body: `requireHostHeader` is off
+ * for this). Forwarded values are checked only when links are built from them, with the same answer.
+ * A request without Host (HTTP/1.0) links to the address it reached.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
@@ -18,6 +19,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** `scheme://host[:port]` or `PUBLIC_URL` (no trailing slash); links are this + path + query. */
     linkBase: string;
+    /** The page and last page of a paginated answer (set by `pageEnvelope`), else null. */
+    answeredPage: { page: number; lastPage: number } | null;
   }
 }
 
@@ -39,6 +42,7 @@ function localHost(request: FastifyRequest): string {
 export default fp<LinkBaseOptions>(
   async (app: FastifyInstance, { publicUrl }) => {
     app.decorateRequest("linkBase", "");
+    app.decorateRequest("answeredPage", null);
     app.addHook("onRequest", (request, _reply, done) => {
       const host = request.headers.host;
       if (host === undefined ? request.raw.httpVersion !== "1.0" : !isValidHost(host)) {

@@ -18,7 +18,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { pickLanguage } from "../http/language.ts";
-import { answeredPage, pageLinks } from "../http/pagination.ts";
+import { pageLinks } from "../http/pagination.ts";
 import { catalogueVersion } from "../modules/catalogue/catalogue.repository.ts";
 import { CatalogueVersionWatch } from "../modules/catalogue/catalogue-version.ts";
 
@@ -140,9 +140,9 @@ function entryOf(request: FastifyRequest, reply: FastifyReply, key: string, payl
     const value = reply.getHeader(name);
     return value === undefined ? undefined : String(value);
   };
-  const answered = answeredPage(request);
+  const answered = request.answeredPage;
   let page: Entry["page"] = null;
-  if (answered !== undefined) {
+  if (answered) {
     const links = `"links":${JSON.stringify(pageLinks(request, answered.page, answered.lastPage))}`;
     const at = payload.lastIndexOf(links);
     if (at < 0) return null; // serialized differently from JSON.stringify: keep it uncached
