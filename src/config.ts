@@ -52,7 +52,10 @@ export interface Config {
   workerIdleMs: number;
   /** Time budget of one photo analysis in ms (`PHOTO_TIMEOUT_MS`, default 10,000); past it: 503. */
   photoTimeoutMs: number;
-  /** OCR worker threads (`OCR_THREADS`, default 1; each holds the models, about 250 MB). */
+  /**
+   * OCR worker threads (`OCR_THREADS`, default 1); each holds its own copy of the models, so each
+   * adds to the resident memory (peak RSS with one: bench/results/photo.md).
+   */
   ocrThreads: number;
   /**
    * How long an API key and its account are trusted from memory, in ms (`AUTH_CACHE_MS`, default

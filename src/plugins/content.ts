@@ -13,10 +13,10 @@ import fp from "fastify-plugin";
 import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
 import { OutageLog } from "../db/unavailable.ts";
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
-import { ContentWorker } from "../modules/content/content.worker.ts";
+import type { WorkerThreadData } from "../modules/content/generation-worker.ts";
+import { ContentWorker } from "../modules/content/job-runner.ts";
 import { hasDueJob } from "../modules/content/jobs.repository.ts";
-import type { WorkerThreadData } from "../modules/content/worker-thread.ts";
-import { workerEntry } from "../worker-entry.ts";
+import { workerEntry } from "../worker-loader.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -46,7 +46,7 @@ export interface ContentOptions {
 
 /** A worker thread running the content worker (compiled `.js`, or the `.ts` source under tsx). */
 const newThread = (workerData: WorkerThreadData) =>
-  new Worker(new URL(workerEntry("../modules/content/worker-thread", import.meta.url)), { workerData });
+  new Worker(new URL(workerEntry("../modules/content/generation-worker", import.meta.url)), { workerData });
 
 /**
  * The worker thread, started on demand: when a request queues a job (`wake`) or when the main

@@ -177,7 +177,7 @@ export default fp<ResponseCacheOptions>(
     const watch = new CatalogueVersionWatch(() => catalogueVersion(app.db));
     app.addHook("onClose", async () => watch.close());
 
-    // Callback-style hooks: a hit costs no promise (profiled: the async forms were ~4 % of a warm detail).
+    // Callback-style hooks: a hit costs no promise (the async forms showed in the profile of a warm detail).
     app.addHook("preHandler", (request, reply, done) => {
       if (request.routeOptions.config.cache !== true) return done();
       // Never throws: from the promise below, a throw would be an unhandled rejection.

@@ -12,8 +12,8 @@
  *   fill the cache); at most `maxEntries` keys, the oldest read dropped first.
  * - {@link verifies} remembers the presented key that last matched the stored SHA-256, for the life
  *   of the entry, so a repeated request compares strings (in constant time) instead of hashing
- *   again. Measured at 300k wines (bench/load.ts, cached `GET /wines/{id}`): the hash cost 12–15 % of
- *   throughput, far more than its 3 µs in isolation. The key is held in memory only, never logged or
+ *   again: on a cached wine detail the hash was a large share of the work (the load benchmark,
+ *   `npm run bench`, showed it). The key is held in memory only, never logged or
  *   returned, and dropped with the entry; the header it came from stays in memory at least as long.
  */
 

@@ -20,8 +20,8 @@ import {
 
 export type { FlavorFacts } from "./flavor-profile.ts";
 export { alcoholScore, deriveFlavorProfile, tanninScore } from "./flavor-profile.ts";
-export type { ResidualSugarFacts } from "./residual-sugar.ts";
-export { deriveResidualSugar } from "./residual-sugar.ts";
+export type { ResidualSugarFacts } from "./residual-sugar-derivation.ts";
+export { deriveResidualSugar } from "./residual-sugar-derivation.ts";
 
 /** Colour, type and sub-type of a wine. */
 export interface WineStyle {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { catalogueGrape, GRAPE_TABLE, grapeColor } from "./grapes-data.ts";
-import { regionNames, stripNonLatinSuffix } from "./region-names.ts";
+import { regionNames, stripNonLatinSuffix } from "./region-name-translations.ts";
 import { normalizeText, terms } from "./text-match.ts";
 
 test("grape table: colours of well-known varieties", () => {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { BODIES, COLORS, LANGUAGES, RESIDUAL_SUGARS, SUB_TYPES, WINE_TYPES } from "./catalogue.types.ts";
 import { GRAPE_TABLE } from "./grapes-data.ts";
-import { REGION_NAME_TABLE } from "./region-names.ts";
+import { REGION_NAME_TABLE } from "./region-name-translations.ts";
 import { parsePythonList, parseXWines, XWINES_COLUMNS } from "./xwines.ts";
 
 const csvPath = new URL("../../../data/xwines-slim-1k-wines.csv", import.meta.url);

@@ -21,7 +21,7 @@ import {
   splitProducerTitle,
 } from "./derivation.ts";
 import { catalogueGrape } from "./grapes-data.ts";
-import { regionNames } from "./region-names.ts";
+import { regionNames } from "./region-name-translations.ts";
 
 /** Columns of the X-Wines Slim CSV, in source order. */
 export const XWINES_COLUMNS = [

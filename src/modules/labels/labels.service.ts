@@ -15,7 +15,7 @@ import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
 import type { Language } from "../catalogue/catalogue.types.ts";
 import { fold } from "../catalogue/normalize.ts";
 import { regionName } from "../regions/region-name.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar.ts";
+import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import type { LabelMatch } from "./label-matcher.ts";
 import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";

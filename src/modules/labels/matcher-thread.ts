@@ -4,7 +4,7 @@
  * lives in the worker's heap instead of the request thread's (same size: ~140 MB for 300,000 wines).
  */
 import { Worker } from "node:worker_threads";
-import { workerEntry } from "../../worker-entry.ts";
+import { workerEntry } from "../../worker-loader.ts";
 import type { LabelDocument, LabelMatch } from "./label-matcher.ts";
 import type { MatcherRequest } from "./matcher-worker.ts";
 

@@ -10,7 +10,7 @@
  */
 import { Piscina } from "piscina";
 import { AppError } from "../../errors.ts";
-import { workerEntry } from "../../worker-entry.ts";
+import { workerEntry } from "../../worker-loader.ts";
 import type { OcrReading, OcrTask } from "./ocr-worker.ts";
 
 /** `promise`, or a rejection once `signal` aborts (the promise itself runs on). */

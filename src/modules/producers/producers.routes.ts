@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar.ts";
+import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import { winesOfProducer } from "../wines/wines.repository.ts";
 import { findProducer, listProducers } from "./producers.repository.ts";
 import {

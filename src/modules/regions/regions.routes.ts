@@ -5,7 +5,7 @@ import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
 import { INCLUDED_WINES_MAX } from "../producers/producers.routes.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar.ts";
+import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import { winesOfRegion } from "../wines/wines.repository.ts";
 import { regionName } from "./region-name.ts";
 import { findRegion, listRegions } from "./regions.repository.ts";

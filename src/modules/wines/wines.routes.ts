@@ -11,7 +11,7 @@ import { wineTextsLookup } from "../content/content.service.ts";
 import { grapeName } from "../grapes/grape-name.ts";
 import { regionName } from "../regions/region-name.ts";
 import { wineSearchFor } from "../search/wine-search.ts";
-import { localizeResidualSugar } from "./residual-sugar.ts";
+import { localizeResidualSugar } from "./residual-sugar-terms.ts";
 import { WinePositions } from "./wine-positions.ts";
 import {
   findWine,

@@ -1,7 +1,7 @@
 /**
  * Region insight texts in de/en/fr/it. Built from the region's own wines (counts by colour, sparkling,
  * dessert and fortified; grapes ranked by frequency; prevailing body, sweetness and acidity) plus, for
- * well-known regions, the curated climate/soil facts of `i18n/regions.ts` (sources noted there).
+ * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
 import type { Acidity, Body, Color, Language, ResidualSugar } from "../../catalogue/catalogue.types.ts";
@@ -10,7 +10,7 @@ import { capitalize, frDe, joinList, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
 import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
 import { country } from "./i18n/countries.ts";
-import { curatedRegion, SOILS } from "./i18n/regions.ts";
+import { curatedRegion, SOILS } from "./i18n/region-terroir.ts";
 import { ACIDITY, BODY, COLOR_COUNT, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
 import { byProducer, grapePhrase, nameHasProducer } from "./wine-parts.ts";
 

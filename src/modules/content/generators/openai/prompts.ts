@@ -8,7 +8,7 @@ import type { RegionFacts, RegionInsightContent, WineFacts } from "../../content
 import type { DrinkingWindow } from "../drinking-window.ts";
 import { CLIMATES } from "../i18n/climates.ts";
 import { country, countryName } from "../i18n/countries.ts";
-import { curatedRegion, SOILS } from "../i18n/regions.ts";
+import { curatedRegion, SOILS } from "../i18n/region-terroir.ts";
 import { rankGrapes } from "../region-insight.ts";
 import { DRINKING_BOUNDS, REGION_BOUNDS, SIGNATURE_STYLE_BOUNDS, WINE_TEXT_BOUNDS } from "./validate.ts";
 

@@ -120,10 +120,10 @@ function parseTable(text: string): Map<string, Partial<Localized>> {
     for (const assignment of namesText.split(";")) {
       const [lang = "", value = ""] = assignment.split("=").map((s) => s.trim());
       if (!isLanguage(lang) || value === "")
-        throw new Error(`region-names: bad entry "${assignment}" for ${source}`);
+        throw new Error(`region-name-translations: bad entry "${assignment}" for ${source}`);
       names[lang] = value;
     }
-    if (table.has(source)) throw new Error(`region-names: duplicate region ${source}`);
+    if (table.has(source)) throw new Error(`region-name-translations: duplicate region ${source}`);
     table.set(source, names);
   }
   return table;

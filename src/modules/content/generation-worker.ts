@@ -7,8 +7,8 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
 import { openDatabase } from "../../db/database.ts";
-import { ContentWorker } from "./content.worker.ts";
 import { createGenerator } from "./generator.ts";
+import { ContentWorker } from "./job-runner.ts";
 
 /** What the main thread passes to the worker thread. */
 export interface WorkerThreadData {
@@ -22,7 +22,7 @@ export interface WorkerThreadData {
 }
 
 const port = parentPort;
-if (!port) throw new Error("worker-thread.ts runs only as a worker thread");
+if (!port) throw new Error("generation-worker.ts runs only as a worker thread");
 const data = workerData as WorkerThreadData;
 
 type Level = "info" | "warn" | "error";
