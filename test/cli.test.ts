@@ -5,11 +5,11 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { promisify } from "node:util";
+import { freePort } from "./raw-http.ts";
 
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), "wds-cli-"));
@@ -31,15 +31,6 @@ function printedKey(child: ChildProcess): Promise<string> {
     });
     child.once("exit", (code) => reject(new Error(`serve exited with ${code}`)));
     setTimeout(() => reject(new Error(`no key printed: ${out}`)), 30_000).unref();
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
   });
 }
 

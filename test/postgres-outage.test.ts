@@ -14,22 +14,15 @@
  * Skipped, with the reason printed, when the PostgreSQL binaries are missing.
  */
 import assert from "node:assert/strict";
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { offlineGenerator } from "../src/app.ts";
-import { migrateToLatest, openDatabase } from "../src/db/database.ts";
+import { openDatabase } from "../src/db/database.ts";
 import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
-import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
-import {
-  freePort,
-  type PrivatePostgres,
-  postgresBinaries,
-  startPrivatePostgres,
-} from "./private-postgres.ts";
+import { postgresCatalogue } from "./helpers.ts";
+import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./private-postgres.ts";
+import { freePort } from "./raw-http.ts";
+import { ServiceProcess } from "./service-process.ts";
 
 /** Time limits given to the service through its DATABASE_URL (seconds / milliseconds). */
 const CONNECT_TIMEOUT_S = 2;
@@ -40,28 +33,22 @@ const ANSWER_BOUND_MS = STATEMENT_TIMEOUT_MS + 1_000 + 1_000;
 const RECOVERY_BOUND_MS = 5_000;
 const LOOPS = 6;
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const skip = postgresBinaries() === null ? "PostgreSQL binaries (initdb, pg_ctl, postgres) not found" : false;
 
 let server: PrivatePostgres | undefined;
-let child: ChildProcess | undefined;
+let service: ServiceProcess | undefined;
 let origin = "";
 let key = "";
 let url = "";
-const output = { stdout: "", stderr: "" };
 const ids = { wines: [] as number[], producers: [] as number[], regions: [] as number[] };
 
 before(async () => {
   if (skip) return;
   server = await startPrivatePostgres();
-  const admin = new pg.Client({ connectionString: server.adminUrl });
-  await admin.connect();
-  await admin.query("create database wds");
-  await admin.end();
-  url = server.url("wds");
+  const made = await postgresCatalogue("wds", server.adminUrl);
+  if ("skip" in made) throw new Error(made.skip);
+  url = made.url;
   const db = openDatabase({ kind: "postgres", url });
-  await migrateToLatest(db);
-  await importXWines(db.kysely, BUNDLED_XWINES, offlineGenerator(), () => new Date());
   const account = await createAccount(db.kysely, {
     name: "Outage",
     email: "outage@example.com",
@@ -79,43 +66,28 @@ before(async () => {
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: `${url}?connect_timeout=${CONNECT_TIMEOUT_S}&statement_timeout=${STATEMENT_TIMEOUT_MS}`,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      NODE_ENV: "production",
-      LOG_LEVEL: "info",
-      JOB_POLL_MS: "100",
-      JOB_LEASE_MS: "3000",
-      AUTH_CACHE_MS: "1000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  service = new ServiceProcess(port, {
+    DATABASE_URL: `${url}?connect_timeout=${CONNECT_TIMEOUT_S}&statement_timeout=${STATEMENT_TIMEOUT_MS}`,
+    LOG_LEVEL: "info",
+    WORKERS: "thread",
+    JOB_POLL_MS: "100",
+    JOB_LEASE_MS: "3000",
+    AUTH_CACHE_MS: "1000",
   });
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output.stdout += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output.stderr += chunk.toString();
-  });
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    if ((await get("/ready").catch(() => null))?.status === 200) return;
-    await sleep(100);
-  }
-  throw new Error(`the service did not start:\n${output.stdout}\n${output.stderr}`);
+  await service.start(30_000);
 });
 
 after(async () => {
-  if (child && child.exitCode === null) {
-    child.kill("SIGTERM");
-    await Promise.race([once(child, "exit"), sleep(5000)]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  }
+  await service?.stop();
   await server?.destroy();
 });
+
+/** What the service wrote to `stream` so far, as text. */
+const output = (stream: "stdout" | "stderr") =>
+  (service?.linesSince(0) ?? [])
+    .filter((line) => line.stream === stream)
+    .map((line) => line.text)
+    .join("\n");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)] as T;
@@ -219,7 +191,7 @@ async function recovery(): Promise<{ readyMs: number; readMs: number }> {
   const started = performance.now();
   let readyMs = -1;
   let readMs = -1;
-  while (performance.now() - started < 20_000 && (readyMs < 0 || readMs < 0) && child?.exitCode === null) {
+  while (performance.now() - started < 20_000 && (readyMs < 0 || readMs < 0) && service?.alive()) {
     if (readyMs < 0 && (await tryGet("/ready")).status === 200) readyMs = performance.now() - started;
     // A page size and page never used by the load loops: not in the response cache.
     const fresh = `/v1/wines?per_page=${rand(100)}&page=${11 + rand(1000)}&sub_type=still`;
@@ -232,15 +204,14 @@ async function recovery(): Promise<{ readyMs: number; readMs: number }> {
 test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, recovery by itself", {
   timeout: 120_000,
 }, async (t) => {
-  if (skip || !server || !child) return t.skip(skip || "setup failed");
+  if (skip || !server || !service) return t.skip(skip || "setup failed");
+  const proc = service;
   const pgServer = server;
   const started = performance.now();
-  const exited: { code: number | null; signal: string | null }[] = [];
-  child.on("exit", (code, signal) => exited.push({ code, signal }));
   const loops = Array.from({ length: LOOPS }, loadLoop);
   const report: Record<string, unknown> = {};
   const checkOutage = (name: string, ready: Answer[]) => {
-    assert.deepEqual(exited, [], `${name}: the service process ended:\n${output.stderr.slice(-3000)}`);
+    assert.ok(proc.alive(), `${name}: the service process ended:\n${proc.tail(60)}`);
     const list = answers.get(name) ?? [];
     assert.ok(list.length > 0, `${name}: no answer recorded`);
     for (const a of list) {
@@ -382,10 +353,9 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
     await Promise.all(loops);
   }
 
-  assert.deepEqual(exited, [], "the service process stayed up");
-  assert.equal(child.exitCode, null);
-  const logs = `${output.stdout}\n${output.stderr}`;
-  const lines = output.stdout.split("\n").filter(Boolean);
+  assert.ok(proc.alive(), `the service process stayed up (${proc.exit})`);
+  const logs = `${output("stdout")}\n${output("stderr")}`;
+  const lines = output("stdout").split("\n").filter(Boolean);
   const messages: Record<string, number> = {};
   const reasons: Record<string, number> = {};
   for (const line of lines) {
@@ -408,7 +378,9 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
       // not a log line
     }
   }
-  for (const line of output.stderr.split("\n").filter((l) => l.includes("Warning") || l.includes("Notice"))) {
+  for (const line of output("stderr")
+    .split("\n")
+    .filter((l) => l.includes("Warning") || l.includes("Notice"))) {
     const name = line
       .replace(/^\(node:\d+\) /, "")
       .replace(/\{.*$/, "")

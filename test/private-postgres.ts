@@ -11,10 +11,10 @@
  */
 import { execFile } from "node:child_process";
 import { accessSync, chownSync, constants, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { freePort } from "./raw-http.ts";
 
 const run = promisify(execFile);
 
@@ -63,18 +63,6 @@ export function postgresBinaries(): string | null {
     }
   }
   return null;
-}
-
-/** A loopback TCP port nobody listens on right now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
 }
 
 /** The unprivileged user to run the server as when this process is root (uid/gid), else null. */

@@ -5,7 +5,7 @@
  * (`Connection: close`), so an answer ends with the connection. Used by the fuzz suite and by the
  * tests of the error bodies, Host handling and server timeouts.
  */
-import { connect } from "node:net";
+import { connect, createServer } from "node:net";
 
 /** A request as written on the wire (headers in order; `Connection: close` is appended). */
 export interface RawRequest {
@@ -241,4 +241,18 @@ export function rawGet(path: string, headers: Record<string, string | null>, met
     if (value !== null) text += `${name}: ${value}\r\n`;
   }
   return `${text}\r\n`;
+}
+
+/** A free TCP port on the loopback interface (the kernel's pick, released before returning). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
 }

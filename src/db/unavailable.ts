@@ -168,9 +168,4 @@ export class OutageLog {
     this.failures = 0;
     this.outage = false;
   }
-
-  /** True while the last attempt failed. */
-  get failing(): boolean {
-    return this.failures > 0;
-  }
 }

@@ -23,7 +23,7 @@ const MAX_DEPTH = 64;
 const UNSAFE_VALUE_KEYWORDS = { infinite: "finite", nul: "noNul" } as const;
 
 /** Where the first value these rules refuse sits (a JSON pointer, `/page`) and why. */
-export interface UnsafeValue {
+interface UnsafeValue {
   path: string;
   reason: keyof typeof UNSAFE_VALUE_KEYWORDS;
 }
@@ -33,7 +33,7 @@ export interface UnsafeValue {
  * {@link MAX_DEPTH} levels deep (the recursion is bounded; a validated request is shallow) and
  * allocates nothing unless it finds one.
  */
-export function firstUnsafeValue(value: unknown, depth = 0): UnsafeValue | null {
+function firstUnsafeValue(value: unknown, depth = 0): UnsafeValue | null {
   if (typeof value === "number") return Number.isFinite(value) ? null : { path: "", reason: "infinite" };
   if (typeof value === "string") return value.includes("\u0000") ? { path: "", reason: "nul" } : null;
   if (value === null || typeof value !== "object" || depth >= MAX_DEPTH) return null;

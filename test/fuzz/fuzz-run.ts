@@ -4,12 +4,12 @@
  * the counterexample as a shell command, the answers, and the service's log.
  */
 import fc from "fast-check";
-import { type RawResponse, send, serialize, shellCommand } from "../raw-http.ts";
+import { freePort, type RawResponse, send, serialize, shellCommand } from "../raw-http.ts";
+import { formatLines, healthRequest, ServiceProcess } from "../service-process.ts";
 import type { FuzzDatabase } from "./fuzz-database.ts";
 import { type OpenApiDocument, type RouteSpec, routesOf } from "./openapi-routes.ts";
 import { caseArb, type FuzzStep } from "./request-arbitraries.ts";
 import { checkResponse } from "./response-checks.ts";
-import { formatLines, freePort, healthRequest, ServiceProcess } from "./service-process.ts";
 
 /** Settings of a run. */
 export interface FuzzRunOptions {

@@ -107,8 +107,7 @@ export class InMemoryWineSearch implements WineSearch {
     try {
       await this.check();
     } catch (err) {
-      this.buildLog.failed(err);
-      this.retryLater();
+      this.buildFailed(err);
       throw err;
     }
     if (this.building !== null) await this.building;
@@ -168,10 +167,15 @@ export class InMemoryWineSearch implements WineSearch {
         if (this.building !== building) return;
         this.building = null;
         this.version = -1; // the next check builds again
-        this.buildLog.failed(err);
-        this.retryLater();
+        this.buildFailed(err);
       },
     );
+  }
+
+  /** Reports a failed build (once until one succeeds) and tries it again later. */
+  private buildFailed(err: unknown): void {
+    this.buildLog.failed(err);
+    this.retryLater();
   }
 
   /** Tries {@link check} again after the backoff of the failures so far (one timer at a time). */
@@ -182,10 +186,7 @@ export class InMemoryWineSearch implements WineSearch {
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       if (this.closed) return;
-      this.check().catch((err: unknown) => {
-        this.buildLog.failed(err);
-        this.retryLater();
-      });
+      this.check().catch((err: unknown) => this.buildFailed(err));
     }, delay);
     this.retryTimer.unref();
   }

@@ -4,31 +4,16 @@
  * stderr are kept line by line, numbered, so a failure report can quote what it logged.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
-import { send } from "../raw-http.ts";
+import { send } from "./raw-http.ts";
 
-/** Root of the repository (this file is test/fuzz/service-process.ts). */
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** Root of the repository (this file is test/service-process.ts). */
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 /** Lines kept of the service's output. */
 const KEPT_LINES = 3000;
 /** Longest line kept; longer ones are cut. */
 const LINE_CHARS = 3000;
-
-/** A free TCP port on the loopback interface (the kernel's pick, released before returning). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
 
 /** One line of the service's output, numbered from the first start. */
 export interface LogLine {
@@ -50,7 +35,7 @@ export class ServiceProcess {
   closed: Promise<void> = Promise.resolve();
 
   /**
-   * @param port the port to listen on (see {@link freePort}).
+   * @param port the port to listen on (see `freePort` in test/raw-http.ts).
    * @param env settings of the service on top of the fixed ones (DATABASE_URL at least).
    */
   constructor(
