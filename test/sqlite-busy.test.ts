@@ -6,7 +6,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import SQLite from "better-sqlite3";
-import { startTestService, type TestService } from "./helpers.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { catalogueCopy, startTestService, type TestService } from "./helpers.ts";
 
 let s: TestService;
 before(async () => {
@@ -57,4 +58,31 @@ test("a write behind another connection's lock: 503 with Retry-After, then the n
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   assert.fail("the German insight never appeared after the lock was released");
+});
+
+test("a transaction that reads, then writes is not failed at once by another connection's commit", async () => {
+  // A deferred transaction (Kysely's plain BEGIN) that has read gets SQLITE_BUSY without any busy wait
+  // when another connection commits before its first write: an import failed that way while the
+  // worker thread stored a generated text. Transactions now take the write lock when they begin.
+  const path = await catalogueCopy();
+  const db = openDatabase({ kind: "sqlite", path });
+  const other = new SQLite(path);
+  other.pragma("busy_timeout = 0");
+  let otherError: unknown = null;
+  try {
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx.selectFrom("grapes").select("id").where("id", "=", 1).execute();
+      try {
+        other.prepare("update grapes set name = name where id = 1").run();
+      } catch (err) {
+        otherError = err;
+      }
+      await trx.updateTable("grapes").set({ color: "red" }).where("id", "=", 1).execute();
+    });
+  } finally {
+    other.close();
+    await db.destroy();
+  }
+  // The other connection had to wait for the transaction (here, with no busy wait, it gave up).
+  assert.equal((otherError as { code?: string } | null)?.code, "SQLITE_BUSY");
 });

@@ -274,12 +274,18 @@ const STATEMENT_CACHE_SIZE = 500;
  * better-sqlite3 with its prepared statements reused: Kysely's SQLite driver prepares every query
  * anew, which profiling showed to be most of a simple read's cost. Statements are keyed by their SQL
  * text (parameters stay bound per call); the oldest is dropped past {@link STATEMENT_CACHE_SIZE}.
+ * Transactions begin IMMEDIATE (see `prepare`).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const cache = new Map<string, SQLite.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(sql: string) {
+    prepare(text: string) {
+      // Kysely begins every transaction with a plain (deferred) BEGIN. Ours all write, and a deferred
+      // one that has read gets SQLITE_BUSY at once, without the busy wait, when another connection
+      // (the worker thread, the CLI) committed since: BEGIN IMMEDIATE takes the write lock first,
+      // waiting up to the busy timeout for it (https://www.sqlite.org/lang_transaction.html).
+      const sql = text === "begin" ? "begin immediate" : text;
       let statement = cache.get(sql);
       if (!statement) {
         statement = sqlite.prepare(sql);
