@@ -18,7 +18,7 @@
  *
  * At most {@link PER_CATEGORY} queries per category (wines sampled without replacement).
  */
-import { fold } from "../src/modules/catalogue/normalize.ts";
+import { fold } from "../src/domain/text-folding.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { osaDistance } from "../src/modules/search/edit-distance.ts";
 

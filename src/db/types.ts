@@ -4,7 +4,7 @@
  * on both SQLite and PostgreSQL. JSON columns hold JSON text.
  */
 import type { Generated, Insertable, Selectable } from "kysely";
-import type { Color, SubType, WineType } from "../modules/catalogue/catalogue.types.ts";
+import type { Color, SubType, WineType } from "../domain/vocabulary.ts";
 
 export interface RegionTable {
   id: number;

@@ -3,7 +3,7 @@
  * with q-values and region subtags (`de-CH;q=0.9` → de; unsupported entries skipped), then English.
  */
 import type { FastifyReply } from "fastify";
-import { LANGUAGES, type Language } from "../modules/catalogue/catalogue.types.ts";
+import { LANGUAGES, type Language } from "../domain/vocabulary.ts";
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
 

@@ -3,13 +3,7 @@
  * become the OpenAPI document, all from one definition.
  */
 import { type TSchema, Type } from "typebox";
-import {
-  COLORS,
-  LANGUAGES,
-  RESIDUAL_SUGARS,
-  SUB_TYPES,
-  WINE_TYPES,
-} from "../modules/catalogue/catalogue.types.ts";
+import { COLORS, LANGUAGES, RESIDUAL_SUGARS, SUB_TYPES, WINE_TYPES } from "../domain/vocabulary.ts";
 
 /** `T | null`. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

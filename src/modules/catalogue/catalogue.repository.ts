@@ -4,9 +4,9 @@
  */
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
-import type { Catalogue } from "./catalogue.types.ts";
+import { fold } from "../../domain/text-folding.ts";
+import type { Catalogue } from "../../domain/vocabulary.ts";
 import { catalogueChanged } from "./catalogue-version.ts";
-import { fold } from "./normalize.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
 const CHUNK = 500;

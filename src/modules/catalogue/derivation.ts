@@ -3,7 +3,7 @@
  * colour/type/sub-type, producer title, body, acidity and country code. Residual sugar and the flavour
  * profile live in `residual-sugar.ts` and `flavor-profile.ts` and are re-exported here.
  */
-import type { Acidity, Body, Color, SubType, WineType } from "./catalogue.types.ts";
+import type { Acidity, Body, Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { grapeColor } from "./grapes-data.ts";
 import {
   FORTIFIED_WORDS,

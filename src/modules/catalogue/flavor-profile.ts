@@ -12,7 +12,7 @@ import type {
   ResidualSugar,
   SubType,
   WineType,
-} from "./catalogue.types.ts";
+} from "../../domain/vocabulary.ts";
 import { grapeColor } from "./grapes-data.ts";
 import { MAX_WINE_ABV } from "./wine-words.ts";
 

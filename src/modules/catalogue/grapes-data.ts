@@ -15,8 +15,8 @@
  * "Muscat/Moscato" → Muskateller/Muscat/Muscat/Moscato); "Syrah/Shiraz" is kept as is, both names being
  * current for the same variety.
  */
-import type { CatalogueGrape, Language, Localized } from "./catalogue.types.ts";
-import { LANGUAGES } from "./catalogue.types.ts";
+import type { CatalogueGrape, Language, Localized } from "../../domain/vocabulary.ts";
+import { LANGUAGES } from "../../domain/vocabulary.ts";
 
 /**
  * One line per variety: `key | colour | names | synonyms`.

@@ -11,8 +11,8 @@
  *
  * Port: the appellation is "Porto" (DOC Porto); the English name of the appellation and the wine is "Port".
  */
-import type { Language, Localized } from "./catalogue.types.ts";
-import { LANGUAGES } from "./catalogue.types.ts";
+import type { Language, Localized } from "../../domain/vocabulary.ts";
+import { LANGUAGES } from "../../domain/vocabulary.ts";
 
 /** `source | de=…; en=…; fr=…; it=…` — languages not given use the source name (brackets removed). */
 const TABLE = `

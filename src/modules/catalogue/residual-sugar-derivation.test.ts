@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { ResidualSugar } from "./catalogue.types.ts";
+import type { ResidualSugar } from "../../domain/vocabulary.ts";
 import { deriveResidualSugar, mapType } from "./derivation.ts";
 
 /** Real X-Wines rows: [Type, WineName, Grapes, ABV, expected term]. */

@@ -12,7 +12,7 @@
  * it abboccato, es semiseco, pt meio seco; medium sweet: de lieblich, fr moelleux, it amabile,
  * es semidulce, pt meio doce; sparkling demi-sec: de halbtrocken, it abboccato, es semiseco, pt meio seco).
  */
-import type { ResidualSugar, SubType, WineType } from "./catalogue.types.ts";
+import type { ResidualSugar, SubType, WineType } from "../../domain/vocabulary.ts";
 import { terms } from "./text-match.ts";
 import { MAX_WINE_ABV } from "./wine-words.ts";
 

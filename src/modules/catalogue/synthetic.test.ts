@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import type { Catalogue } from "../../domain/vocabulary.ts";
 import { BUNDLED_XWINES } from "./catalogue.service.ts";
-import type { Catalogue } from "./catalogue.types.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
 import { SYNTHETIC_FIRST_IDS, syntheticCatalogue, syntheticCounts } from "./synthetic.ts";

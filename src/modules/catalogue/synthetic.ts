@@ -19,6 +19,8 @@
  * Deterministic: the same real catalogue, N and seed give the same catalogue (mulberry32 PRNG).
  * Synthetic ids start above the real ranges: {@link SYNTHETIC_FIRST_IDS}.
  */
+
+import { fold } from "../../domain/text-folding.ts";
 import type {
   Acidity,
   Body,
@@ -28,10 +30,9 @@ import type {
   CatalogueRegion,
   CatalogueWine,
   WineType,
-} from "./catalogue.types.ts";
-import { ACIDITIES, BODIES } from "./catalogue.types.ts";
+} from "../../domain/vocabulary.ts";
+import { ACIDITIES, BODIES } from "../../domain/vocabulary.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
-import { fold } from "./normalize.ts";
 import {
   COLOR_WORDS,
   COUNTRY_GROUP,

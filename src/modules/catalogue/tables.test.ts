@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { fold } from "../../domain/text-folding.ts";
 import { catalogueGrape, GRAPE_TABLE, grapeColor } from "./grapes-data.ts";
 import { regionNames, stripNonLatinSuffix } from "./region-name-translations.ts";
-import { normalizeText, terms } from "./text-match.ts";
+import { terms } from "./text-match.ts";
 
 test("grape table: colours of well-known varieties", () => {
   const expected: [string, "red" | "white"][] = [
@@ -113,8 +114,8 @@ test("stripNonLatinSuffix keeps Latin brackets", () => {
 });
 
 test("text matching: whole words, accents and hyphens ignored", () => {
-  assert.equal(normalizeText("Riesling-Kabinett (Trocken)"), "riesling kabinett trocken");
-  assert.equal(normalizeText("Süß Pas Dosé"), "suss pas dose");
+  assert.equal(fold("Riesling-Kabinett (Trocken)"), "riesling kabinett trocken");
+  assert.equal(fold("Süß Pas Dosé"), "suss pas dose");
   const sec = terms("Sec");
   assert.ok(sec.test("Nocturne Champagne (Sec)"));
   assert.ok(!sec.test("Sancerre"));

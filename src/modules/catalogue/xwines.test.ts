@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { BODIES, COLORS, LANGUAGES, RESIDUAL_SUGARS, SUB_TYPES, WINE_TYPES } from "./catalogue.types.ts";
+import {
+  BODIES,
+  COLORS,
+  LANGUAGES,
+  RESIDUAL_SUGARS,
+  SUB_TYPES,
+  WINE_TYPES,
+} from "../../domain/vocabulary.ts";
 import { GRAPE_TABLE } from "./grapes-data.ts";
 import { REGION_NAME_TABLE } from "./region-name-translations.ts";
 import { parsePythonList, parseXWines, XWINES_COLUMNS } from "./xwines.ts";

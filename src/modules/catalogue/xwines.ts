@@ -10,7 +10,7 @@ import type {
   CatalogueProducer,
   CatalogueRegion,
   CatalogueWine,
-} from "./catalogue.types.ts";
+} from "../../domain/vocabulary.ts";
 import {
   deriveFlavorProfile,
   deriveResidualSugar,

@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { offlineGenerator } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
-import { LANGUAGES } from "../catalogue/catalogue.types.ts";
+import { LANGUAGES } from "../../domain/vocabulary.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
 import type { WineFacts } from "./content.types.ts";
 import { assertClean, namesOf } from "./generators/test-fixtures.ts";

@@ -12,7 +12,7 @@ import type {
   ResidualSugar,
   SubType,
   WineType,
-} from "../catalogue/catalogue.types.ts";
+} from "../../domain/vocabulary.ts";
 import type {
   DrinkingPeriodContent,
   GrapeFacts,

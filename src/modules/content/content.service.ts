@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database, JobKind } from "../../db/types.ts";
-import type { Language } from "../catalogue/catalogue.types.ts";
+import type { Language } from "../../domain/vocabulary.ts";
 import {
   findDrinkingPeriod,
   findRegionInsight,

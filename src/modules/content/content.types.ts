@@ -8,7 +8,7 @@ import type {
   ResidualSugar,
   SubType,
   WineType,
-} from "../catalogue/catalogue.types.ts";
+} from "../../domain/vocabulary.ts";
 
 /** A grape as the generators see it: stored id, international name and localized names. */
 export interface GrapeFacts {

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { Database, JobRow } from "../../db/types.ts";
 import { isDatabaseUnavailable, OutageLog } from "../../db/unavailable.ts";
-import type { Language } from "../catalogue/catalogue.types.ts";
+import type { Language } from "../../domain/vocabulary.ts";
 import { generateItem, type NamedGenerator } from "./content.service.ts";
 import {
   claimJob,

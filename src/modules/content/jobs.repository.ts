@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql } from "kysely";
 import type { Database, JobKind, JobRow } from "../../db/types.ts";
-import type { Language } from "../catalogue/catalogue.types.ts";
+import type { Language } from "../../domain/vocabulary.ts";
 
 /** Attempts before a job is marked failed. */
 export const MAX_ATTEMPTS = 4;

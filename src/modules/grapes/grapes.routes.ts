@@ -1,11 +1,11 @@
 /** GET /grapes, /grapes/{id} (shapes decided in decisions.md "Resources"). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import { grapeName } from "../../domain/grape-name.ts";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
-import { grapeName } from "./grape-name.ts";
 import { findGrape, listGrapes } from "./grapes.repository.ts";
 
 const GrapeColor = Type.Enum(["red", "white"], { description: "Colour of the berry skins" });

@@ -11,7 +11,7 @@
  * the wine's own words (producer, wine name, region; rare words count more) that the label shows,
  * allowing OCR typos ({@link WordCoverage}). The score is the cosine times (1 + coverage) / 2.
  */
-import { fold } from "../catalogue/normalize.ts";
+import { fold } from "../../domain/text-folding.ts";
 import { labelWords, smoothIdf, WordCoverage } from "./word-coverage.ts";
 
 /** What the matcher knows of one wine. */

@@ -10,12 +10,12 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
+import { regionName } from "../../domain/region-name.ts";
+import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
+import { fold } from "../../domain/text-folding.ts";
+import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
-import type { Language } from "../catalogue/catalogue.types.ts";
-import { fold } from "../catalogue/normalize.ts";
-import { regionName } from "../regions/region-name.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import type { LabelMatch } from "./label-matcher.ts";
 import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";

@@ -6,7 +6,7 @@
  * ("CHATEAUFONREAUD"). Words count by rarity (inverse document frequency over the catalogue), so a
  * label showing "Santenay" covers more of "Louis Latour · Santenay Rouge" than one showing "Rouge".
  */
-import { fold } from "../catalogue/normalize.ts";
+import { fold } from "../../domain/text-folding.ts";
 import { osaDistance } from "../search/edit-distance.ts";
 import { typoAllowance } from "../search/text-rules.ts";
 

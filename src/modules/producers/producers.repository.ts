@@ -1,7 +1,7 @@
 /** SQL for producers. */
 import type { Kysely } from "kysely";
+import { containsWords } from "../../db/contains-words.ts";
 import type { Database } from "../../db/types.ts";
-import { containsWords } from "../catalogue/normalize.ts";
 
 const matching = (db: Kysely<Database>, search: string | undefined) =>
   db.selectFrom("producers").where(containsWords("producers", search));

@@ -1,10 +1,10 @@
 /** GET /producers, /producers/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import { winesOfProducer } from "../wines/wines.repository.ts";
 import { findProducer, listProducers } from "./producers.repository.ts";
 import {

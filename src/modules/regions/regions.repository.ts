@@ -1,7 +1,7 @@
 /** SQL for regions. */
 import type { Kysely } from "kysely";
+import { containsWords } from "../../db/contains-words.ts";
 import type { Database } from "../../db/types.ts";
-import { containsWords } from "../catalogue/normalize.ts";
 
 /** Filters of `GET /regions`: country code (any case; `UK` is read as `GB`) and a name search. */
 export interface RegionFilters {

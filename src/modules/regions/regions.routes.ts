@@ -1,13 +1,13 @@
 /** GET /regions, /regions/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { regionName } from "../../domain/region-name.ts";
+import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
 import { INCLUDED_WINES_MAX } from "../producers/producers.routes.ts";
-import { localizeResidualSugar } from "../wines/residual-sugar-terms.ts";
 import { winesOfRegion } from "../wines/wines.repository.ts";
-import { regionName } from "./region-name.ts";
 import { findRegion, listRegions } from "./regions.repository.ts";
 import {
   RegionDetailQuery,

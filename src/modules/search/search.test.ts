@@ -4,9 +4,9 @@ import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
+import { fold } from "../../domain/text-folding.ts";
 import { writeCatalogue } from "../catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES } from "../catalogue/catalogue.service.ts";
-import { fold } from "../catalogue/normalize.ts";
 import { parseXWines } from "../catalogue/xwines.ts";
 
 let s: TestService;

@@ -8,7 +8,7 @@
  * by scanning it: at 300,000 wines 3–11 ms per count and 5–40 ms for the last page.
  */
 import { setImmediate as turn } from "node:timers/promises";
-import { COLORS, type Color, SUB_TYPES, type SubType } from "../catalogue/catalogue.types.ts";
+import { COLORS, type Color, SUB_TYPES, type SubType } from "../../domain/vocabulary.ts";
 
 /** One wine as loaded: id, colour, sub-type. */
 export interface WineKind {

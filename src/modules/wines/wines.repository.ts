@@ -2,7 +2,7 @@
 import type { Kysely } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
-import type { Color, SubType } from "../catalogue/catalogue.types.ts";
+import type { Color, SubType } from "../../domain/vocabulary.ts";
 
 /**
  * Columns of a wine summary (list item, photo candidate) from `wines as w` joined to its producer

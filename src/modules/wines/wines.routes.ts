@@ -1,5 +1,8 @@
 /** GET /wines, /wines/search, /wines/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { grapeName } from "../../domain/grape-name.ts";
+import { regionName } from "../../domain/region-name.ts";
+import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
 import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
@@ -8,10 +11,7 @@ import { doNotCache } from "../../plugins/response-cache.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
 import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
-import { grapeName } from "../grapes/grape-name.ts";
-import { regionName } from "../regions/region-name.ts";
 import { wineSearchFor } from "../search/wine-search.ts";
-import { localizeResidualSugar } from "./residual-sugar-terms.ts";
 import { WinePositions } from "./wine-positions.ts";
 import {
   findWine,

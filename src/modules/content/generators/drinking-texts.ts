@@ -7,7 +7,7 @@
  * general guidance of The Oxford Companion to Wine, 4th ed. (2015), entry "storage", and the
  * Deutsches Weininstitut's cellar advice.
  */
-import type { Language } from "../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../domain/vocabulary.ts";
 import type { DrinkingPeriodContent, WineFacts } from "../content.types.ts";
 import { classifyDrinkingWindow, type WindowRule } from "./drinking-window.ts";
 import { capitalize, pick, tidy } from "./format.ts";

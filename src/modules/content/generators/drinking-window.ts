@@ -13,7 +13,7 @@
  * - [CIVC] Comité Champagne, appellation rules: vintage champagne spends at least 3 years on the lees
  *   before release.
  */
-import type { Body } from "../../catalogue/catalogue.types.ts";
+import type { Body } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
 import { type AgeingClass, grapeDescriptor } from "./i18n/grapes.ts";
 import { sweetnessGroup } from "./i18n/style-words.ts";

@@ -2,7 +2,7 @@
  * Small language helpers shared by the offline generators: number and percent formatting,
  * list joining, French elision and a deterministic (seeded) choice among phrasings.
  */
-import type { Language } from "../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../domain/vocabulary.ts";
 
 /** The conjunction that joins the last two items of a list ("A, B and C"). */
 const AND: Record<Language, string> = { de: "und", en: "and", fr: "et", it: "e" };

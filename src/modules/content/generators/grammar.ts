@@ -3,14 +3,7 @@
  * order: "a full-bodied dry red wine", "ein vollmundiger trockener Rotwein",
  * "un vin rouge sec et corsé", "un vino rosso secco e corposo".
  */
-import type {
-  Body,
-  Color,
-  Language,
-  ResidualSugar,
-  SubType,
-  WineType,
-} from "../../catalogue/catalogue.types.ts";
+import type { Body, Color, Language, ResidualSugar, SubType, WineType } from "../../../domain/vocabulary.ts";
 import { enArticle, joinList } from "./format.ts";
 import { type Adjective, BODY, COLOR, SUGAR } from "./i18n/style-words.ts";
 

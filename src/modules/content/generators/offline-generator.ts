@@ -2,7 +2,7 @@
  * The offline content generator: deterministic, template-based texts in de/en/fr/it built only from
  * catalogue facts (no network, no model). Same facts and language → same output.
  */
-import type { Language } from "../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../domain/vocabulary.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,

@@ -4,7 +4,7 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
-import type { Acidity, Body, Color, Language, ResidualSugar } from "../../catalogue/catalogue.types.ts";
+import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { capitalize, frDe, joinList, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";

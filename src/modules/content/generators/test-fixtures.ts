@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
  * Hand-built WineFacts for the generator tests: one wine per category of the drinking-window rules.
  * Test-only helper (not imported by production code).
  */
-import type { Language, Localized } from "../../catalogue/catalogue.types.ts";
+import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
 
 /** Same string in all four languages. */

@@ -2,7 +2,7 @@
  * Building blocks shared by the wine, drinking-period and region templates: producer and place
  * phrases, grape phrases, typical aromas, palate clauses and serving temperature.
  */
-import type { Language, Localized } from "../../catalogue/catalogue.types.ts";
+import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
 import { formatPercent, frDe, joinList } from "./format.ts";
 import { AROMAS, type AromaId } from "./i18n/aromas.ts";

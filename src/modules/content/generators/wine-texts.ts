@@ -3,7 +3,7 @@
  * catalogue facts. Phrasings are chosen deterministically from the wine id so that wines of the same
  * grape and style read differently.
  */
-import type { Language } from "../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts, WineTexts } from "../content.types.ts";
 import { capitalize, joinList, pick, tidy } from "./format.ts";
 import { wineNoun } from "./grammar.ts";

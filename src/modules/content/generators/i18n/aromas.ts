@@ -5,7 +5,7 @@
  * - fr: bare noun as after "de" (the template adds "de"/"d'": "de cassis", "d'agrumes");
  * - it: bare noun as after "di" ("ribes nero").
  */
-import type { Localized } from "../../../catalogue/catalogue.types.ts";
+import type { Localized } from "../../../../domain/vocabulary.ts";
 
 const a = (en: string, de: string, fr: string, it: string): Localized => ({ de, en, fr, it });
 

@@ -6,7 +6,7 @@
  * the country entries; H. Johnson & J. Robinson, The World Atlas of Wine, 8th ed. (2019), the country
  * introductions. Only the broad categories stated there are used; they are phrased as general guidance.
  */
-import type { Language, Localized } from "../../../catalogue/catalogue.types.ts";
+import type { Language, Localized } from "../../../../domain/vocabulary.ts";
 import type { ClimateId } from "./climates.ts";
 
 /** One country: `name` (nominative), `in` (locative phrase with preposition), broad vineyard climates. */

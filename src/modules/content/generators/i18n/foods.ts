@@ -7,7 +7,7 @@
  * - it: noun phrase with article after "con" ("la carne di manzo", "l'agnello").
  * "Aperitif" is an occasion rather than a dish and is phrased separately (see APERITIF).
  */
-import type { Localized } from "../../../catalogue/catalogue.types.ts";
+import type { Localized } from "../../../../domain/vocabulary.ts";
 
 const f = (en: string, de: string, fr: string, it: string): Localized => ({ de, en, fr, it });
 

@@ -7,7 +7,7 @@
  * [WAW] H. Johnson & J. Robinson, The World Atlas of Wine, 8th ed. (2019) — the region entries named
  * in each `source`.
  */
-import type { Localized } from "../../../catalogue/catalogue.types.ts";
+import type { Localized } from "../../../../domain/vocabulary.ts";
 import type { ClimateId } from "./climates.ts";
 
 /** Soil types, as nouns usable in a list after "of"/"aus"/"de"/"da" (German dative). */

@@ -4,7 +4,7 @@
  * `de` is the stem (the template adds the strong/mixed ending: "trocken" → "ein trockener Rotwein"),
  * `fr`/`it` are [masculine singular, masculine plural] ("vin" and "vino" are masculine).
  */
-import type { Acidity, Body, Color, Localized, ResidualSugar } from "../../../catalogue/catalogue.types.ts";
+import type { Acidity, Body, Color, Localized, ResidualSugar } from "../../../../domain/vocabulary.ts";
 
 /** An inflectable adjective. */
 export interface Adjective {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import type { Language } from "../../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../../domain/vocabulary.ts";
 import type { WineFacts } from "../../content.types.ts";
 import { drinkingWindow } from "../drinking-window.ts";
 import { createOfflineGenerator } from "../offline-generator.ts";

@@ -6,7 +6,7 @@
  * generator's result for the same call. Unlike the offline generator, its output is not deterministic.
  */
 import OpenAI from "openai";
-import type { Language } from "../../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../../domain/vocabulary.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,

@@ -3,7 +3,7 @@
  * the "facts only" rule and the exact JSON keys; the user message carries the catalogue facts as JSON
  * (the same facts the offline generator uses). No I/O here.
  */
-import type { Language } from "../../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../../domain/vocabulary.ts";
 import type { RegionFacts, RegionInsightContent, WineFacts } from "../../content.types.ts";
 import type { DrinkingWindow } from "../drinking-window.ts";
 import { CLIMATES } from "../i18n/climates.ts";

@@ -9,7 +9,7 @@
  *   equal the window computed offline)
  * - region insight: `summary`, `climate_and_terroir`, `signature_styles` (array of 2–5 strings)
  */
-import type { Language } from "../../../catalogue/catalogue.types.ts";
+import type { Language } from "../../../../domain/vocabulary.ts";
 import type { DrinkingPeriodContent, RegionInsightContent, WineTexts } from "../../content.types.ts";
 import type { DrinkingWindow } from "../drinking-window.ts";
 

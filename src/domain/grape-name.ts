@@ -1,4 +1,4 @@
-import type { Language } from "../catalogue/catalogue.types.ts";
+import type { Language } from "./vocabulary.ts";
 
 /** The stored name columns of a grape variety (`name` is the international name, used for en). */
 export interface GrapeNames {

@@ -1,7 +1,6 @@
-import { type Expression, type SqlBool, sql } from "kysely";
-
 /**
- * Text folding shared by storage (`search_text` columns) and queries: lower case, accents removed
+ * Text folding, the one way names are compared: stored `search_text` columns, search queries,
+ * wine-trade terms in names (`terms` in catalogue/text-match.ts) and words read from labels. Lower case, accents removed
  * (Rosé → rose, Château → chateau, Gewürztraminer → gewurztraminer), ß → ss, æ → ae, œ → oe,
  * punctuation to spaces, runs of spaces collapsed.
  */
@@ -38,19 +37,4 @@ export function transliterate(text: string): string {
 export function foldedWords(text: string): string[] {
   const folded = fold(text);
   return folded === "" ? [] : folded.split(" ");
-}
-
-/**
- * SQL condition: the folded `search_text` column of `table` contains every folded word of `search`
- * (true when there is no word). Folded words hold only letters and digits, so no LIKE wildcard
- * can slip in.
- */
-export function containsWords(table: string, search: string | undefined): Expression<SqlBool> {
-  const words = search ? foldedWords(search) : [];
-  if (words.length === 0) return sql<SqlBool>`1 = 1`;
-  const column = sql.ref(`${table}.search_text`);
-  return sql<SqlBool>`(${sql.join(
-    words.map((word) => sql`${column} like ${`%${word}%`}`),
-    sql` and `,
-  )})`;
 }

@@ -5,7 +5,7 @@
  * same regulation, Annex III Part B (brut nature … doux; of the German
  * alternatives the regulation allows, the forms seen on labels: brut rather than herb).
  */
-import type { Language, ResidualSugar } from "../catalogue/catalogue.types.ts";
+import type { Language, ResidualSugar } from "./vocabulary.ts";
 
 const TERMS: Record<ResidualSugar, Record<Language, string>> = {
   dry: { en: "dry", de: "trocken", fr: "sec", it: "secco" },
