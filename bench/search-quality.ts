@@ -25,13 +25,13 @@ import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import { fold } from "../src/domain/text-folding.ts";
-import { writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
+import { catalogueVersion, writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
 import { syntheticCatalogue } from "../src/modules/catalogue/synthetic.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
 import { indexedWinePages } from "../src/modules/search/search.repository.ts";
 import { buildWineIndexFrom, indexBytes } from "../src/modules/search/wine-index.ts";
-import { wineSearchFor } from "../src/modules/search/wine-search.ts";
+import { InMemoryWineSearch } from "../src/modules/search/wine-search.ts";
 import { type BenchQuery, type BenchWine, generateQueries, PER_CATEGORY, SEED } from "./search-queries.ts";
 
 const K = 10;
@@ -61,7 +61,7 @@ const queries = generateQueries(wines);
 
 type Engine = { name: string; search: (q: string) => Promise<number[]> };
 
-const ours = wineSearchFor(db.kysely);
+const ours = new InMemoryWineSearch(db.kysely, () => catalogueVersion(db.kysely));
 const buildStart = performance.now();
 await ours.prepare();
 const buildMs = performance.now() - buildStart;

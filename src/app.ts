@@ -17,22 +17,24 @@ import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
-import { closeLabelMatcher } from "./modules/labels/labels.service.ts";
-import { OcrPool, type PhotoReader } from "./modules/labels/ocr-pool.ts";
+import type { PhotoReader } from "./modules/labels/ocr-pool.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
-import { closeWineSearch } from "./modules/search/wine-search.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
 import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
+import catalogueVersion from "./plugins/catalogue-version.ts";
 import contentPlugin from "./plugins/content.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorHandler, { clientErrorHandler, frameworkErrors } from "./plugins/error-handler.ts";
+import labels from "./plugins/labels.ts";
+import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
 import { type CounterFactory, memoryCounters, RateLimits } from "./plugins/rate-limit.ts";
 import responseCache from "./plugins/response-cache.ts";
+import wineSearch from "./plugins/wine-search.ts";
 
 /** What tests and the CLI may replace. */
 export interface AppDeps {
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(errorHandler);
   await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
+  await app.register(catalogueVersion);
   // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.
   const inMemory = config.database.kind === "sqlite" && config.database.path === ":memory:";
   const mode = config.workers === "thread" && (deps.generator || inMemory) ? "inline" : config.workers;
@@ -135,13 +138,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     keyCacheMs: config.authCacheMs,
   });
+  await app.register(language);
   await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
-
-  const ocr = new OcrPool(config.ocrThreads);
-  app.addHook("onClose", () => ocr.close());
-  app.addHook("onClose", () => closeLabelMatcher(app.db));
-  app.addHook("onClose", async () => closeWineSearch(app.db));
-  const photoReader = deps.photoReader ?? ocr.read;
+  await app.register(wineSearch);
+  await app.register(labels, {
+    ocrThreads: config.ocrThreads,
+    timeoutMs: config.photoTimeoutMs,
+    read: deps.photoReader,
+  });
 
   // Modules
   await app.register(healthRoutes);
@@ -153,7 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(regionRoutes);
       await v1.register(grapeRoutes);
       await v1.register(contentRoutes);
-      await v1.register(labelRoutes, { read: photoReader, timeoutMs: config.photoTimeoutMs });
+      await v1.register(labelRoutes);
     },
     { prefix: config.basePath },
   );

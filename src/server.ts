@@ -9,7 +9,6 @@ import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.r
 import { countKeys } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey } from "./modules/api-keys/api-keys.service.ts";
 import { importBundledIfEmpty } from "./modules/catalogue/catalogue.service.ts";
-import { wineSearchFor } from "./modules/search/wine-search.ts";
 
 const DEMO_EMAIL = "demo@example.com";
 
@@ -32,6 +31,7 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
   // not wait for thousands of remote calls. The provider serves the languages generated later.
   const imported = await importBundledIfEmpty(app.db, offlineGenerator(), app.content.clock);
   if (imported) {
+    app.catalogueVersion.changed();
     app.log.info(
       {
         wines: imported.wines,
@@ -43,10 +43,6 @@ export async function startServer(config: Config): Promise<FastifyInstance> {
     );
   }
   await app.listen({ port: config.port, host: config.host });
-  // The search index is built in the background (slices between requests), not before listening.
-  wineSearchFor(app.db)
-    .prepare()
-    .catch((err: unknown) => app.log.error({ err }, "building the search index failed"));
   if (config.development) await demoKey(app);
   let closing = false;
   const shutdown = (signal: string) => {

@@ -2,7 +2,6 @@
  * Language negotiation (decisions.md "Languages"): the `lang` query parameter, then Accept-Language
  * with q-values and region subtags (`de-CH;q=0.9` → de; unsupported entries skipped), then English.
  */
-import type { FastifyReply } from "fastify";
 import { LANGUAGES, type Language } from "../domain/vocabulary.ts";
 
 const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
@@ -26,10 +25,4 @@ export function fromAcceptLanguage(header: string | undefined): Language | null 
 export function pickLanguage(lang: string | undefined, acceptLanguage: string | undefined): Language {
   if (lang && isLanguage(lang)) return lang;
   return fromAcceptLanguage(acceptLanguage) ?? "en";
-}
-
-/** Marks a localized response: Content-Language and Vary: Accept-Language. */
-export function markLanguage(reply: FastifyReply, lang: Language): void {
-  reply.header("Content-Language", lang);
-  reply.header("Vary", "Accept-Language");
 }

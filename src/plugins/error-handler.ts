@@ -144,6 +144,9 @@ export default fp(
     let quietUntil = 0;
     let unlogged = 0;
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // Set for a localized answer (plugins/language.ts); an error message is English whatever was asked.
+      reply.removeHeader("content-language");
+      reply.removeHeader("vary");
       const appError = toAppError(error);
       if (!appError) {
         request.log.error({ err: error }, "unhandled error");

@@ -137,6 +137,7 @@ describe("response cache", () => {
     assert.ok(wine);
     wine.name = "Renamed Cuvée";
     await writeCatalogue(cached.app.db, catalogue);
+    cached.app.catalogueVersion.changed();
     const after = await cached.request("/wines/100005");
     assert.notEqual(after.body.display_name, before.body.display_name);
     assert.match(after.body.display_name, /Renamed Cuvée$/);
@@ -152,6 +153,7 @@ describe("response cache", () => {
     assert.ok(wine);
     wine.name = "Zyxquon Reserve";
     await writeCatalogue(cached.app.db, catalogue);
+    cached.app.catalogueVersion.changed();
     // The index is rebuilt in the background; an answer of the old index must not be stored for the
     // new catalogue version, or this would never find the renamed wine.
     const found = await until(cached, q, (b) => (b.meta as { count: number }).count > 0);

@@ -5,22 +5,20 @@
  * stored, do not change. So a route with `config: { cache: true }` has its 200 answer stored as
  * serialized bytes under (route, path parameters, validated query without `lang`, response language)
  * and answered from memory afterwards, skipping the handler and the serializer:
- * - the whole cache is dropped when the catalogue version moves (see {@link CatalogueVersionWatch}:
- *   at once for an import in this process, within a second for one by the CLI);
- * - only 200 answers are stored, and a handler calls {@link doNotCache} for a 200 that is not final
+ * - the whole cache is dropped when the catalogue version moves (`app.catalogueVersion`: at once for
+ *   an import in this process, within a second for one by another process);
+ * - only 200 answers are stored, and a handler calls `request.doNotCache()` for a 200 that is not final
  *   (a wine's English texts served while its translation is being generated); 404 `generating` and
  *   every error are never stored, so they keep re-checking;
  * - per-request headers stay per request: authentication and rate-limit headers are set before (on
- *   `onRequest`), Content-Language and Vary are stored with the body, and pagination `links` are
- *   rebuilt from each request's scheme, host and query string;
+ *   `onRequest`), Content-Language and Vary before too (plugins/language.ts, which this plugin's
+ *   hooks follow), and pagination `links` are rebuilt from each request's scheme, host and query
+ *   string;
  * - at most `budgetBytes` of bodies and keys (roughly least recently used dropped first).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { pickLanguage } from "../http/language.ts";
 import { pageLinks } from "../http/pagination.ts";
-import { catalogueVersion } from "../modules/catalogue/catalogue.repository.ts";
-import { CatalogueVersionWatch } from "../modules/catalogue/catalogue-version.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,6 +28,8 @@ declare module "fastify" {
   interface FastifyRequest {
     /** Where this answer is to be stored; null = not to be stored. */
     cacheSlot: { key: string; version: number } | null;
+    /** Marks a 200 answer as not final: it is sent but not stored (e.g. a fallback language). */
+    doNotCache(): void;
   }
 }
 
@@ -45,8 +45,6 @@ interface Entry {
     /** The last request's link base and URL, and its body: repeated requests skip the links. */
     last: { origin: string; url: string; body: Buffer } | null;
   } | null;
-  contentLanguage: string | undefined;
-  vary: string | undefined;
   bytes: number;
   /** Answered from since stored or since last spared by the eviction. */
   used: boolean;
@@ -55,16 +53,10 @@ interface Entry {
 /** Rough bookkeeping cost of an entry besides its body and key. */
 const ENTRY_OVERHEAD_BYTES = 200;
 
-/** Marks a 200 answer as not final: it is sent but not stored (e.g. a fallback language). */
-export function doNotCache(request: FastifyRequest): void {
-  request.cacheSlot = null;
-}
-
 /** The cache key of a request: route, path parameters, query (sorted, without lang) and language. */
 function keyOf(request: FastifyRequest): string {
   const query = request.query as Record<string, unknown>;
-  const lang = pickLanguage(query.lang as string | undefined, request.headers["accept-language"]);
-  let key = `${lang} ${request.routeOptions.url}`;
+  let key = `${request.lang} ${request.routeOptions.url}`;
   for (const value of Object.values(request.params as Record<string, string>)) key += ` ${value}`;
   key += " ?";
   for (const name of Object.keys(query).sort()) {
@@ -122,8 +114,6 @@ class ResponseCache {
 
 function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
   reply.header("content-type", "application/json; charset=utf-8");
-  if (entry.contentLanguage !== undefined) reply.header("Content-Language", entry.contentLanguage);
-  if (entry.vary !== undefined) reply.header("Vary", entry.vary);
   if (entry.body !== null) return reply.send(entry.body);
   const page = entry.page as NonNullable<Entry["page"]>;
   const origin = request.linkBase;
@@ -135,11 +125,7 @@ function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): Fasti
 }
 
 /** The entry for a serialized 200 `payload`, or null when it cannot be stored faithfully. */
-function entryOf(request: FastifyRequest, reply: FastifyReply, key: string, payload: string): Entry | null {
-  const header = (name: string) => {
-    const value = reply.getHeader(name);
-    return value === undefined ? undefined : String(value);
-  };
+function entryOf(request: FastifyRequest, key: string, payload: string): Entry | null {
   const answered = request.answeredPage;
   let page: Entry["page"] = null;
   if (answered) {
@@ -157,8 +143,6 @@ function entryOf(request: FastifyRequest, reply: FastifyReply, key: string, payl
   return {
     body,
     page,
-    contentLanguage: header("content-language"),
-    vary: header("vary"),
     bytes: size + 2 * key.length + ENTRY_OVERHEAD_BYTES,
     used: false,
   };
@@ -172,10 +156,11 @@ export interface ResponseCacheOptions {
 export default fp<ResponseCacheOptions>(
   async (app: FastifyInstance, { budgetBytes }) => {
     app.decorateRequest("cacheSlot", null);
+    app.decorateRequest("doNotCache", function (this: FastifyRequest) {
+      this.cacheSlot = null;
+    });
     if (budgetBytes <= 0) return;
     const cache = new ResponseCache(budgetBytes);
-    const watch = new CatalogueVersionWatch(() => catalogueVersion(app.db));
-    app.addHook("onClose", async () => watch.close());
 
     // Callback-style hooks: a hit costs no promise (the async forms showed in the profile of a warm detail).
     app.addHook("preHandler", (request, reply, done) => {
@@ -193,7 +178,7 @@ export default fp<ResponseCacheOptions>(
         }
         done();
       };
-      const version = watch.current();
+      const version = app.catalogueVersion.current();
       if (typeof version === "number") lookup(version);
       else version.then(lookup, done);
     });
@@ -204,11 +189,11 @@ export default fp<ResponseCacheOptions>(
       if (slot && reply.statusCode === 200 && typeof payload === "string") {
         request.cacheSlot = null;
         // Not when an import happened meanwhile.
-        const entry = slot.version === cache.version ? entryOf(request, reply, slot.key, payload) : null;
+        const entry = slot.version === cache.version ? entryOf(request, slot.key, payload) : null;
         if (entry !== null) cache.set(slot.key, entry);
       }
       done(null, payload);
     });
   },
-  { name: "response-cache", dependencies: ["db", "link-base"] },
+  { name: "response-cache", dependencies: ["db", "link-base", "language", "catalogue-version"] },
 );

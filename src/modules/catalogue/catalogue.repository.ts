@@ -6,7 +6,6 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
-import { catalogueChanged } from "./catalogue-version.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
 const CHUNK = 500;
@@ -46,8 +45,10 @@ export interface WriteCounts {
 }
 
 /**
- * Writes the whole catalogue in one transaction (all or nothing).
- * `onProgress(done, total)` is called after each chunk of wines.
+ * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version.
+ * `onProgress(done, total)` is called after each chunk of wines. Caches of other processes see the
+ * new version within a second; a caller in a service process then calls
+ * `app.catalogueVersion.changed()` so this one's caches see it at once.
  */
 export async function writeCatalogue(
   db: Kysely<Database>,
@@ -184,8 +185,6 @@ export async function writeCatalogue(
   });
   // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
   await sql`analyze wines`.execute(db);
-  // Caches of catalogue data in this process re-read the version at once (others within a second).
-  catalogueChanged();
   return counts;
 }
 

@@ -5,7 +5,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import { Type } from "typebox";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { parseId } from "../../http/pagination.ts";
 import { AuthErrors, GeneratingBody, LangQuery, LanguageSchema } from "../../http/schemas.ts";
 import { drinkingPeriodLookup, regionInsightLookup } from "./content.service.ts";
@@ -60,7 +59,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const id = parseId(request.params.regionId);
       const result =
         id === null
@@ -70,7 +69,6 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
               error: "No region insight found for the specified language.",
             }
           : await regionInsightLookup(app.db, id, lang, wake);
-      markLanguage(reply, lang);
       if (!result.found) return notFound(reply, result);
       const row = result.content;
       return {
@@ -98,7 +96,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const id = parseId(request.params.wineId);
       const result =
         id === null
@@ -108,7 +106,6 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
               error: "No drinking period found for the specified language.",
             }
           : await drinkingPeriodLookup(app.db, id, lang, wake);
-      markLanguage(reply, lang);
       if (!result.found) return notFound(reply, result);
       const row = result.content;
       return {

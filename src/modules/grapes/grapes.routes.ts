@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { grapeName } from "../../domain/grape-name.ts";
 import { AppError } from "../../errors.ts";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
 import { findGrape, listGrapes } from "./grapes.repository.ts";
@@ -31,13 +30,12 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PageEnvelope(GrapeItem), ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
       requireTrimmed("search", q.search, 2);
-      const lang = pickLanguage(q.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const page = { page: q.page, perPage: q.per_page };
       const { total, rows } = await listGrapes(app.db, q.search, offsetOf(page), page.perPage);
-      markLanguage(reply, lang);
       return pageEnvelope(
         request,
         page,
@@ -69,12 +67,11 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const id = parseId(request.params.id);
       const grape = id === null ? undefined : await findGrape(app.db, id);
       if (!grape) throw AppError.notFound("Grape");
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      markLanguage(reply, lang);
+      const lang = request.lang;
       return {
         data: {
           id: grape.id,

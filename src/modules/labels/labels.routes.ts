@@ -3,47 +3,12 @@
  * (interface.md parts 2 and 4; decisions.md "Errors" for the failure answers).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
-import {
-  AuthErrors,
-  ColorSchema,
-  ErrorBody,
-  LangQuery,
-  Nullable,
-  SubTypeSchema,
-  WineTypeSchema,
-} from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody } from "../../http/schemas.ts";
 import { decodePhoto } from "./image.ts";
+import { PhotoAnalyzeBody, PhotoAnalyzeQuery, PhotoAnalyzeResponse } from "./labels.schemas.ts";
 import { analyzePhoto } from "./labels.service.ts";
-import type { PhotoReader } from "./ocr-pool.ts";
 
-const Candidate = Type.Object({
-  id: Type.Integer(),
-  display_name: Type.String(),
-  color: ColorSchema,
-  type: WineTypeSchema,
-  sub_type: SubTypeSchema,
-  residual_sugar: Nullable(Type.String()),
-  producer: Type.Object({ id: Type.Integer(), name: Type.String(), title: Nullable(Type.String()) }),
-  region: Type.Object({ id: Type.Integer(), name: Type.String(), country: Type.String() }),
-});
-
-const DetectedLabel = Type.Object({
-  producer_name: Type.String(),
-  wine_name: Type.String(),
-  vintage: Nullable(Type.Integer()),
-  color: Type.String({ description: "red, white, rose, or empty when unknown" }),
-  region_name: Type.String(),
-  country: Type.String(),
-});
-
-export interface LabelRouteOptions {
-  read: PhotoReader;
-  timeoutMs: number;
-}
-
-const labelRoutes: FastifyPluginAsyncTypebox<LabelRouteOptions> = async (app, { read, timeoutMs }) => {
+const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/photo/analyze",
     {
@@ -51,25 +16,10 @@ const labelRoutes: FastifyPluginAsyncTypebox<LabelRouteOptions> = async (app, { 
       schema: {
         tags: ["photo"],
         summary: "Enterprise: match a label photo to wines",
-        querystring: Type.Object({ lang: LangQuery }),
-        body: Type.Object({
-          photo: Type.String({
-            minLength: 1,
-            description: "Base64 image; a data:image/...;base64, prefix is allowed",
-          }),
-          max_results: Type.Integer({
-            minimum: 1,
-            maximum: 50,
-            default: 10,
-            description: "Candidates per label",
-          }),
-        }),
+        querystring: PhotoAnalyzeQuery,
+        body: PhotoAnalyzeBody,
         response: {
-          200: Type.Object({
-            message: Type.Enum(["ok", "no_label_detected"]),
-            detected_labels: Type.Array(DetectedLabel),
-            candidates: Type.Array(Candidate),
-          }),
+          200: PhotoAnalyzeResponse,
           400: ErrorBody,
           413: ErrorBody,
           415: ErrorBody,
@@ -79,16 +29,12 @@ const labelRoutes: FastifyPluginAsyncTypebox<LabelRouteOptions> = async (app, { 
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const image = await decodePhoto(request.body.photo);
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      const result = await analyzePhoto(app.db, read, image.bytes, {
+      return analyzePhoto(app.db, app.labels, image.bytes, {
         maxResults: request.body.max_results,
-        lang,
-        timeoutMs,
+        lang: request.lang,
       });
-      markLanguage(reply, lang);
-      return result;
     },
   );
 };

@@ -11,14 +11,13 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { regionName } from "../../domain/region-name.ts";
-import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
-import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { presentWineSummary } from "../wines/wine-presenter.ts";
+import type { CatalogueMatcher } from "./catalogue-matcher.ts";
 import type { LabelMatch } from "./label-matcher.ts";
-import { candidateRows, labelDocumentPages } from "./labels.repository.ts";
-import { MatcherThread } from "./matcher-thread.ts";
+import { candidateRows } from "./labels.repository.ts";
 import { type PhotoReader, untilAborted } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
@@ -48,45 +47,6 @@ export interface DetectedLabel {
   country: string;
 }
 
-const matchers = new WeakMap<Kysely<Database>, { matcher: Promise<MatcherThread>; version: number }>();
-
-/** How long a replaced matcher thread stays up for the matches still running on it. */
-const RETIRE_AFTER_MS = 30_000;
-
-/**
- * The matcher over the current catalogue, in its own thread, rebuilt after an import (the catalogue
- * version moved). It is built once per version; a request that gives up waiting (its time budget)
- * leaves the build running for the next one.
- */
-async function matcherFor(db: Kysely<Database>): Promise<MatcherThread> {
-  const version = await catalogueVersion(db);
-  const cached = matchers.get(db);
-  if (cached && cached.version === version) return cached.matcher;
-  const matcher = MatcherThread.build(labelDocumentPages(db));
-  matchers.set(db, { matcher, version });
-  matcher.then(
-    () => {
-      if (!cached) return;
-      const retire = setTimeout(
-        () => cached.matcher.then((old) => old.close()).catch(() => {}),
-        RETIRE_AFTER_MS,
-      );
-      retire.unref();
-    },
-    () => {
-      if (matchers.get(db)?.matcher === matcher) matchers.delete(db);
-    },
-  );
-  return matcher;
-}
-
-/** Stops the matcher thread of `db` (app shutdown). */
-export async function closeLabelMatcher(db: Kysely<Database>): Promise<void> {
-  const cached = matchers.get(db);
-  matchers.delete(db);
-  await cached?.matcher.then((m) => m.close()).catch(() => {});
-}
-
 const score = (matches: LabelMatch[]) => matches[0]?.score ?? 0;
 
 const confidentChars = (lines: OcrLine[]) =>
@@ -113,18 +73,33 @@ const COLOR_WORDS: [RegExp, string][] = [
   [/\b(white|blanc|bianco|branco|blanco|weiss|weisswein)\b/, "white"],
 ];
 
-/** What the photo shows, read and matched; throws AppError for engine failures and time-outs. */
+/** How the service reads and matches label photos: the app's `labels` (plugins/labels.ts). */
+export interface LabelRecognition {
+  /** Reads the text of a photo (the OCR thread pool). */
+  read: PhotoReader;
+  /** The matcher over the current catalogue. */
+  matcher: CatalogueMatcher;
+  /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`), then 503. */
+  timeoutMs: number;
+}
+
+/**
+ * What the photo shows, read and matched, in the shape of interface.md part 2 "Photo analysis
+ * response"; candidates at most `maxResults`, names in `lang`.
+ * @throws AppError `service_unavailable` (503) past the time budget or when the OCR queue is full,
+ *   `analysis_failed` (502) when the engine fails.
+ */
 export async function analyzePhoto(
   db: Kysely<Database>,
-  read: PhotoReader,
+  { read, matcher: catalogueMatcher, timeoutMs }: LabelRecognition,
   image: Uint8Array,
-  options: { maxResults: number; lang: Language; timeoutMs: number },
+  options: { maxResults: number; lang: Language },
 ) {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const signal = AbortSignal.timeout(timeoutMs);
   let lines: OcrLine[] = [];
   let best: LabelMatch[] = [];
   try {
-    const matcher = await untilAborted(matcherFor(db), signal);
+    const matcher = await untilAborted(catalogueMatcher.current(), signal);
     let rotate: OcrTask["rotate"] = 0;
     for (;;) {
       const reading = await read(image, rotate, signal);
@@ -164,19 +139,7 @@ export async function analyzePhoto(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = accepted.flatMap((m) => {
     const r = byId.get(m.id);
-    if (!r) return [];
-    return [
-      {
-        id: r.id,
-        display_name: r.display_name,
-        color: r.color,
-        type: r.type,
-        sub_type: r.sub_type,
-        residual_sugar: localizeResidualSugar(r.residual_sugar, options.lang),
-        producer: { id: r.producer_id, name: r.producer_name, title: r.producer_title },
-        region: { id: r.region_id, name: regionName(r, options.lang), country: r.country },
-      },
-    ];
+    return r ? [presentWineSummary(r, options.lang)] : [];
   });
 
   const years = yearsOnLabel(text);

@@ -1,6 +1,7 @@
 /** SQL for producers. */
 import type { Kysely } from "kysely";
 import { containsWords } from "../../db/contains-words.ts";
+import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
 
 const matching = (db: Kysely<Database>, search: string | undefined) =>
@@ -13,16 +14,12 @@ export async function listProducers(
   offset: number,
   limit: number,
 ) {
-  const count = await matching(db, search)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const rows = await matching(db, search)
-    .select(["id", "name", "title"])
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { total: Number(count?.n ?? 0), rows };
+  return offsetPage(
+    () => matching(db, search),
+    (q) => q.select(["id", "name", "title"]).orderBy("id"),
+    offset,
+    limit,
+  );
 }
 
 export function findProducer(db: Kysely<Database>, id: number) {

@@ -1,11 +1,11 @@
 /** GET /producers, /producers/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
-import { winesOfProducer } from "../wines/wines.repository.ts";
+import { presentWineSummary } from "../wines/wine-presenter.ts";
+import { winesOf } from "../wines/wines.repository.ts";
+import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
 import { findProducer, listProducers } from "./producers.repository.ts";
 import {
   ProducerDetailQuery,
@@ -13,9 +13,6 @@ import {
   ProducerListQuery,
   ProducerListResponse,
 } from "./producers.schemas.ts";
-
-/** Most wines `include_wines=true` returns (decisions.md); `wines_count` gives the total. */
-export const INCLUDED_WINES_MAX = 50;
 
 const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "producers:read" as const, cache: true };
@@ -51,24 +48,19 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ProducerDetailResponse, 404: ErrorBody, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const id = parseId(request.params.id);
       const producer = id === null ? undefined : await findProducer(app.db, id);
       if (!producer) throw AppError.notFound("Producer");
       const include = isTrue(request.query.include_wines);
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      const wines = await winesOfProducer(app.db, producer.id, include ? INCLUDED_WINES_MAX : 0);
-      markLanguage(reply, lang);
+      const wines = await winesOf(app.db, { producerId: producer.id }, include ? INCLUDED_WINES_MAX : 0);
       return {
         data: {
           ...producer,
           wines_count: wines.total,
           ...(include
             ? {
-                wines: wines.rows.map((w) => ({
-                  ...w,
-                  residual_sugar: localizeResidualSugar(w.residual_sugar, lang),
-                })),
+                wines: wines.rows.map((w) => presentWineSummary(w, request.lang)),
               }
             : {}),
         },

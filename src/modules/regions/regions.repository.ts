@@ -1,6 +1,7 @@
 /** SQL for regions. */
 import type { Kysely } from "kysely";
 import { containsWords } from "../../db/contains-words.ts";
+import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
 
 /** Filters of `GET /regions`: country code (any case; `UK` is read as `GB`) and a name search. */
@@ -25,16 +26,12 @@ export async function listRegions(
   offset: number,
   limit: number,
 ) {
-  const count = await matching(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const rows = await matching(db, filters)
-    .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { total: Number(count?.n ?? 0), rows };
+  return offsetPage(
+    () => matching(db, filters),
+    (q) => q.select(["id", "country", "name_de", "name_en", "name_fr", "name_it"]).orderBy("id"),
+    offset,
+    limit,
+  );
 }
 
 export function findRegion(db: Kysely<Database>, id: number) {

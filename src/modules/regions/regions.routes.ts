@@ -1,13 +1,12 @@
 /** GET /regions, /regions/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { regionName } from "../../domain/region-name.ts";
-import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
-import { INCLUDED_WINES_MAX } from "../producers/producers.routes.ts";
-import { winesOfRegion } from "../wines/wines.repository.ts";
+import { presentWineSummary } from "../wines/wine-presenter.ts";
+import { winesOf } from "../wines/wines.repository.ts";
+import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
 import { findRegion, listRegions } from "./regions.repository.ts";
 import {
   RegionDetailQuery,
@@ -30,10 +29,10 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegionListResponse, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
       requireTrimmed("search", q.search, 2);
-      const lang = pickLanguage(q.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const page = { page: q.page, perPage: q.per_page };
       const { total, rows } = await listRegions(
         app.db,
@@ -41,7 +40,6 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         offsetOf(page),
         page.perPage,
       );
-      markLanguage(reply, lang);
       const envelope = pageEnvelope(
         request,
         page,
@@ -64,14 +62,13 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RegionDetailResponse, 404: ErrorBody, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const id = parseId(request.params.id);
       const region = id === null ? undefined : await findRegion(app.db, id);
       if (!region) throw AppError.notFound("Region");
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const include = isTrue(request.query.include_wines);
-      const wines = await winesOfRegion(app.db, region.id, include ? INCLUDED_WINES_MAX : 0);
-      markLanguage(reply, lang);
+      const wines = await winesOf(app.db, { regionId: region.id }, include ? INCLUDED_WINES_MAX : 0);
       return {
         data: {
           id: region.id,
@@ -81,15 +78,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           wines_count: wines.total,
           ...(include
             ? {
-                wines: wines.rows.map((w) => ({
-                  id: w.id,
-                  display_name: w.display_name,
-                  color: w.color,
-                  producer_id: w.producer_id,
-                  region_id: w.region_id,
-                  residual_sugar: localizeResidualSugar(w.residual_sugar, lang),
-                  producer: { id: w.producer_id, name: w.producer_name, title: w.producer_title },
-                })),
+                wines: wines.rows.map((w) => presentWineSummary(w, lang)),
               }
             : {}),
         },

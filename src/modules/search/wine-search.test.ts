@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { type Db, migrateToLatest, openDatabase } from "../../db/database.ts";
 import { AppError } from "../../errors.ts";
-import { writeCatalogue } from "../catalogue/catalogue.repository.ts";
+import { catalogueVersion, writeCatalogue } from "../catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES } from "../catalogue/catalogue.service.ts";
 import { parseXWines } from "../catalogue/xwines.ts";
 import { indexedWinePages, loadIndexedWines } from "./search.repository.ts";
@@ -13,6 +13,8 @@ import { InMemoryWineSearch, RETRY_AFTER_S } from "./wine-search.ts";
 
 const ORIGEM_MERLOT = 100062; // Casa Valduga Origem Merlot
 let db: Db;
+/** The stored catalogue version, read at every check (the app's watcher reads it at most once a second). */
+const storedVersion = () => catalogueVersion(db.kysely);
 before(async () => {
   db = openDatabase({ kind: "sqlite", path: ":memory:" });
   await migrateToLatest(db);
@@ -56,7 +58,7 @@ describe("building the index", () => {
 
 describe("InMemoryWineSearch", () => {
   test("a search before the first index is ready waits for it, within a bound, then 503", async () => {
-    const impatient = new InMemoryWineSearch(db.kysely, { firstWaitMs: 0 });
+    const impatient = new InMemoryWineSearch(db.kysely, storedVersion, { firstWaitMs: 0 });
     await assert.rejects(
       impatient.search("origem merlot", 5),
       (err) =>
@@ -66,12 +68,12 @@ describe("InMemoryWineSearch", () => {
     );
     await impatient.prepare();
     assert.equal((await impatient.search("origem merlot", 5))[0], ORIGEM_MERLOT);
-    const patient = new InMemoryWineSearch(db.kysely);
+    const patient = new InMemoryWineSearch(db.kysely, storedVersion);
     assert.equal((await patient.search("origem merlot", 5))[0], ORIGEM_MERLOT);
   });
 
   test("after an import, the previous index answers until the new one is built", async () => {
-    const search = new InMemoryWineSearch(db.kysely, { recheckMs: 0, rebuildWaitMs: 0 });
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { rebuildWaitMs: 0 });
     await search.prepare();
     assert.equal((await search.search("origem merlot", 5))[0], ORIGEM_MERLOT);
     const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));

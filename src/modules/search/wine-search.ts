@@ -6,8 +6,6 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { OutageLog, type OutageLogger, warningLogger } from "../../db/unavailable.ts";
 import { AppError } from "../../errors.ts";
-import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
-import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
 import { indexedWinePages } from "./search.repository.ts";
 import { buildWineIndexFrom } from "./wine-index.ts";
 import { IndexSearcher } from "./wine-ranking.ts";
@@ -25,8 +23,6 @@ export interface WineSearch {
 
 /** Options of {@link InMemoryWineSearch}. */
 export interface InMemoryWineSearchOptions {
-  /** Shortest time between two reads of the catalogue version, in milliseconds (default 1000). */
-  recheckMs?: number;
   /** Longest wait of a search for the first index, in milliseconds (default 3000), then 503. */
   firstWaitMs?: number;
   /** Longest wait of a search for a rebuilt index, in milliseconds (default 250), then the previous one answers. */
@@ -35,8 +31,6 @@ export interface InMemoryWineSearchOptions {
   retryMs?: number;
   /** Where a failing build is reported, once until it succeeds (default: Node warnings on stderr). */
   log?: OutageLogger;
-  /** Clock in milliseconds (tests). */
-  now?: () => number;
 }
 
 /** Longest delay between two attempts of a failing build, in milliseconds. */
@@ -47,11 +41,10 @@ export const RETRY_AFTER_S = 2;
 
 /**
  * {@link WineSearch} over an in-memory index of the database's wines. The index is built in the
- * background, in slices that yield to the event loop: from {@link prepare} (the server calls it once
- * listening) or else on the first search. Before a search the catalogue version is checked (a
- * {@link CatalogueVersionWatch}: read at most once per `recheckMs`, at once after an import made in
- * this process); when an import (in this or any other process) has moved it, a new index is built
- * the same way while the current one keeps answering.
+ * background, in slices that yield to the event loop: from {@link prepare} (the search plugin calls
+ * it once the service listens) or else on the first search. Before a search the catalogue version is
+ * checked (`currentVersion`); when an import (in this or any other process) has moved
+ * it, a new index is built the same way while the current one keeps answering.
  *
  * A search waits for an index being built at most `firstWaitMs` when there is none yet (then 503
  * with Retry-After: the catalogue is there, the service just started) and `rebuildWaitMs` when there
@@ -69,7 +62,6 @@ export class InMemoryWineSearch implements WineSearch {
   private building: Promise<IndexSearcher> | null = null;
   /** Catalogue version of the index being built, else of the current index (-1: none). */
   private version = -1;
-  private readonly watch: CatalogueVersionWatch;
   private readonly firstWaitMs: number;
   private readonly rebuildWaitMs: number;
   private readonly retryMs: number;
@@ -79,23 +71,27 @@ export class InMemoryWineSearch implements WineSearch {
   private failures = 0;
   private closed = false;
 
+  /**
+   * @param db the database whose wines are indexed.
+   * @param currentVersion the catalogue version (imports so far), a number when known, else a
+   *   promise of one: `app.catalogueVersion.current()` in the service (plugins/catalogue-version.ts).
+   */
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly currentVersion: () => number | Promise<number>,
     options: InMemoryWineSearchOptions = {},
   ) {
-    this.watch = new CatalogueVersionWatch(() => catalogueVersion(db), options.recheckMs, options.now);
     this.firstWaitMs = options.firstWaitMs ?? 3000;
     this.rebuildWaitMs = options.rebuildWaitMs ?? 250;
     this.retryMs = options.retryMs ?? 1000;
     this.buildLog = new OutageLog(options.log ?? warningLogger, "building the search index");
   }
 
-  /** Stops following imports made in this process and trying failed builds again (the app closed). */
+  /** Stops trying failed builds again (the app closed). */
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
-    this.watch.close();
   }
 
   /**
@@ -144,9 +140,9 @@ export class InMemoryWineSearch implements WineSearch {
     };
   }
 
-  /** Reads the catalogue version (see {@link CatalogueVersionWatch}); starts a build when it moved. */
+  /** Reads the catalogue version; starts a build when it moved. */
   private async check(): Promise<void> {
-    const version = await this.watch.current();
+    const version = await this.currentVersion();
     if (version !== this.version || (this.searcher === null && this.building === null)) this.build(version);
   }
 
@@ -203,22 +199,4 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-const searches = new WeakMap<Kysely<Database>, InMemoryWineSearch>();
-
-/** The shared {@link WineSearch} of a database handle (one in-memory index per Kysely instance). */
-export function wineSearchFor(db: Kysely<Database>): InMemoryWineSearch {
-  let search = searches.get(db);
-  if (search === undefined) {
-    search = new InMemoryWineSearch(db);
-    searches.set(db, search);
-  }
-  return search;
-}
-
-/** Drops the search of `db` and its index (app shutdown). */
-export function closeWineSearch(db: Kysely<Database>): void {
-  searches.get(db)?.close();
-  searches.delete(db);
 }

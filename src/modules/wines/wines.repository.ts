@@ -1,8 +1,9 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
 import type { Kysely } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
+import { type OffsetPage, offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
-import type { Color, SubType } from "../../domain/vocabulary.ts";
+import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 
 /**
  * Columns of a wine summary (list item, photo candidate) from `wines as w` joined to its producer
@@ -11,6 +12,7 @@ import type { Color, SubType } from "../../domain/vocabulary.ts";
 export const WINE_SUMMARY_COLUMNS = [
   "w.id",
   "w.display_name",
+  "w.vintage",
   "w.color",
   "w.type",
   "w.sub_type",
@@ -44,12 +46,33 @@ function filtered(db: Kysely<Database>, f: WineFilters) {
   return q;
 }
 
+/** Wines `w` joined to their producer `p` and region `r`. */
 const summaries = (db: Kysely<Database>) =>
   db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
-    .innerJoin("regions as r", "r.id", "w.region_id")
-    .select(WINE_SUMMARY_COLUMNS);
+    .innerJoin("regions as r", "r.id", "w.region_id");
+
+/** A wine summary as read: the columns {@link WINE_SUMMARY_COLUMNS} (see wine-presenter.ts). */
+export interface WineSummaryRow {
+  id: number;
+  display_name: string;
+  vintage: number | null;
+  color: Color;
+  type: WineType;
+  sub_type: SubType;
+  residual_sugar: string | null;
+  producer_id: number;
+  producer_name: string;
+  producer_title: string | null;
+  producer_display_name: string;
+  region_id: number;
+  country: string;
+  name_de: string;
+  name_en: string;
+  name_fr: string;
+  name_it: string;
+}
 
 /**
  * One page of wines (id order) with producer and region, plus the total matching the filters.
@@ -61,7 +84,11 @@ export async function listWines(db: Kysely<Database>, filters: WineFilters, offs
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
   const ids = filtered(db, filters).select("w.id").orderBy("w.id").limit(limit).offset(offset);
-  const rows = await summaries(db).where("w.id", "in", ids).orderBy("w.id").execute();
+  const rows = await summaries(db)
+    .select(WINE_SUMMARY_COLUMNS)
+    .where("w.id", "in", ids)
+    .orderBy("w.id")
+    .execute();
   return { total: Number(count?.n ?? 0), rows };
 }
 
@@ -69,6 +96,7 @@ export async function listWines(db: Kysely<Database>, filters: WineFilters, offs
 export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
   return summaries(db)
+    .select(WINE_SUMMARY_COLUMNS)
     .where("w.id", "in", [...ids])
     .orderBy("w.id")
     .execute();
@@ -148,54 +176,18 @@ export async function findWine(db: Kysely<Database>, id: number) {
   return { ...wine, grapes };
 }
 
-/** Up to `limit` wines of a producer (id order) and how many it has in all. */
-export async function winesOfProducer(db: Kysely<Database>, producerId: number, limit: number) {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom("wines")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("producer_id", "=", producerId)
-      .executeTakeFirst(),
-    limit === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("wines")
-          .select(["id", "display_name", "vintage", "color", "producer_id", "residual_sugar"])
-          .where("producer_id", "=", producerId)
-          .orderBy("id")
-          .limit(limit)
-          .execute(),
-  ]);
-  return { total: Number(count?.n ?? 0), rows };
-}
-
-/** Up to `limit` wines of a region (id order) with their producer, and how many it has in all. */
-export async function winesOfRegion(db: Kysely<Database>, regionId: number, limit: number) {
-  const [count, rows] = await Promise.all([
-    db
-      .selectFrom("wines")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("region_id", "=", regionId)
-      .executeTakeFirst(),
-    limit === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom("wines as w")
-          .innerJoin("producers as p", "p.id", "w.producer_id")
-          .select([
-            "w.id",
-            "w.display_name",
-            "w.color",
-            "w.producer_id",
-            "w.region_id",
-            "w.residual_sugar",
-            "p.name as producer_name",
-            "p.title as producer_title",
-          ])
-          .where("w.region_id", "=", regionId)
-          .orderBy("w.id")
-          .limit(limit)
-          .execute(),
-  ]);
-  return { total: Number(count?.n ?? 0), rows };
+/**
+ * Up to `limit` wines of a producer or a region (id order) as summaries, and how many it has in all
+ * (`include_wines` of the producer and region details).
+ */
+export function winesOf(
+  db: Kysely<Database>,
+  of: { producerId: number } | { regionId: number },
+  limit: number,
+): Promise<OffsetPage<WineSummaryRow>> {
+  const matching = () =>
+    "producerId" in of
+      ? summaries(db).where("w.producer_id", "=", of.producerId)
+      : summaries(db).where("w.region_id", "=", of.regionId);
+  return offsetPage(matching, (q) => q.select(WINE_SUMMARY_COLUMNS).orderBy("w.id"), 0, limit);
 }

@@ -4,15 +4,11 @@ import { grapeName } from "../../domain/grape-name.ts";
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
-import { markLanguage, pickLanguage } from "../../http/language.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
-import { doNotCache } from "../../plugins/response-cache.ts";
-import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
-import { CatalogueVersionWatch } from "../catalogue/catalogue-version.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
-import { wineSearchFor } from "../search/wine-search.ts";
 import { WinePositions } from "./wine-positions.ts";
+import { presentWineSummary } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
@@ -36,8 +32,6 @@ const PRELOAD_DELAY_MS = 2_000;
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
   const cached = { ...config, cache: true };
-  const version = new CatalogueVersionWatch(() => catalogueVersion(app.db));
-  app.addHook("onClose", async () => version.close());
   const positions = new WinePositions(() => wineKindPages(app.db));
   // Read in the background shortly after the service listens (not at once: that would slow the
   // start-up's first answers), so the first unfiltered list does not wait for the ~0.5 s of reading at
@@ -45,7 +39,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   let preload: NodeJS.Timeout | undefined;
   app.addHook("onListen", async () => {
     preload = setTimeout(() => {
-      Promise.resolve(version.current())
+      Promise.resolve(app.catalogueVersion.current())
         .then((at) => positions.prepare(at))
         .catch((err) => app.log.warn({ err }, "wine list positions not preloaded"));
     }, PRELOAD_DELAY_MS).unref();
@@ -57,7 +51,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (filters.producerId !== undefined || filters.regionId !== undefined) {
       return listWines(app.db, filters, offset, limit);
     }
-    const at = await version.current();
+    const at = await app.catalogueVersion.current();
     const { total, ids } = await positions.page(at, filters.color, filters.subType, offset, limit);
     return { total, rows: await wineSummariesByIds(app.db, ids) };
   };
@@ -73,9 +67,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WineListResponse, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const q = request.query;
-      const lang = pickLanguage(q.lang, request.headers["accept-language"]);
       const page = { page: q.page, perPage: q.per_page };
       const filters = {
         color: q.color,
@@ -84,26 +77,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         regionId: q.region_id,
       };
       const { total, rows } = await listPage(filters, offsetOf(page), page.perPage);
-      markLanguage(reply, lang);
       return pageEnvelope(
         request,
         page,
         total,
-        rows.map((w) => ({
-          id: w.id,
-          display_name: w.display_name,
-          color: w.color,
-          type: w.type,
-          sub_type: w.sub_type,
-          residual_sugar: localizeResidualSugar(w.residual_sugar, lang),
-          producer: {
-            id: w.producer_id,
-            name: w.producer_name,
-            title: w.producer_title,
-            display_name: w.producer_display_name,
-          },
-          region: { id: w.region_id, name: regionName(w, lang), country: w.country, language: lang },
-        })),
+        rows.map((w) => presentWineSummary(w, request.lang)),
       );
     },
   );
@@ -120,15 +98,14 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WineSearchResponse, 503: ErrorBody, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { q, limit } = request.query;
       requireTrimmed("q", q, 3);
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
-      const { ids, version } = await wineSearchFor(app.db).searchAt(q, limit);
+      const { ids, version } = await app.wineSearch.searchAt(q, limit);
       // An answer from the index of an earlier catalogue (an import is being indexed) is not stored.
-      if (version !== request.cacheSlot?.version) doNotCache(request);
+      if (version !== request.cacheSlot?.version) request.doNotCache();
       const rows = await searchRowsByIds(app.db, ids);
-      markLanguage(reply, lang);
+      const lang = request.lang;
       return {
         data: rows.map((w) => ({ ...w, residual_sugar: localizeResidualSugar(w.residual_sugar, lang) })),
         meta: { query: q, count: rows.length },
@@ -148,11 +125,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: WineDetail, 404: ErrorBody, ...AuthErrors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const id = parseId(request.params.id);
       const wine = id === null ? undefined : await findWine(app.db, id);
       if (!wine) throw AppError.notFound("Wine");
-      const lang = pickLanguage(request.query.lang, request.headers["accept-language"]);
+      const lang = request.lang;
       const texts = await wineTextsLookup(
         app.db,
         app.content.generator,
@@ -164,8 +141,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
       // English while the wanted language is generated: not final, so not stored.
-      if (textLang !== lang) doNotCache(request);
-      markLanguage(reply, lang);
+      if (textLang !== lang) request.doNotCache();
       return {
         id: wine.id,
         display_name: wine.display_name,

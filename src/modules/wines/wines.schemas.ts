@@ -108,3 +108,6 @@ export const WineDetail = Type.Object({
 });
 
 export const LangOnlyQuery = Type.Object({ lang: LangQuery });
+
+/** Most wines `include_wines=true` returns on a producer or region (decisions.md); `wines_count` gives the total. */
+export const INCLUDED_WINES_MAX = 50;

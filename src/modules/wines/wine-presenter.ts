@@ -1,0 +1,32 @@
+/**
+ * The one mapping of a wine summary row to what the API shows of a wine in a list: the `GET /wines`
+ * item, the wines of a producer or region (`include_wines`) and the candidates of a label photo.
+ * Each route's response schema keeps the fields its contract names (interface.md part 2) and the
+ * serializer leaves out the rest.
+ */
+import { regionName } from "../../domain/region-name.ts";
+import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
+import type { Language } from "../../domain/vocabulary.ts";
+import type { WineSummaryRow } from "./wines.repository.ts";
+
+/** A wine summary in `lang`: residual sugar as the label term, region name localized. */
+export function presentWineSummary(row: WineSummaryRow, lang: Language) {
+  return {
+    id: row.id,
+    display_name: row.display_name,
+    vintage: row.vintage,
+    color: row.color,
+    type: row.type,
+    sub_type: row.sub_type,
+    residual_sugar: localizeResidualSugar(row.residual_sugar, lang),
+    producer_id: row.producer_id,
+    region_id: row.region_id,
+    producer: {
+      id: row.producer_id,
+      name: row.producer_name,
+      title: row.producer_title,
+      display_name: row.producer_display_name,
+    },
+    region: { id: row.region_id, name: regionName(row, lang), country: row.country, language: lang },
+  };
+}

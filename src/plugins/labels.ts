@@ -1,0 +1,39 @@
+/**
+ * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR thread pool
+ * (started on the first photo, `OCR_THREADS` threads) and the label matcher over the current
+ * catalogue (its own thread, rebuilt after an import); both stop with the app.
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { CatalogueMatcher } from "../modules/labels/catalogue-matcher.ts";
+import type { LabelRecognition } from "../modules/labels/labels.service.ts";
+import { OcrPool, type PhotoReader } from "../modules/labels/ocr-pool.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** How label photos are read and matched. */
+    labels: LabelRecognition;
+  }
+}
+
+/** Options of the plugin. */
+export interface LabelsOptions {
+  /** OCR threads at most (`OCR_THREADS`). */
+  ocrThreads: number;
+  /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`). */
+  timeoutMs: number;
+  /** Reads photos instead of the OCR pool (tests). */
+  read?: PhotoReader;
+}
+
+export default fp<LabelsOptions>(
+  async (app: FastifyInstance, { ocrThreads, timeoutMs, read }) => {
+    const ocr = new OcrPool(ocrThreads);
+    const matcher = new CatalogueMatcher(app.db, () => app.catalogueVersion.current());
+    app.decorate("labels", { read: read ?? ocr.read, matcher, timeoutMs });
+    app.addHook("onClose", async () => {
+      await Promise.all([ocr.close(), matcher.close()]);
+    });
+  },
+  { name: "labels", dependencies: ["db", "catalogue-version"] },
+);
