@@ -1,8 +1,8 @@
 /** GET /ping (authenticated, in v1) and the unauthenticated /health and /ready. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { sql } from "kysely";
-import { Type } from "typebox";
 import { AuthErrors } from "../../http/schemas.ts";
+import { databaseAnswers } from "./system.repository.ts";
+import { NotReadyResponse, PingResponse, StatusResponse } from "./system.schemas.ts";
 
 /** ISO 8601 with a numeric offset, as the original service prints it: 2026-03-05T12:00:00+00:00. */
 export function isoWithOffset(date: Date): string {
@@ -19,21 +19,7 @@ export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["system"],
         summary: "Check that the key works",
         response: {
-          200: Type.Object({
-            message: Type.String(),
-            authenticated_as: Type.Object({
-              user_id: Type.Integer(),
-              user_name: Type.String(),
-              user_email: Type.String(),
-            }),
-            api_key: Type.Object({
-              name: Type.String(),
-              prefix: Type.String(),
-              abilities: Type.Array(Type.String()),
-              rate_limit_per_minute: Type.Integer(),
-            }),
-            timestamp: Type.String(),
-          }),
+          200: PingResponse,
           ...AuthErrors,
         },
       },
@@ -70,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     "/health",
     {
       config: { public: true },
-      schema: { hide: true, response: { 200: Type.Object({ status: Type.String() }) } },
+      schema: { hide: true, response: { 200: StatusResponse } },
     },
     async () => ({ status: "ok" }),
   );
@@ -81,8 +67,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         hide: true,
         response: {
-          200: Type.Object({ status: Type.String() }),
-          503: Type.Object({ status: Type.String(), database: Type.String() }),
+          200: StatusResponse,
+          503: NotReadyResponse,
         },
       },
     },
@@ -92,7 +78,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         timer = setTimeout(() => reject(new Error("no answer in time")), READY_TIMEOUT_MS);
       });
       try {
-        await Promise.race([sql`select 1`.execute(app.db), timeout]);
+        await Promise.race([databaseAnswers(app.db), timeout]);
         return { status: "ready" };
       } catch {
         // A probe that fails after the timeout is still handled: Promise.race subscribed to it.

@@ -1,0 +1,22 @@
+/** Schemas of GET /v1/ping (interface.md part 2 "Ping") and of /health and /ready. */
+import { Type } from "typebox";
+
+export const PingResponse = Type.Object({
+  message: Type.String(),
+  authenticated_as: Type.Object({
+    user_id: Type.Integer(),
+    user_name: Type.String(),
+    user_email: Type.String(),
+  }),
+  api_key: Type.Object({
+    name: Type.String(),
+    prefix: Type.String(),
+    abilities: Type.Array(Type.String()),
+    rate_limit_per_minute: Type.Integer(),
+  }),
+  timestamp: Type.String(),
+});
+
+export const StatusResponse = Type.Object({ status: Type.String() });
+
+export const NotReadyResponse = Type.Object({ status: Type.String(), database: Type.String() });
