@@ -24,6 +24,14 @@ declare module "fastify" {
   }
 }
 
+/**
+ * How long a periodic re-read may hold a request before the last version known serves it, in
+ * milliseconds. A read answers in well under this; a database that hangs would otherwise add a
+ * whole statement time limit to the request's own statements (seen in the outage test as 2 × the
+ * limit).
+ */
+const STALE_GRACE_MS = 100;
+
 /** The current catalogue version, re-read at most once per `recheckMs`. */
 export class CatalogueVersionWatch {
   private version = -1;
@@ -31,6 +39,8 @@ export class CatalogueVersionWatch {
   private pending: Promise<number> | null = null;
   /** Counts {@link changed} calls: a read started before one must not count as fresh. */
   private changes = 0;
+  /** Set by {@link changed}: the next use waits for the read, however long it takes. */
+  private mustRead = false;
 
   /**
    * @param read reads the stored version (`catalogueVersion(db)` of the catalogue repository).
@@ -42,18 +52,51 @@ export class CatalogueVersionWatch {
   ) {}
 
   /**
-   * The version (imports so far); a number when known recently, else a promise of one.
+   * The version (imports so far); a number when known recently, else a promise of one. A periodic
+   * re-read that takes longer than {@link STALE_GRACE_MS} resolves with the last version known (the
+   * read goes on); the first read and the one after {@link changed} are waited for.
    * @throws (the promise rejects with) the read's error when it fails and no version was ever read,
    *   or when it fails for another reason than an outage (see `isDatabaseUnavailable`).
    */
   current(): number | Promise<number> {
     if (performance.now() - this.checkedAt < this.recheckMs) return this.version;
+    const pending = this.readOnce();
+    if (this.version < 0 || this.mustRead) return pending;
+    const last = this.version;
+    return new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => resolve(last), STALE_GRACE_MS);
+      pending.then(
+        (version) => {
+          clearTimeout(timer);
+          resolve(version);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      );
+    });
+  }
+
+  /** Forces a read at the next {@link current}: call it after writing the catalogue in this process. */
+  changed(): void {
+    this.changes++;
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+    this.pending = null;
+    this.mustRead = true;
+  }
+
+  /** The read under way, or a new one. */
+  private readOnce(): Promise<number> {
     const changes = this.changes;
     this.pending ??= this.read()
       .then(
         (version) => {
           this.version = version;
-          if (changes === this.changes) this.checkedAt = performance.now();
+          if (changes === this.changes) {
+            this.checkedAt = performance.now();
+            this.mustRead = false;
+          }
           return version;
         },
         (err: unknown) => {
@@ -67,13 +110,6 @@ export class CatalogueVersionWatch {
         if (changes === this.changes) this.pending = null;
       });
     return this.pending;
-  }
-
-  /** Forces a read at the next {@link current}: call it after writing the catalogue in this process. */
-  changed(): void {
-    this.changes++;
-    this.checkedAt = Number.NEGATIVE_INFINITY;
-    this.pending = null;
   }
 }
 

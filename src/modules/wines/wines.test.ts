@@ -229,9 +229,11 @@ describe("GET /wines/{id}", () => {
 
   test("unknown and non-numeric ids: 404 Wine not found.", async () => {
     for (const id of ["999999999", "abc", "0", "1.5"]) {
-      const res = await s.request(`/wines/${id}`);
+      const res = await s.request(`/wines/${id}?lang=de`);
       assert.equal(res.status, 404, id);
       assert.deepEqual(res.body, { message: "Wine not found.", code: "not_found" });
+      // The message is English whatever was asked: the answer is not marked as German.
+      assert.equal(res.headers.get("content-language"), null);
     }
   });
 });
