@@ -20,9 +20,10 @@ import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import type { Plan } from "./db/types.ts";
 import { LANGUAGES, type Language } from "./domain/vocabulary.ts";
 import { AppError } from "./errors.ts";
-import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
-import { listKeysOfAccount, revokeKey } from "./modules/api-keys/api-keys.repository.ts";
-import { issueKey } from "./modules/api-keys/api-keys.service.ts";
+import { findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
+import { createAccount } from "./modules/accounts/accounts.service.ts";
+import { listKeysOfAccount } from "./modules/api-keys/api-keys.repository.ts";
+import { issueKey, revokeKey } from "./modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalogue/catalogue.service.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -282,6 +283,7 @@ async function run(argv: string[]): Promise<void> {
       if (sub === "revoke") {
         const prefix = rest[0];
         if (!prefix) throw new UsageError("keys revoke needs the key's prefix (wds_xxxxxxxx).");
+        // Another process than the service's: running services notice within AUTH_CACHE_MS.
         const done = await withDb((db) => revokeKey(db.kysely, prefix, new Date()));
         if (!done) throw new UsageError(`No active key with prefix ${prefix}.`);
         console.log(`Key ${prefix} revoked.`);

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp, offlineGenerator } from "./app.ts";
 import type { Config } from "./config.ts";
-import { createAccount, findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
+import { findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
+import { createAccount } from "./modules/accounts/accounts.service.ts";
 import { countKeys } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey } from "./modules/api-keys/api-keys.service.ts";
 import { importBundledIfEmpty } from "./modules/catalogue/catalogue.service.ts";

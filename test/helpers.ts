@@ -13,7 +13,7 @@ import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import type { Plan } from "../src/db/types.ts";
-import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
+import { createAccount } from "../src/modules/accounts/accounts.service.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
 

@@ -17,7 +17,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import pg from "pg";
 import { openDatabase } from "../src/db/database.ts";
-import { createAccount } from "../src/modules/accounts/accounts.repository.ts";
+import { createAccount } from "../src/modules/accounts/accounts.service.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { postgresCatalogue } from "./helpers.ts";
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./private-postgres.ts";

@@ -7,8 +7,10 @@
  * true }` for none. Deny by default: a route under the API prefix that declares neither makes the app
  * fail to start (`onRoute`), so no route can be public by omission; every declaration is listed in
  * `app.routeAccess`, from which the tests derive the shared 401/403/429 cases.
- * Keys and accounts come from a short-lived in-process cache ({@link KeyCache}, `AUTH_CACHE_MS`);
- * the counters live in the rate-limit store; `last_used_at` is written at most once a minute per
+ * Keys and accounts come from a short-lived in-process cache ({@link KeyCache}, `AUTH_CACHE_MS`),
+ * owned by this plugin and exposed as `app.keyCache` so that writers in this process can invalidate
+ * it (`revokeKey` in api-keys.service.ts, `updateAccount` in accounts.service.ts); the counters live
+ * in the rate-limit store; `last_used_at` is written at most once a minute per
  * key, after the answer.
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
@@ -48,6 +50,11 @@ declare module "fastify" {
   interface FastifyInstance {
     /** What each route registered after the auth plugin declared, in registration order. */
     routeAccess: RouteAccess[];
+    /**
+     * The keys and accounts authentication read lately (`AUTH_CACHE_MS`). Pass it to `revokeKey` /
+     * `updateAccount` so that a change made in this process applies from the next request.
+     */
+    keyCache: KeyCache;
   }
 }
 
@@ -108,6 +115,7 @@ export default fp<AuthOptions>(
       }
     });
     const keys = new KeyCache(keyCacheMs);
+    app.decorate("keyCache", keys);
     app.addHook("onClose", async () => keys.close());
 
     /** The key of `prefix` with its account from the database (and into the cache); undefined if unknown. */

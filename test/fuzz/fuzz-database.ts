@@ -8,9 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Db, openDatabase } from "../../src/db/database.ts";
 import type { Plan } from "../../src/db/types.ts";
-import { createAccount, updateAccount } from "../../src/modules/accounts/accounts.repository.ts";
-import { revokeKey } from "../../src/modules/api-keys/api-keys.repository.ts";
-import { issueKey, keyPrefix } from "../../src/modules/api-keys/api-keys.service.ts";
+import { createAccount, updateAccount } from "../../src/modules/accounts/accounts.service.ts";
+import { issueKey, keyPrefix, revokeKey } from "../../src/modules/api-keys/api-keys.service.ts";
 import { catalogueTemplate, postgresCatalogue } from "../helpers.ts";
 
 /** The keys the generator may present, by what they are allowed to do. */
@@ -54,6 +53,7 @@ async function newKey(db: Db, plan: Plan, label: string, abilities?: string[]): 
   });
   const rateLimitPerMinute = plan === "enterprise" ? 1_000_000 : undefined;
   const { key } = await issueKey(db.kysely, { account, name: label, abilities, rateLimitPerMinute, now });
+  // No key cache to tell: the service starts on this database afterwards, in another process.
   if (label === "expired") await updateAccount(db.kysely, account.id, { status: "expired" });
   if (label === "revoked") await revokeKey(db.kysely, keyPrefix(key) ?? "", now);
   return key;

@@ -1,60 +1,35 @@
-/** SQL for accounts. Knows nothing of HTTP; used by the auth plugin, the CLI and tests. */
-import type { Kysely, Updateable } from "kysely";
-import type { AccountRow, AccountTable, Database, Plan } from "../../db/types.ts";
-import { accountChanged } from "../api-keys/key-cache.ts";
-import { TRIAL_DAYS } from "./plans.ts";
-
-const DAY_MS = 86_400_000;
-
-/** Input of {@link createAccount}. */
-export interface NewAccountInput {
-  name: string;
-  email: string;
-  plan: Plan;
-  now: Date;
-}
-
 /**
- * Creates an account. A `trial` account starts `trialing` for 14 days; `standard` and `enterprise`
- * start `active` with a paid month (30 days) ending at `current_period_end`.
+ * SQL for accounts, and nothing else: no HTTP, no subscription rules (accounts.service.ts decides
+ * how a new account starts), no cache invalidation (a change that must take effect at once in this
+ * process goes through `updateAccount` in accounts.service.ts). Used by the services, the auth
+ * plugin, the CLI and tests. Times are stored as ISO 8601 UTC strings.
  */
-export async function createAccount(db: Kysely<Database>, input: NewAccountInput): Promise<AccountRow> {
-  const nowIso = input.now.toISOString();
-  const trial = input.plan === "trial";
-  return db
-    .insertInto("accounts")
-    .values({
-      name: input.name,
-      email: input.email.toLowerCase(),
-      plan: input.plan,
-      status: trial ? "trialing" : "active",
-      trial_ends_at: trial ? new Date(input.now.getTime() + TRIAL_DAYS * DAY_MS).toISOString() : null,
-      current_period_end: trial ? null : new Date(input.now.getTime() + 30 * DAY_MS).toISOString(),
-      past_due_since: null,
-      daily_limit: null,
-      created_at: nowIso,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+import type { Insertable, Kysely, Updateable } from "kysely";
+import type { AccountRow, AccountTable, Database } from "../../db/types.ts";
+
+/** Inserts an account row and returns it as stored (with its id). */
+export function insertAccount(db: Kysely<Database>, values: Insertable<AccountTable>): Promise<AccountRow> {
+  return db.insertInto("accounts").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The account with this id, or undefined. */
 export function findAccountById(db: Kysely<Database>, id: number): Promise<AccountRow | undefined> {
   return db.selectFrom("accounts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The account with this email, compared in lower case (emails are stored lower case), or undefined. */
 export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<AccountRow | undefined> {
   return db.selectFrom("accounts").selectAll().where("email", "=", email.toLowerCase()).executeTakeFirst();
 }
 
 /**
- * Changes subscription fields (status, plan, period ends, daily limit). Takes effect at once in this
- * process, within the key cache's lifetime (`AUTH_CACHE_MS`) in others.
+ * Sets the given columns of account `id` (nothing happens for an unknown id). Does not touch any key
+ * cache: callers use `updateAccount` in accounts.service.ts.
  */
-export async function updateAccount(
+export async function updateAccountRow(
   db: Kysely<Database>,
   id: number,
   changes: Updateable<AccountTable>,
 ): Promise<void> {
   await db.updateTable("accounts").set(changes).where("id", "=", id).execute();
-  accountChanged(id);
 }

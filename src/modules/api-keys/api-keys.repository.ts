@@ -1,12 +1,17 @@
-/** SQL for API keys. Knows nothing of HTTP; used by the auth plugin, the CLI and tests. */
+/**
+ * SQL for API keys, and nothing else: no HTTP, no cache invalidation (a revocation that must take
+ * effect at once in this process goes through `revokeKey` in api-keys.service.ts). Used by the
+ * services, the auth plugin, the CLI and tests. Times are stored as ISO 8601 UTC strings.
+ */
 import type { Insertable, Kysely } from "kysely";
 import type { ApiKeyRow, ApiKeyTable, Database } from "../../db/types.ts";
-import { keyChanged } from "./key-cache.ts";
 
+/** Inserts a key row and returns it as stored (with its id). */
 export function insertApiKey(db: Kysely<Database>, values: Insertable<ApiKeyTable>): Promise<ApiKeyRow> {
   return db.insertInto("api_keys").values(values).returningAll().executeTakeFirstOrThrow();
 }
 
+/** The key with public prefix `prefix` (`wds_` + 8 characters), revoked or not; undefined if none. */
 export function findKeyByPrefix(db: Kysely<Database>, prefix: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom("api_keys").selectAll().where("prefix", "=", prefix).executeTakeFirst();
 }
@@ -22,24 +27,26 @@ export function listKeysOfAccount(db: Kysely<Database>, accountId: number): Prom
 }
 
 /**
- * Revokes a key by prefix; returns false when no live key has that prefix. The key stops working
- * at once in this process, within the key cache's lifetime (`AUTH_CACHE_MS`) in others.
+ * Sets `revoked_at` to `now` on the key `prefix` unless it is revoked already; returns false when no
+ * unrevoked key has that prefix. Does not touch any key cache: callers use `revokeKey` in
+ * api-keys.service.ts.
  */
-export async function revokeKey(db: Kysely<Database>, prefix: string, now: Date): Promise<boolean> {
+export async function markKeyRevoked(db: Kysely<Database>, prefix: string, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("api_keys")
     .set({ revoked_at: now.toISOString() })
     .where("prefix", "=", prefix)
     .where("revoked_at", "is", null)
     .executeTakeFirst();
-  keyChanged(prefix);
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Records that key `id` was used at `now` (`last_used_at`). */
 export async function touchKey(db: Kysely<Database>, id: number, now: Date): Promise<void> {
   await db.updateTable("api_keys").set({ last_used_at: now.toISOString() }).where("id", "=", id).execute();
 }
 
+/** How many keys exist, revoked ones included. */
 export async function countKeys(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom("api_keys")

@@ -1,5 +1,6 @@
 /**
- * API key material: generation, hashing and verification (decisions.md "Authentication and keys").
+ * API key material: generation, hashing and verification (decisions.md "Authentication and keys"),
+ * and revocation.
  * Format `wds_<8 lowercase alphanumerics>_<32 base62>`; the public prefix is `wds_<8 chars>`.
  * Only a SHA-256 hash of the whole key is stored (enough for 190 bits of random secret);
  * comparison is constant-time.
@@ -9,7 +10,7 @@ import type { Kysely } from "kysely";
 import type { AccountRow, ApiKeyRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
 import { accessAt, PLANS } from "../accounts/plans.ts";
-import { insertApiKey } from "./api-keys.repository.ts";
+import { insertApiKey, markKeyRevoked } from "./api-keys.repository.ts";
 
 /** Every ability a key can hold; `*` means all. */
 export const ABILITIES = [
@@ -115,4 +116,32 @@ export function keyIsLive(row: ApiKeyRow, now: Date): boolean {
 /** True when a key's abilities (parsed from its `abilities` column) include `ability` or `*`. */
 export function keyHasAbility(abilities: readonly string[], ability: Ability): boolean {
   return abilities.includes("*") || abilities.includes(ability);
+}
+
+/**
+ * What {@link revokeKey} tells that a key changed: the app's key cache (`app.keyCache`, a
+ * `KeyCache`) satisfies it.
+ */
+export interface KeyForgetter {
+  /** Drops whatever is remembered about the key with public prefix `prefix`. */
+  forgetKey(prefix: string): void;
+}
+
+/**
+ * Revokes the key with public prefix `prefix` (`revoked_at` = `now`), then drops it from `keys`.
+ * Returns false when no unrevoked key has that prefix (nothing changed).
+ *
+ * Pass the app's key cache (`app.keyCache`) when revoking inside the service's process: the key is
+ * refused from the very next request. Without `keys` (the CLI, another process than the service's)
+ * running services notice within their key cache's lifetime (`AUTH_CACHE_MS`, default 5 s).
+ */
+export async function revokeKey(
+  db: Kysely<Database>,
+  prefix: string,
+  now: Date,
+  keys?: KeyForgetter,
+): Promise<boolean> {
+  const revoked = await markKeyRevoked(db, prefix, now);
+  keys?.forgetKey(prefix);
+  return revoked;
 }

@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
 import { buildApp } from "../../app.ts";
-import { updateAccount } from "../accounts/accounts.repository.ts";
-import { findKeyByPrefix, revokeKey } from "./api-keys.repository.ts";
+import { updateAccount } from "../accounts/accounts.service.ts";
+import { findKeyByPrefix } from "./api-keys.repository.ts";
+import { revokeKey } from "./api-keys.service.ts";
 
 let s: TestService;
 before(async () => {
@@ -140,7 +141,7 @@ describe("keys", () => {
     }
     const key = await s.newKey();
     assert.equal((await s.request("/ping", { key })).status, 200);
-    assert.ok(await revokeKey(s.app.db, prefixOf(key), s.clock.now()));
+    assert.ok(await revokeKey(s.app.db, prefixOf(key), s.clock.now(), s.app.keyCache));
     const revoked = await s.request("/ping", { key });
     assert.deepEqual([revoked.status, revoked.body], [401, { message: "Unauthenticated." }]);
     const expiring = await s.newKey();
@@ -190,7 +191,7 @@ describe("rate limits", () => {
     const key = await s.newKey({ plan: "standard" });
     const ping = await s.request("/ping", { key });
     const accountId = ping.body.authenticated_as.user_id;
-    await updateAccount(s.app.db, accountId, { daily_limit: 2 });
+    await updateAccount(s.app.db, accountId, { daily_limit: 2 }, s.app.keyCache);
     assert.equal((await s.request("/wines?per_page=1", { key })).status, 200);
     assert.equal((await s.request("/ping", { key })).status, 200);
     assert.equal((await s.request("/regions?per_page=1", { key })).status, 200);
@@ -233,19 +234,19 @@ describe("subscription states", () => {
     const iso = (days: number) => new Date(now + days * 86_400_000).toISOString();
     const status = async () => (await s.request("/wines?per_page=1", { key })).status;
 
-    await updateAccount(s.app.db, id, { status: "active", current_period_end: iso(5) });
+    await updateAccount(s.app.db, id, { status: "active", current_period_end: iso(5) }, s.app.keyCache);
     assert.equal(await status(), 200);
-    await updateAccount(s.app.db, id, { status: "active", current_period_end: iso(-1) });
+    await updateAccount(s.app.db, id, { status: "active", current_period_end: iso(-1) }, s.app.keyCache);
     assert.equal(await status(), 403);
-    await updateAccount(s.app.db, id, { status: "past_due", past_due_since: iso(-6) });
+    await updateAccount(s.app.db, id, { status: "past_due", past_due_since: iso(-6) }, s.app.keyCache);
     assert.equal(await status(), 200);
-    await updateAccount(s.app.db, id, { status: "past_due", past_due_since: iso(-8) });
+    await updateAccount(s.app.db, id, { status: "past_due", past_due_since: iso(-8) }, s.app.keyCache);
     assert.equal(await status(), 403);
-    await updateAccount(s.app.db, id, { status: "canceled", current_period_end: iso(3) });
+    await updateAccount(s.app.db, id, { status: "canceled", current_period_end: iso(3) }, s.app.keyCache);
     assert.equal(await status(), 200);
-    await updateAccount(s.app.db, id, { status: "canceled", current_period_end: iso(-3) });
+    await updateAccount(s.app.db, id, { status: "canceled", current_period_end: iso(-3) }, s.app.keyCache);
     assert.equal(await status(), 403);
-    await updateAccount(s.app.db, id, { status: "expired" });
+    await updateAccount(s.app.db, id, { status: "expired" }, s.app.keyCache);
     const res = await s.request("/wines?per_page=1", { key });
     assert.deepEqual([res.status, res.body], [403, inactive]);
   });

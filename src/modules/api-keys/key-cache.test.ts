@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
-import { updateAccount } from "../accounts/accounts.repository.ts";
-import { revokeKey } from "./api-keys.repository.ts";
-import { hashKey } from "./api-keys.service.ts";
-import { accountChanged, KeyCache, keyChanged, verifies } from "./key-cache.ts";
+import { findAccountById } from "../accounts/accounts.repository.ts";
+import { updateAccount } from "../accounts/accounts.service.ts";
+import { hashKey, issueKey, revokeKey } from "./api-keys.service.ts";
+import { KeyCache, verifies } from "./key-cache.ts";
 
 const account = { id: 7 } as AccountRow;
 const keyRow = (prefix: string, accountId = 7) =>
@@ -21,25 +21,6 @@ describe("KeyCache", () => {
     now = 1000;
     assert.equal(cache.get("wds_aaaaaaaa"), undefined);
     cache.close();
-  });
-
-  test("changes in this process drop entries of every cache at once", () => {
-    const a = new KeyCache(60_000);
-    const b = new KeyCache(60_000);
-    for (const cache of [a, b]) {
-      cache.set(keyRow("wds_aaaaaaaa"), account);
-      cache.set(keyRow("wds_bbbbbbbb"), account);
-      cache.set(keyRow("wds_cccccccc", 8), { id: 8 } as AccountRow);
-    }
-    keyChanged("wds_aaaaaaaa");
-    assert.equal(a.get("wds_aaaaaaaa"), undefined);
-    assert.equal(b.get("wds_aaaaaaaa"), undefined);
-    assert.ok(a.get("wds_bbbbbbbb"));
-    accountChanged(7);
-    assert.equal(b.get("wds_bbbbbbbb"), undefined);
-    assert.ok(b.get("wds_cccccccc"));
-    a.close();
-    b.close();
   });
 
   test("bounded: the oldest read is dropped first; ttl 0 keeps nothing", () => {
@@ -86,17 +67,17 @@ describe("authentication with the key cache", () => {
     assert.equal((await s.request("/ping", { key })).status, 200);
   });
 
-  test("revoking through the repository: 401 on the very next request", async () => {
+  test("revoking through the service with app.keyCache: 401 on the very next request", async () => {
     const key = await s.newKey();
     assert.equal((await s.request("/ping", { key })).status, 200);
-    assert.ok(await revokeKey(s.app.db, prefixOf(key), s.clock.now()));
+    assert.ok(await revokeKey(s.app.db, prefixOf(key), s.clock.now(), s.app.keyCache));
     assert.equal((await s.request("/ping", { key })).status, 401);
   });
 
-  test("an account change through the repository applies on the very next request", async () => {
+  test("an account change through the service with app.keyCache applies on the very next request", async () => {
     const key = await s.newKey({ plan: "standard" });
     const id = (await s.request("/ping", { key })).body.authenticated_as.user_id;
-    await updateAccount(s.app.db, id, { status: "expired" });
+    await updateAccount(s.app.db, id, { status: "expired" }, s.app.keyCache);
     assert.equal((await s.request("/wines?per_page=1", { key })).status, 403);
   });
 
@@ -130,5 +111,36 @@ describe("authentication with the key cache", () => {
         .executeTakeFirst();
     }
     assert.ok(row?.last_used_at);
+  });
+});
+
+describe("the app's key cache (app.keyCache)", () => {
+  let s: TestService;
+  before(async () => {
+    // Entries outlive the test: what is missing was dropped, not expired.
+    s = await startTestService({ AUTH_CACHE_MS: "60000" });
+  });
+  after(() => s.close());
+  const prefixOf = (key: string) => key.slice(0, 12);
+
+  test("holds the keys authentication read; forgetKey and forgetAccount drop those at once, and only those", async () => {
+    const first = await s.newKey();
+    const id = (await s.request("/ping", { key: first })).body.authenticated_as.user_id;
+    const owner = await findAccountById(s.app.db, id);
+    assert.ok(owner);
+    const { key: second } = await issueKey(s.app.db, { account: owner, name: "second", now: s.clock.now() });
+    const other = await s.newKey();
+    for (const key of [second, other]) assert.equal((await s.request("/ping", { key })).status, 200);
+    const cache = s.app.keyCache;
+    for (const key of [first, second, other]) assert.ok(cache.get(prefixOf(key)), "read by authentication");
+
+    cache.forgetKey(prefixOf(first));
+    assert.equal(cache.get(prefixOf(first)), undefined);
+    assert.ok(cache.get(prefixOf(second)));
+    assert.ok(cache.get(prefixOf(other)));
+
+    cache.forgetAccount(id);
+    assert.equal(cache.get(prefixOf(second)), undefined);
+    assert.ok(cache.get(prefixOf(other)));
   });
 });

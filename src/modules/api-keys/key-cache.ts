@@ -5,9 +5,11 @@
  * - An entry is the key row and its account row as read together, kept for `ttlMs` (setting
  *   `AUTH_CACHE_MS`, default 5 s) from the read; subscription state, expiry and abilities are still
  *   evaluated per request against the clock, so only changes to the rows wait for the reload.
- * - Changes made in this process through the repositories ({@link keyChanged} from `revokeKey`,
- *   {@link accountChanged} from `updateAccount`) drop the entries at once, in every cache of the
- *   process; changes by another process (the CLI) are seen within `ttlMs`.
+ * - One cache per app: the auth plugin creates it and exposes it as `app.keyCache`. Changes made in
+ *   this process go through the services that write and then invalidate (`revokeKey` in
+ *   api-keys.service.ts calls {@link KeyCache.forgetKey}, `updateAccount` in accounts.service.ts
+ *   calls {@link KeyCache.forgetAccount}) and drop the entries at once; changes by another process
+ *   (the CLI) are seen within `ttlMs`.
  * - Unknown prefixes are not cached (a key created by the CLI works at once, and made-up keys cannot
  *   fill the cache); at most `maxEntries` keys, the oldest read dropped first.
  * - {@link verifies} remembers the presented key that last matched the stored SHA-256, for the life
@@ -18,7 +20,8 @@
  */
 
 import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
-import { keyMatches } from "./api-keys.service.ts";
+import type { AccountForgetter } from "../accounts/accounts.service.ts";
+import { type KeyForgetter, keyMatches } from "./api-keys.service.ts";
 
 /** A cached key: its row, its account and its abilities parsed once. */
 export interface CachedKey {
@@ -51,20 +54,8 @@ export function verifies(entry: CachedKey, presented: string): boolean {
   return true;
 }
 
-const live = new Set<KeyCache>();
-
-/** Drops the key `prefix` from every cache in this process (revoked, expiry or limits changed). */
-export function keyChanged(prefix: string): void {
-  for (const cache of live) cache.forgetKey(prefix);
-}
-
-/** Drops every key of account `accountId` from every cache in this process (plan or state changed). */
-export function accountChanged(accountId: number): void {
-  for (const cache of live) cache.forgetAccount(accountId);
-}
-
 /** Keys by prefix with their accounts, for at most `ttlMs` each. */
-export class KeyCache {
+export class KeyCache implements KeyForgetter, AccountForgetter {
   private readonly entries = new Map<string, CachedKey>();
 
   /**
@@ -76,9 +67,7 @@ export class KeyCache {
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
     private readonly now: () => number = () => performance.now(),
-  ) {
-    live.add(this);
-  }
+  ) {}
 
   /** The entry of `prefix` when read less than `ttlMs` ago. */
   get(prefix: string): CachedKey | undefined {
@@ -109,19 +98,20 @@ export class KeyCache {
     return entry;
   }
 
+  /** Drops the entry of key `prefix`, if any (the key was revoked, or its expiry or limits changed). */
   forgetKey(prefix: string): void {
     this.entries.delete(prefix);
   }
 
+  /** Drops the entries of every key of account `accountId` (its plan or subscription state changed). */
   forgetAccount(accountId: number): void {
     for (const [prefix, entry] of this.entries) {
       if (entry.account.id === accountId) this.entries.delete(prefix);
     }
   }
 
-  /** Empties the cache and stops receiving invalidations (the app closed). */
+  /** Empties the cache (the app closed). */
   close(): void {
     this.entries.clear();
-    live.delete(this);
   }
 }

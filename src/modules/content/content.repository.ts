@@ -1,6 +1,7 @@
 /**
  * SQL for generated content (wine texts, drinking periods, region insights) and for the facts the
- * generators are fed. Knows nothing of HTTP; the routes, the worker and the CLI share it.
+ * generators are fed. Knows nothing of HTTP and nothing of generation; content.service.ts (used by
+ * the routes, the worker, the import and the CLI) calls it. Times are stored as ISO 8601 UTC strings.
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
@@ -128,7 +129,19 @@ export async function loadRegionFacts(
   };
 }
 
-/** Stored wine texts of one wine in the given languages. */
+/** True when a wine with this id exists. */
+export async function wineExists(db: Kysely<Database>, wineId: number): Promise<boolean> {
+  const row = await db.selectFrom("wines").select("id").where("id", "=", wineId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** True when a region with this id exists. */
+export async function regionExists(db: Kysely<Database>, regionId: number): Promise<boolean> {
+  const row = await db.selectFrom("regions").select("id").where("id", "=", regionId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Stored wine texts of one wine in the given languages (any order; none when there are none). */
 export function findWineTexts(db: Kysely<Database>, wineId: number, langs: Language[]) {
   return db
     .selectFrom("wine_texts")
@@ -138,6 +151,7 @@ export function findWineTexts(db: Kysely<Database>, wineId: number, langs: Langu
     .execute();
 }
 
+/** The stored drinking period of a wine in `lang`, or undefined. */
 export function findDrinkingPeriod(db: Kysely<Database>, wineId: number, lang: Language) {
   return db
     .selectFrom("drinking_periods")
@@ -147,6 +161,7 @@ export function findDrinkingPeriod(db: Kysely<Database>, wineId: number, lang: L
     .executeTakeFirst();
 }
 
+/** The stored insight of a region in `lang`, or undefined. */
 export function findRegionInsight(db: Kysely<Database>, regionId: number, lang: Language) {
   return db
     .selectFrom("region_insights")
@@ -239,6 +254,35 @@ export async function saveRegionInsight(
     .values({ region_id: regionId, lang, ...set })
     .onConflict((oc) => oc.columns(["region_id", "lang"]).doUpdateSet(set))
     .execute();
+}
+
+/** One generated item of a batch for {@link saveContentBatch}, with the time it was generated. */
+export type GeneratedItem =
+  | { kind: "wine_text"; wineId: number; content: WineTexts; createdAt: Date }
+  | { kind: "drinking_period"; wineId: number; content: DrinkingPeriodContent; createdAt: Date }
+  | { kind: "region_insight"; regionId: number; content: RegionInsightContent; createdAt: Date };
+
+/**
+ * Stores (or replaces) a batch of generated items in `lang`, in order, in one transaction: all of
+ * them or, on an error, none. `generator` is the name recorded beside each.
+ */
+export async function saveContentBatch(
+  db: Kysely<Database>,
+  lang: Language,
+  generator: string,
+  items: readonly GeneratedItem[],
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const item of items) {
+      if (item.kind === "wine_text") {
+        await saveWineTexts(trx, item.wineId, lang, item.content, generator, item.createdAt);
+      } else if (item.kind === "drinking_period") {
+        await saveDrinkingPeriod(trx, item.wineId, lang, item.content, generator, item.createdAt);
+      } else {
+        await saveRegionInsight(trx, item.regionId, lang, item.content, generator, item.createdAt);
+      }
+    }
+  });
 }
 
 /** Ids of wines that have no row in `table` for `lang` (what a bulk generation still has to do). */

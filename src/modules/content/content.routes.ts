@@ -4,39 +4,24 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import { Type } from "typebox";
 import { parseId } from "../../http/pagination.ts";
-import { AuthErrors, GeneratingBody, LangQuery, LanguageSchema } from "../../http/schemas.ts";
-import { drinkingPeriodLookup, regionInsightLookup } from "./content.service.ts";
+import { AuthErrors, GeneratingBody } from "../../http/schemas.ts";
+import {
+  ContentQuery,
+  DrinkingPeriodParams,
+  DrinkingPeriodResponse,
+  RegionInsightParams,
+  RegionInsightResponse,
+} from "./content.schemas.ts";
+import {
+  drinkingPeriodLookup,
+  INSIGHT_MISSING,
+  PERIOD_MISSING,
+  regionInsightLookup,
+} from "./content.service.ts";
 
 /** Seconds a client is told to wait before asking again for content being generated. */
 export const GENERATING_RETRY_AFTER = 30;
-
-const RegionInsight = Type.Object({
-  id: Type.Integer(),
-  region_id: Type.Integer(),
-  lang: LanguageSchema,
-  summary: Type.String(),
-  climate_and_terroir: Type.String(),
-  signature_styles: Type.Array(Type.String()),
-  key_grapes: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
-});
-
-const DrinkingPeriod = Type.Object({
-  id: Type.Integer(),
-  wine_id: Type.Integer(),
-  lang: LanguageSchema,
-  from: Type.Integer({
-    minimum: 0,
-    maximum: 100,
-    description: "Start of the window, years after the vintage",
-  }),
-  to: Type.Integer({ minimum: 0, maximum: 100, description: "End of the window, years after the vintage" }),
-  statement: Type.String(),
-  young: Type.String(),
-  ripe: Type.String(),
-  storage: Type.String(),
-});
 
 function notFound(reply: FastifyReply, missing: { generating: boolean; error: string }) {
   if (missing.generating) reply.header("Retry-After", GENERATING_RETRY_AFTER);
@@ -53,9 +38,9 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["content"],
         summary: "Region insight text",
-        params: Type.Object({ regionId: Type.String() }),
-        querystring: Type.Object({ lang: LangQuery }),
-        response: { 200: RegionInsight, 404: GeneratingBody, ...AuthErrors },
+        params: RegionInsightParams,
+        querystring: ContentQuery,
+        response: { 200: RegionInsightResponse, 404: GeneratingBody, ...AuthErrors },
       },
     },
     async (request, reply) => {
@@ -63,11 +48,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = parseId(request.params.regionId);
       const result =
         id === null
-          ? {
-              found: false as const,
-              generating: false,
-              error: "No region insight found for the specified language.",
-            }
+          ? { found: false as const, generating: false, error: INSIGHT_MISSING }
           : await regionInsightLookup(app.db, id, lang, wake);
       if (!result.found) return notFound(reply, result);
       const row = result.content;
@@ -90,9 +71,9 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["content"],
         summary: "Drinking window of a wine",
-        params: Type.Object({ wineId: Type.String() }),
-        querystring: Type.Object({ lang: LangQuery }),
-        response: { 200: DrinkingPeriod, 404: GeneratingBody, ...AuthErrors },
+        params: DrinkingPeriodParams,
+        querystring: ContentQuery,
+        response: { 200: DrinkingPeriodResponse, 404: GeneratingBody, ...AuthErrors },
       },
     },
     async (request, reply) => {
@@ -100,11 +81,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const id = parseId(request.params.wineId);
       const result =
         id === null
-          ? {
-              found: false as const,
-              generating: false,
-              error: "No drinking period found for the specified language.",
-            }
+          ? { found: false as const, generating: false, error: PERIOD_MISSING }
           : await drinkingPeriodLookup(app.db, id, lang, wake);
       if (!result.found) return notFound(reply, result);
       const row = result.content;

@@ -9,12 +9,16 @@ import {
   findDrinkingPeriod,
   findRegionInsight,
   findWineTexts,
+  type GeneratedItem,
   loadRegionFacts,
   loadWineFacts,
+  regionExists,
   regionsMissing,
+  saveContentBatch,
   saveDrinkingPeriod,
   saveRegionInsight,
   saveWineTexts,
+  wineExists,
   winesMissing,
 } from "./content.repository.ts";
 import type { ContentGenerator } from "./content.types.ts";
@@ -74,15 +78,17 @@ async function missing(
   return { found: false, generating: job.status !== "failed", error };
 }
 
-const PERIOD_MISSING = "No drinking period found for the specified language.";
-const INSIGHT_MISSING = "No region insight found for the specified language.";
+/** The `error` of a drinking-period 404 (interface.md part 7). */
+export const PERIOD_MISSING = "No drinking period found for the specified language.";
+/** The `error` of a region-insight 404 (interface.md part 7). */
+export const INSIGHT_MISSING = "No region insight found for the specified language.";
 
 /** The drinking period of a wine in `lang`, or the 404 case (unknown wine: generating false). */
 export async function drinkingPeriodLookup(db: Kysely<Database>, wineId: number, lang: Language, wake: Wake) {
   const row = await findDrinkingPeriod(db, wineId, lang);
   if (row) return { found: true as const, content: row };
-  const wine = await db.selectFrom("wines").select("id").where("id", "=", wineId).executeTakeFirst();
-  if (!wine) return { found: false as const, generating: false, error: PERIOD_MISSING };
+  if (!(await wineExists(db, wineId)))
+    return { found: false as const, generating: false, error: PERIOD_MISSING };
   return missing(db, "drinking_period", wineId, lang, wake, PERIOD_MISSING);
 }
 
@@ -95,8 +101,8 @@ export async function regionInsightLookup(
 ) {
   const row = await findRegionInsight(db, regionId, lang);
   if (row) return { found: true as const, content: row };
-  const region = await db.selectFrom("regions").select("id").where("id", "=", regionId).executeTakeFirst();
-  if (!region) return { found: false as const, generating: false, error: INSIGHT_MISSING };
+  if (!(await regionExists(db, regionId)))
+    return { found: false as const, generating: false, error: INSIGHT_MISSING };
   return missing(db, "region_insight", regionId, lang, wake, INSIGHT_MISSING);
 }
 
@@ -131,7 +137,9 @@ export type ContentKind = "texts" | "periods" | "insights";
 
 /**
  * Generates, for one language, every wine text / drinking period / region insight that is missing,
- * in transactions of 200 items. `onProgress(done, total)` follows each batch. Returns counts per kind.
+ * in batches of 200 resources, each batch stored in one transaction once generated.
+ * `onProgress(done, total)` follows each batch. Returns counts per kind.
+ * @throws whatever the generator throws (the batch in hand is not stored; earlier ones are).
  */
 export async function generateMissing(
   db: Kysely<Database>,
@@ -152,35 +160,32 @@ export async function generateMissing(
   const needsPeriod = new Set(periods);
   for (let i = 0; i < wineIds.length; i += 200) {
     const facts = await loadWineFacts(db, wineIds.slice(i, i + 200));
-    await db.transaction().execute(async (trx) => {
-      for (const f of facts) {
-        if (needsText.has(f.id))
-          await saveWineTexts(trx, f.id, lang, await generator.wineTexts(f, lang), name, now());
-        if (needsPeriod.has(f.id)) {
-          await saveDrinkingPeriod(trx, f.id, lang, await generator.drinkingPeriod(f, lang), name, now());
-        }
-        done += (needsText.has(f.id) ? 1 : 0) + (needsPeriod.has(f.id) ? 1 : 0);
+    const items: GeneratedItem[] = [];
+    for (const f of facts) {
+      if (needsText.has(f.id)) {
+        const content = await generator.wineTexts(f, lang);
+        items.push({ kind: "wine_text", wineId: f.id, content, createdAt: now() });
       }
-    });
+      if (needsPeriod.has(f.id)) {
+        const content = await generator.drinkingPeriod(f, lang);
+        items.push({ kind: "drinking_period", wineId: f.id, content, createdAt: now() });
+      }
+    }
+    await saveContentBatch(db, lang, name, items);
+    done += items.length;
     onProgress(done, total);
   }
   for (let i = 0; i < insights.length; i += 200) {
     const batch = insights.slice(i, i + 200);
     const all = await Promise.all(batch.map((id) => loadRegionFacts(db, id)));
-    await db.transaction().execute(async (trx) => {
-      for (const facts of all) {
-        if (facts)
-          await saveRegionInsight(
-            trx,
-            facts.id,
-            lang,
-            await generator.regionInsight(facts, lang),
-            name,
-            now(),
-          );
-        done++;
-      }
-    });
+    const items: GeneratedItem[] = [];
+    for (const facts of all) {
+      if (!facts) continue;
+      const content = await generator.regionInsight(facts, lang);
+      items.push({ kind: "region_insight", regionId: facts.id, content, createdAt: now() });
+    }
+    await saveContentBatch(db, lang, name, items);
+    done += batch.length;
     onProgress(done, total);
   }
   return { texts: texts.length, periods: periods.length, insights: insights.length };

@@ -180,8 +180,12 @@ export class ContentWorker {
       }
       const backoff = (this.options.backoffBaseMs ?? 2_000) * 2 ** (job.attempts - 1);
       log.warn({ err, job: { id: job.id, kind: job.kind, attempt: job.attempts } }, "generation failed");
-      await failJob(db, job, err instanceof Error ? err.message : String(err), backoff, new Date()).catch(
-        (e) => log.error({ err: e }, "could not record a failed job"),
+      // Retried after the backoff, or failed for good once its attempts are used.
+      const status = job.attempts >= job.max_attempts ? "failed" : "pending";
+      const now = new Date();
+      const message = err instanceof Error ? err.message : String(err);
+      await failJob(db, job.id, status, new Date(now.getTime() + backoff), message, now).catch((e) =>
+        log.error({ err: e }, "could not record a failed job"),
       );
       return true;
     } finally {

@@ -93,6 +93,7 @@ export async function claimJob(
     .executeTakeFirst();
 }
 
+/** Marks job `id` done and unlocks it (its content is stored). */
 export async function completeJob(db: Kysely<Database>, id: number, now: Date): Promise<void> {
   await db
     .updateTable("generation_jobs")
@@ -108,28 +109,29 @@ export async function completeJob(db: Kysely<Database>, id: number, now: Date): 
 }
 
 /**
- * Records a failed attempt: back to pending after `backoffMs`, or failed once the attempts are used.
- * The stored message is the error's message only (no stack).
+ * Records a failed attempt of job `id` and unlocks it: `status` "pending" runs it again from
+ * `runAfter`, "failed" ends it (the worker decides which: job-runner.ts). `error` is stored cut to
+ * 500 characters; callers pass the error's message only (no stack).
  */
 export async function failJob(
   db: Kysely<Database>,
-  job: JobRow,
+  id: number,
+  status: "pending" | "failed",
+  runAfter: Date,
   error: string,
-  backoffMs: number,
   now: Date,
 ): Promise<void> {
-  const final = job.attempts >= job.max_attempts;
   await db
     .updateTable("generation_jobs")
     .set({
-      status: final ? "failed" : "pending",
-      run_after: new Date(now.getTime() + backoffMs).toISOString(),
+      status,
+      run_after: runAfter.toISOString(),
       locked_by: null,
       locked_at: null,
       last_error: error.slice(0, 500),
       updated_at: now.toISOString(),
     })
-    .where("id", "=", job.id)
+    .where("id", "=", id)
     .execute();
 }
 
@@ -207,6 +209,7 @@ export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date):
   return Number(result.numUpdatedRows);
 }
 
+/** The job of (kind, resource, lang), whatever its status, or undefined. */
 export function findJob(db: Kysely<Database>, kind: JobKind, resourceId: number, lang: Language) {
   return db
     .selectFrom("generation_jobs")

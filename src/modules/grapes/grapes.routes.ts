@@ -1,14 +1,16 @@
 /** GET /grapes, /grapes/{id} (shapes decided in decisions.md "Resources"). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import { grapeName } from "../../domain/grape-name.ts";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams, LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
 import { findGrape, listGrapes } from "./grapes.repository.ts";
-
-const GrapeColor = Type.Enum(["red", "white"], { description: "Colour of the berry skins" });
-const GrapeItem = Type.Object({ id: Type.Integer(), name: Type.String(), color: GrapeColor });
+import {
+  GrapeDetailQuery,
+  GrapeDetailResponse,
+  GrapeListQuery,
+  GrapeListResponse,
+} from "./grapes.schemas.ts";
 
 const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "grapes:read" as const, cache: true };
@@ -20,14 +22,8 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["grapes"],
         summary: "Paginated list of grape varieties, names in the response language",
-        querystring: Type.Object({
-          ...PageQuery,
-          search: Type.Optional(
-            Type.String({ minLength: 2, maxLength: 200, description: "Name or synonym search" }),
-          ),
-          lang: LangQuery,
-        }),
-        response: { 200: PageEnvelope(GrapeItem), ...AuthErrors },
+        querystring: GrapeListQuery,
+        response: { 200: GrapeListResponse, ...AuthErrors },
       },
     },
     async (request) => {
@@ -53,18 +49,8 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ["grapes"],
         summary: "Grape variety detail",
         params: IdParams,
-        querystring: Type.Object({ lang: LangQuery }),
-        response: {
-          200: Type.Object({
-            data: Type.Object({
-              ...GrapeItem.properties,
-              synonyms: Type.Array(Type.String()),
-              wines_count: Type.Integer(),
-            }),
-          }),
-          404: ErrorBody,
-          ...AuthErrors,
-        },
+        querystring: GrapeDetailQuery,
+        response: { 200: GrapeDetailResponse, 404: ErrorBody, ...AuthErrors },
       },
     },
     async (request) => {

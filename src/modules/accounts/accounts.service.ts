@@ -1,0 +1,72 @@
+/**
+ * Accounts: how a new account starts (decisions.md "Accounts, plans and subscription states") and
+ * changes to an account that must reach the key cache. The SQL is in accounts.repository.ts.
+ * This module depends on nothing in api-keys (api-keys depends on it).
+ */
+import type { Kysely, Updateable } from "kysely";
+import type { AccountRow, AccountTable, Database, Plan } from "../../db/types.ts";
+import { insertAccount, updateAccountRow } from "./accounts.repository.ts";
+import { TRIAL_DAYS } from "./plans.ts";
+
+const DAY_MS = 86_400_000;
+
+/** Length of the paid period a `standard` or `enterprise` account starts with. */
+const FIRST_PERIOD_DAYS = 30;
+
+/** Input of {@link createAccount}. */
+export interface NewAccountInput {
+  name: string;
+  /** Stored in lower case. */
+  email: string;
+  plan: Plan;
+  now: Date;
+}
+
+/**
+ * Creates an account. A `trial` account starts `trialing` for 14 days (`trial_ends_at`);
+ * `standard` and `enterprise` start `active` with a paid month (30 days) ending at
+ * `current_period_end`. Does not check that the email is unused (the CLI does; the database's
+ * unique constraint refuses a duplicate).
+ */
+export function createAccount(db: Kysely<Database>, input: NewAccountInput): Promise<AccountRow> {
+  const trial = input.plan === "trial";
+  const after = (days: number) => new Date(input.now.getTime() + days * DAY_MS).toISOString();
+  return insertAccount(db, {
+    name: input.name,
+    email: input.email.toLowerCase(),
+    plan: input.plan,
+    status: trial ? "trialing" : "active",
+    trial_ends_at: trial ? after(TRIAL_DAYS) : null,
+    current_period_end: trial ? null : after(FIRST_PERIOD_DAYS),
+    past_due_since: null,
+    daily_limit: null,
+    created_at: input.now.toISOString(),
+  });
+}
+
+/**
+ * What {@link updateAccount} tells that an account changed: the app's key cache (`app.keyCache`, a
+ * `KeyCache`) satisfies it.
+ */
+export interface AccountForgetter {
+  /** Drops whatever is remembered about the keys of account `accountId`. */
+  forgetAccount(accountId: number): void;
+}
+
+/**
+ * Changes subscription fields of account `id` (status, plan, period ends, daily limit …), then
+ * drops its keys from `keys`. Nothing happens for an unknown id.
+ *
+ * Pass the app's key cache (`app.keyCache`) when changing an account inside the service's process:
+ * the change applies from the very next request. Without `keys` (the CLI, another process than the
+ * service's) running services notice within their key cache's lifetime (`AUTH_CACHE_MS`, default 5 s).
+ */
+export async function updateAccount(
+  db: Kysely<Database>,
+  id: number,
+  changes: Updateable<AccountTable>,
+  keys?: AccountForgetter,
+): Promise<void> {
+  await updateAccountRow(db, id, changes);
+  keys?.forgetAccount(id);
+}
