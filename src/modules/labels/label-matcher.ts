@@ -118,7 +118,7 @@ class LabelIndexer {
 
 /**
  * The index is held in typed arrays (an inverted index of trigram → documents with normalized
- * weights), so 300,000 wines fit in a few hundred MB and a label is scored by walking only the
+ * weights), so a large catalogue stays compact, and a label is scored by walking only the
  * posting lists of its own trigrams. Trigrams found in more than 5 % of the wines (at least 1,000)
  * are not walked (they would make a query touch most of a large catalogue) but still scored for the
  * best candidates.
@@ -135,7 +135,7 @@ export class LabelMatcher {
   private readonly scores: Float32Array;
   private readonly coverage: WordCoverage;
 
-  /** A matcher over `documents`, built in one go (blocks for about a second per 30,000 wines). */
+  /** A matcher over `documents`, built in one go, blocking (build times: bench/results/label-matcher.md). */
   static of(documents: readonly LabelDocument[]): LabelMatcher {
     const indexer = new LabelIndexer();
     for (const d of documents) indexer.add(d);
@@ -144,8 +144,8 @@ export class LabelMatcher {
 
   /**
    * A matcher over the documents of `pages`, yielding to the event loop every {@link BUILD_SLICE}
-   * wines, so that a large catalogue (300,000 wines: seconds of work) is indexed without stalling
-   * other requests for more than tens of milliseconds.
+   * wines, so that a large catalogue is indexed without stalling other requests for longer than one
+   * slice (build times: bench/results/label-matcher.md).
    */
   static async build(pages: AsyncIterable<readonly LabelDocument[]>): Promise<LabelMatcher> {
     const indexer = new LabelIndexer();

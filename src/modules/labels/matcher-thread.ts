@@ -1,14 +1,18 @@
 /**
  * The label matcher in its own worker thread ({@link ./matcher-worker.ts}): the request thread only
  * streams the catalogue to it once per catalogue version and posts the text of each label. The index
- * lives in the worker's heap instead of the request thread's (same size: ~140 MB for 300,000 wines).
+ * lives in the worker's heap instead of the request thread's (the same size either way, growing with
+ * the catalogue; the service's RSS with 300,000 wines: `npm run bench:photo`, bench/results/photo.md).
  */
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../../worker-loader.ts";
 import type { LabelDocument, LabelMatch } from "./label-matcher.ts";
 import type { MatcherRequest } from "./matcher-worker.ts";
 
-/** Wines per message while streaming the catalogue: each costs the request thread about a millisecond. */
+/**
+ * Wines per message while streaming the catalogue: small enough that copying one message is a short
+ * pause for the request thread, which serves other requests between messages.
+ */
 const SLICE = 1000;
 
 type Reply = { ready: true } | { error: string } | { id: number; matches: LabelMatch[] };

@@ -1,9 +1,10 @@
 /**
- * Worker thread that holds the label matcher of one catalogue version, so that building it (seconds
- * for 300,000 wines) and scoring a label against it (tens of milliseconds) never block the request
- * thread. Messages in: `{ page }` (wines to index, in id order), `{ end: true }` (no more wines),
- * `{ id, text, limit }` (a label to match). Messages out: `{ ready: true }` once built, `{ error }` if
- * the build failed, `{ id, matches }` for each label. See {@link MatcherThread}.
+ * Worker thread that holds the label matcher of one catalogue version, so that building it and
+ * scoring a label against it, which both take longer as the catalogue grows
+ * (bench/results/label-matcher.md), never block the request thread. Messages in: `{ page }` (wines
+ * to index, in id order), `{ end: true }` (no more wines), `{ id, text, limit }` (a label to match).
+ * Messages out: `{ ready: true }` once built, `{ error }` if the build failed, `{ id, matches }` for
+ * each label. See {@link MatcherThread}.
  */
 import { parentPort } from "node:worker_threads";
 import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";

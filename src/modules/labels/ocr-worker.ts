@@ -12,7 +12,8 @@
  * clearly more; the other direction follows its decision unless its own evidence clearly says
  * otherwise. The other boxes are then read once, the way decided (both ways when the larger direction
  * was a close call; the matcher then chooses). One detection and one recognition pass plus a few
- * lines, where reading the photo turned would cost a whole second pass (~300 ms).
+ * lines, where reading the photo turned would cost a whole second pass (time per photo:
+ * bench/results/photo.md).
  */
 import sharp from "sharp";
 import { OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
@@ -51,8 +52,9 @@ export interface OcrLine {
 
 /**
  * Photos are brought to a long side in this range: detection is slow and memory-hungry on large
- * images (ONNX Runtime's arena grows with the input: ~1 GB RSS at 960×1280, ~560 MB at 480×640, with
- * the same top-1 on the dev photos and their half-resolution copies) and weak on tiny ones.
+ * images (ONNX Runtime's arena grows with the input) and weak on tiny ones. `npm run bench:photo`
+ * measures the peak RSS and the top-1 of the dev photos and of their half-resolution copies
+ * (bench/results/photo.md).
  */
 const MIN_SIDE = 640;
 const MAX_SIDE = 1280;
