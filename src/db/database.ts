@@ -22,10 +22,8 @@ import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
 import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
 import { winesRegionColorIndex } from "./migrations/2026-11-24-wines-region-color-index.ts";
 import { winesListIndexes } from "./migrations/2026-11-25-wines-list-indexes.ts";
-import type { Database } from "./types.ts";
+import type { Database, Dialect } from "./types.ts";
 import { errorSummary, isDatabaseUnavailable, warningLogger } from "./unavailable.ts";
-
-export type Dialect = "sqlite" | "postgres";
 
 /** Where the database layer reports a lost and a regained PostgreSQL connection (pino's signature). */
 export interface DatabaseLog {

@@ -6,6 +6,9 @@
 import type { Generated, Insertable, Selectable } from "kysely";
 import type { Color, SubType, WineType } from "../domain/vocabulary.ts";
 
+/** The SQL engines the service runs on. */
+export type Dialect = "sqlite" | "postgres";
+
 export interface RegionTable {
   id: number;
   /** ISO 3166-1 alpha-2, upper case. */

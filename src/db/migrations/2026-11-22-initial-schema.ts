@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, Kysely } from "kysely";
-import type { Dialect } from "../database.ts";
+import type { Dialect } from "../types.ts";
 
 /** First schema: catalogue, generated content, background jobs, accounts and API keys. */
 export function initialSchema(dialect: Dialect) {
