@@ -46,8 +46,8 @@ export interface Config {
   workers: WorkerMode;
   /**
    * In `thread` mode, the worker thread stops after this many ms without a job (`WORKER_IDLE_MS`,
-   * default 30,000) and starts again when a job is queued or found due; its isolate and database
-   * connection cost about 35 MB of RSS while it runs.
+     * default 30,000) and starts again when a job is queued or found due; its isolate and database
+   * connection cost memory only while it runs.
    */
   workerIdleMs: number;
   /** Time budget of one photo analysis in ms (`PHOTO_TIMEOUT_MS`, default 10,000); past it: 503. */

@@ -4,7 +4,7 @@ import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
 import type { IndexedWine } from "./wine-index.ts";
 
-/** Wines per page of {@link indexedWinePages}: under 1 MB of rows, read in ~10 ms (the event loop waits meanwhile). */
+/** Wines per page of {@link indexedWinePages}: small enough that reading one page holds the event loop only briefly. */
 export const INDEX_PAGE_SIZE = 2_000;
 
 /**

@@ -1,11 +1,11 @@
 /**
  * The wine list without a region or producer filter, paged from memory: every wine's id in id order
- * with its colour and sub-type, loaded once per catalogue version (about 1.5 MB at 300,000 wines, read
- * in pages with the event loop free between them on the first such list after a start or an import:
- * one read of every row held it for ~0.5 s), and per colour/sub-type filter
- * the matching ids, derived on first use (at most 4 × 1.2 MB). A count is an array length and a page
- * deep in the list an array slice, where SQL would walk the index up to the page (`OFFSET`) and count
- * by scanning it: at 300,000 wines 3–11 ms per count and 5–40 ms for the last page.
+ * with its colour and sub-type, loaded once per catalogue version (typed arrays: a few bytes per wine;
+ * read in pages with the event loop free between them on the first such list after a start or an
+ * import, since one read of every row would hold it), and per colour/sub-type filter the matching
+ * ids, derived on first use. A count is an array length and a page deep in the list an array slice,
+ * where SQL would walk the index up to the page (`OFFSET`) and count by scanning it, which grows with
+ * the catalogue (bench/results/load.md, the list rows).
  */
 import { setImmediate as turn } from "node:timers/promises";
 import { COLORS, type Color, SUB_TYPES, type SubType } from "../../domain/vocabulary.ts";

@@ -34,8 +34,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cached = { ...config, cache: true };
   const positions = new WinePositions(() => wineKindPages(app.db));
   // Read in the background shortly after the service listens (not at once: that would slow the
-  // start-up's first answers), so the first unfiltered list does not wait for the ~0.5 s of reading at
-  // 300,000 wines; a list asked for earlier starts the same read. A failed read is retried by a list.
+  // start-up's first answers), so the first unfiltered list does not wait for a read of every wine;
+  // a list asked for earlier starts the same read. A failed read is retried by a list.
   let preload: NodeJS.Timeout | undefined;
   app.addHook("onListen", async () => {
     preload = setTimeout(() => {
