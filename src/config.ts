@@ -46,7 +46,7 @@ export interface Config {
   workers: WorkerMode;
   /**
    * In `thread` mode, the worker thread stops after this many ms without a job (`WORKER_IDLE_MS`,
-     * default 30,000) and starts again when a job is queued or found due; its isolate and database
+   * default 30,000) and starts again when a job is queued or found due; its isolate and database
    * connection cost memory only while it runs.
    */
   workerIdleMs: number;

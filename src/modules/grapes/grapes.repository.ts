@@ -1,6 +1,7 @@
 /** SQL for grape varieties. */
 import type { Kysely } from "kysely";
 import { containsWords } from "../../db/contains-words.ts";
+import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
 
 const matching = (db: Kysely<Database>, search: string | undefined) =>
@@ -13,16 +14,12 @@ export async function listGrapes(
   offset: number,
   limit: number,
 ) {
-  const count = await matching(db, search)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const rows = await matching(db, search)
-    .select(["id", "name", "name_de", "name_fr", "name_it", "color"])
-    .orderBy("id")
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { total: Number(count?.n ?? 0), rows };
+  return offsetPage(
+    () => matching(db, search),
+    (q) => q.select(["id", "name", "name_de", "name_fr", "name_it", "color"]).orderBy("id"),
+    offset,
+    limit,
+  );
 }
 
 /** A grape with its synonyms and the number of wines that contain it, or undefined. */
