@@ -59,8 +59,9 @@ export interface Config {
   ocrThreads: number;
   /**
    * How long an API key and its account are trusted from memory, in ms (`AUTH_CACHE_MS`, default
-   * 5,000; 0 reads them on every request). Revocations and account changes made by this process
-   * apply at once; those made by another process (the CLI) within this time.
+   * 5,000; 0 reads them on every request). Revocations and account changes made by a service of
+   * this process given `app.keyCache` apply at once; those made by another process (the CLI) within
+   * this time.
    */
   authCacheMs: number;
   /**
