@@ -9,8 +9,9 @@ import { type Kysely, sql } from "kysely";
  *   next column is the id, so the count is an index-only range and a page walks ids in order without
  *   reading the rows it skips (EXPLAIN QUERY PLAN: `SEARCH … USING COVERING INDEX`). Producer filters
  *   select at most a few dozen wines through `wines_producer_idx`.
- * - `ANALYZE wines`: without statistics SQLite took the colour index for colour + sub-type + producer
- *   (69 ms at 300,000 wines instead of 0.1 ms). Imports refresh the statistics (`writeCatalogue`).
+ * - `ANALYZE wines`: without statistics SQLite took the colour index for colour + sub-type + producer,
+ *   which walks most of the table instead of a few dozen rows. Imports refresh the statistics
+ *   (`writeCatalogue`).
  * Lists without a region or producer filter are paged from memory (`wine-positions.ts`).
  */
 export function winesListIndexes() {
