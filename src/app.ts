@@ -32,7 +32,7 @@ import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
-import { type CounterFactory, memoryCounters, RateLimits } from "./plugins/rate-limit.ts";
+import rateLimits from "./plugins/rate-limit.ts";
 import responseCache from "./plugins/response-cache.ts";
 import wineSearch from "./plugins/wine-search.ts";
 
@@ -44,8 +44,6 @@ export interface AppDeps {
   clock?: () => Date;
   /** The content generator (default: the offline generator). */
   generator?: NamedGenerator;
-  /** Rate-limit counter store (default: process memory). */
-  counters?: CounterFactory;
   /** First retry delay of failed generation jobs (default 2 s). */
   backoffBaseMs?: number;
   /** Where log lines go (default stdout). */
@@ -132,9 +130,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backoffBaseMs: deps.backoffBaseMs,
     idleMs: config.workerIdleMs,
   });
+  await app.register(rateLimits, { redis: config.redis });
   await app.register(authPlugin, {
     prefix: config.basePath,
-    limits: new RateLimits(deps.counters ?? memoryCounters),
     clock,
     keyCacheMs: config.authCacheMs,
   });

@@ -65,6 +65,11 @@ export interface Config {
    */
   authCacheMs: number;
   /**
+   * Shared rate-limit counters (`REDIS_URL`, `redis://` or `rediss://`; null: each process counts in
+   * its own memory) and the prefix of their keys (`REDIS_KEY_PREFIX`, default `wds:`).
+   */
+  redis: RedisSetting | null;
+  /**
    * Byte budget of the serialized-response cache of the catalogue routes (`RESPONSE_CACHE_MB`,
    * default 64 MiB; 0 disables it).
    */
@@ -222,6 +227,33 @@ function trustProxy(raw: string | undefined): boolean | number | string {
  * Builds the settings from environment variables (defaults in {@link Config}).
  * @throws ConfigError naming the first bad variable.
  */
+/** Where the shared rate-limit counters live. */
+export interface RedisSetting {
+  url: string;
+  keyPrefix: string;
+}
+
+/** `REDIS_URL` and `REDIS_KEY_PREFIX`, checked; null without `REDIS_URL`. */
+export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
+  const raw = env.REDIS_URL;
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Not echoed: the URL may hold a password.
+    throw new ConfigError("REDIS_URL must be a URL like redis://host:6379.");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${url.protocol}//".`);
+  }
+  const keyPrefix = env.REDIS_KEY_PREFIX ?? "wds:";
+  if (!/^[A-Za-z0-9:._-]{0,64}$/.test(keyPrefix)) {
+    throw new ConfigError("REDIS_KEY_PREFIX may hold at most 64 letters, digits and : . _ -.");
+  }
+  return { url: raw, keyPrefix };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const basePath = env.BASE_PATH ?? "/v1";
   if (basePath !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
@@ -254,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: workerMode(env.WORKERS),
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
+    redis: parseRedis(env),
     responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     traceRequestIds: boolean(env, "TRACE_REQUEST_IDS", false),

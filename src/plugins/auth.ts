@@ -22,7 +22,6 @@ import { type Access, accessAt } from "../modules/accounts/plans.ts";
 import { findKeyByPrefix, touchKey } from "../modules/api-keys/api-keys.repository.ts";
 import { type Ability, keyHasAbility, keyIsLive, keyPrefix } from "../modules/api-keys/api-keys.service.ts";
 import { type CachedKey, KeyCache, verifies } from "../modules/api-keys/key-cache.ts";
-import type { RateLimits } from "./rate-limit.ts";
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext {
@@ -85,14 +84,14 @@ function presentedKey(request: FastifyRequest): string | null {
 export interface AuthOptions {
   /** The API prefix (`BASE_PATH`, e.g. `/v1`; "" = every route): routes under it must declare access. */
   prefix: string;
-  limits: RateLimits;
   clock: () => Date;
   /** Lifetime of a cached key and account in milliseconds (`AUTH_CACHE_MS`); 0 reads them every time. */
   keyCacheMs: number;
 }
 
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { prefix, limits, clock, keyCacheMs }) => {
+  async (app: FastifyInstance, { prefix, clock, keyCacheMs }) => {
+    const limits = app.rateLimits;
     app.decorateRequest("auth", null as unknown as AuthContext);
     const routeAccess: RouteAccess[] = [];
     app.decorate("routeAccess", routeAccess);
@@ -178,5 +177,5 @@ export default fp<AuthOptions>(
       }
     });
   },
-  { name: "auth", dependencies: ["db"] },
+  { name: "auth", dependencies: ["db", "rate-limits"] },
 );

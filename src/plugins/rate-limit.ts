@@ -1,18 +1,98 @@
 /**
- * Request counters for rate limits, built on rate-limiter-flexible so that the in-memory store
- * (default, one process) can be swapped for its Redis or PostgreSQL stores (several processes)
- * without touching the callers. Windows are fixed: a minute from a key's first request, and the
- * UTC calendar day for the account budget.
+ * Request counters for rate limits (rate-limiter-flexible), decorated as `app.rateLimits`. Windows
+ * are fixed: a minute from a key's first request, and the UTC calendar day for the account budget.
+ *
+ * - Without `REDIS_URL` the counters live in this process's memory: exact for one process, and each
+ *   further process counts alone.
+ * - With `REDIS_URL` they live in Redis (`RateLimiterRedis` on an ioredis client, keys under
+ *   `REDIS_KEY_PREFIX`), so every process counts against the same numbers: exact across processes.
+ * - When Redis does not answer (refused, dropped, or no answer within {@link REDIS_COMMAND_TIMEOUT_MS})
+ *   each process goes on with its own in-memory counters (the library's insurance limiter): requests
+ *   keep being served and limited per process, never failed for want of a counter. One warning is
+ *   logged when the fallback starts and one line when Redis answers again; the client reconnects by
+ *   itself, and counting goes back to Redis with the first answer. Counts made during the outage stay
+ *   in the process that made them.
  */
-import { type RateLimiterAbstract, RateLimiterMemory } from "rate-limiter-flexible";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import { Redis } from "ioredis";
+import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
+import type { RedisSetting } from "../config.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The per-minute and per-day counters. */
+    rateLimits: RateLimits;
+  }
+}
+
+/** Longest wait for one Redis command, in milliseconds, before the in-process counters take over. */
+export const REDIS_COMMAND_TIMEOUT_MS = 250;
 
 /** Makes a counter store with the given window length in seconds. */
 export type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
 
+// The library would reject past `points`; limits differ per key, so the count is compared by the caller.
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+
 /** The default store: process memory. */
 export const memoryCounters: CounterFactory = ({ keyPrefix, duration }) =>
-  // The library would reject past `points`; limits differ per key, so the count is compared by the caller.
-  new RateLimiterMemory({ keyPrefix, duration, points: Number.MAX_SAFE_INTEGER });
+  new RateLimiterMemory({ keyPrefix, duration, points: UNBOUNDED });
+
+/** Whether the shared store answers; reports the change each way once. */
+export class SharedStoreHealth {
+  private down = false;
+  /** Counts answered by the in-process fallback (all time). */
+  fallbacks = 0;
+
+  constructor(private readonly log: Pick<FastifyInstance["log"], "warn" | "info">) {}
+
+  /** A count went to the in-process fallback. */
+  fellBack(): void {
+    this.fallbacks++;
+    if (this.down) return;
+    this.down = true;
+    this.log.warn(
+      "Redis does not answer: rate limits are counted per process until it does (limits are not shared meanwhile)",
+    );
+  }
+
+  /** A count was answered by Redis. */
+  answered(): void {
+    if (!this.down) return;
+    this.down = false;
+    this.log.info("Redis answers again: rate limits are shared across processes again");
+  }
+}
+
+/** The in-process counters that answer while Redis does not. */
+class Fallback extends RateLimiterMemory {
+  constructor(
+    options: { keyPrefix: string; duration: number },
+    private readonly health: SharedStoreHealth,
+  ) {
+    super({ ...options, points: UNBOUNDED });
+  }
+
+  override consume(...args: Parameters<RateLimiterMemory["consume"]>) {
+    this.health.fellBack();
+    return super.consume(...args);
+  }
+}
+
+/** Counters in Redis under `prefix`, with the in-process fallback of {@link Fallback}. */
+export function redisCounters(client: Redis, prefix: string, health: SharedStoreHealth): CounterFactory {
+  return ({ keyPrefix, duration }) =>
+    new RateLimiterRedis({
+      storeClient: client,
+      keyPrefix: `${prefix}${keyPrefix}`,
+      duration,
+      points: UNBOUNDED,
+      // Not connected: the fallback answers at once instead of waiting for a reconnection.
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new Fallback({ keyPrefix, duration }, health),
+    });
+}
 
 /** One counted hit: how many were used in the window and when it resets. */
 export interface Hit {
@@ -29,7 +109,11 @@ export class RateLimits {
   private readonly perMinute: RateLimiterAbstract;
   private readonly perDay: RateLimiterAbstract;
 
-  constructor(factory: CounterFactory = memoryCounters) {
+  /** @param health of the shared store, when the counters are shared (Redis). */
+  constructor(
+    factory: CounterFactory = memoryCounters,
+    private readonly health?: SharedStoreHealth,
+  ) {
     this.perMinute = factory({ keyPrefix: "rpm", duration: 60 });
     // Keys carry the UTC date, so a day's counter is never reused; two days of TTL is ample.
     this.perDay = factory({ keyPrefix: "rpd", duration: 2 * 86_400 });
@@ -37,7 +121,7 @@ export class RateLimits {
 
   /** Counts one request of an API key against its per-minute limit. */
   async hitMinute(keyId: number, limit: number): Promise<Hit> {
-    const res = await this.perMinute.consume(String(keyId), 1);
+    const res = await this.count(this.perMinute, String(keyId));
     const used = res.consumedPoints;
     return {
       limit,
@@ -51,7 +135,7 @@ export class RateLimits {
   /** Counts one request of an account against its budget for the UTC day of `now`. */
   async hitDay(accountId: number, limit: number, now: Date): Promise<Hit> {
     const day = now.toISOString().slice(0, 10);
-    const res = await this.perDay.consume(`${accountId}:${day}`, 1);
+    const res = await this.count(this.perDay, `${accountId}:${day}`);
     const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const used = res.consumedPoints;
     return {
@@ -62,4 +146,42 @@ export class RateLimits {
       exceeded: used > limit,
     };
   }
+
+  /** One count; tells the shared store's health when the store (not the fallback) answered it. */
+  private async count(limiter: RateLimiterAbstract, key: string) {
+    const fallbacks = this.health?.fallbacks ?? 0;
+    const res = await limiter.consume(key, 1);
+    if (this.health && this.health.fallbacks === fallbacks) this.health.answered();
+    return res;
+  }
 }
+
+/** Options of the plugin. */
+export interface RateLimitOptions {
+  /** Shared counters (`REDIS_URL`), or null for process memory. */
+  redis: RedisSetting | null;
+}
+
+const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) => {
+  if (redis === null) {
+    app.decorate("rateLimits", new RateLimits(memoryCounters));
+    return;
+  }
+  const log = app.log.child({ component: "rate-limits" });
+  const client = new Redis(redis.url, {
+    // A command while disconnected fails at once (the fallback answers) instead of queueing.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    connectTimeout: 2_000,
+    // Reconnect for ever, at most a second apart.
+    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+  });
+  const health = new SharedStoreHealth(log);
+  // Connection errors are reported through the fallback's warning; without a listener they would throw.
+  client.on("error", () => {});
+  app.decorate("rateLimits", new RateLimits(redisCounters(client, redis.keyPrefix, health), health));
+  app.addHook("onClose", async () => client.disconnect());
+};
+
+export default fp(rateLimits, { name: "rate-limits" });

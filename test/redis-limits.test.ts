@@ -1,0 +1,241 @@
+/**
+ * Shared rate limits (`REDIS_URL`): exact across two service processes on one database, and, while
+ * Redis does not answer, per-process counting with one warning, then sharing again by itself.
+ *
+ * The first test uses the Redis at `TEST_REDIS_URL` (default the machine's, 127.0.0.1:6379) under a
+ * key prefix of its own; the second starts and kills a `redis-server` of its own on a free port and
+ * never touches the shared one. Each test is skipped, with the reason printed, when what it needs is
+ * missing.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { after, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { ConfigError, parseRedis } from "../src/config.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { createAccount } from "../src/modules/accounts/accounts.service.ts";
+import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
+import { catalogueCopy } from "./helpers.ts";
+import { freePort } from "./raw-http.ts";
+import { ServiceProcess } from "./service-process.ts";
+
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+const cleanups: (() => Promise<unknown>)[] = [];
+after(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+});
+
+/** null when Redis at `url` answers PING, else why not. */
+async function redisUnreachable(url: string): Promise<string | null> {
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, retryStrategy: () => null });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.ping();
+    return null;
+  } catch (err) {
+    return `Redis not reachable at ${url}: ${(err as Error).message}`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** A copy of the catalogue database with one account and one key limited to `perMinute`. */
+async function databaseWithKey(perMinute: number): Promise<{ path: string; key: string }> {
+  const path = await catalogueCopy();
+  const db = openDatabase({ kind: "sqlite", path });
+  try {
+    const now = new Date();
+    const account = await createAccount(db.kysely, {
+      name: "Limits",
+      email: `limits-${randomUUID().slice(0, 8)}@example.com`,
+      plan: "enterprise",
+      now,
+    });
+    const { key } = await issueKey(db.kysely, {
+      account,
+      name: "limits",
+      rateLimitPerMinute: perMinute,
+      now,
+    });
+    return { path, key };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Status, body code and rate-limit headers of `GET /v1/ping` on `service`. */
+async function ping(service: ServiceProcess, key: string) {
+  const res = await fetch(`http://127.0.0.1:${service.port}/v1/ping`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const body = (await res.json()) as { code?: string; retry_after?: number };
+  return {
+    status: res.status,
+    code: body.code ?? null,
+    limit: res.headers.get("x-ratelimit-limit"),
+    remaining: res.headers.get("x-ratelimit-remaining"),
+  };
+}
+
+async function started(env: Record<string, string>): Promise<ServiceProcess> {
+  const service = new ServiceProcess(await freePort(), env);
+  cleanups.push(() => service.stop());
+  await service.start();
+  return service;
+}
+
+/** Deletes the keys under `prefix` on the Redis at `url`. */
+async function dropKeys(url: string, prefix: string): Promise<void> {
+  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+  client.on("error", () => {});
+  await client.connect();
+  const keys = await client.keys(`${prefix}*`);
+  if (keys.length > 0) await client.del(...keys);
+  client.disconnect();
+}
+
+test("two processes, one key at 5 per minute, 10 requests alternating: exactly 5 × 200 and 5 × 429", async (t) => {
+  const skip = await redisUnreachable(TEST_REDIS_URL);
+  if (skip) return t.skip(skip);
+  const { path, key } = await databaseWithKey(5);
+  const prefix = `wds-test-${randomUUID().slice(0, 8)}:`;
+  cleanups.push(() => dropKeys(TEST_REDIS_URL, prefix));
+  const env = { DATABASE_URL: `sqlite:${path}`, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
+  const [first, second] = await Promise.all([started(env), started(env)]);
+  const answers = [];
+  for (let i = 0; i < 10; i++) answers.push(await ping(i % 2 === 0 ? first : second, key));
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 200, 200, 200, 200, 429, 429, 429, 429, 429],
+  );
+  assert.deepEqual(
+    answers.map((a) => a.remaining),
+    ["4", "3", "2", "1", "0", "0", "0", "0", "0", "0"],
+  );
+  assert.ok(answers.every((a) => a.limit === "5"));
+  assert.ok(answers.slice(5).every((a) => a.code === "rate_limited"));
+});
+
+/** `redis-server` on the PATH, or null. */
+function redisServerBinary(): string | null {
+  try {
+    return execFileSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a Redis of the test's own on `port` (nothing kept on disk) and waits until it answers. */
+async function privateRedis(binary: string, port: number): Promise<ChildProcess> {
+  const server = spawn(
+    binary,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; (await redisUnreachable(url)) !== null; i++) {
+    if (i > 100) throw new Error(`redis-server did not start on port ${port}`);
+    await sleep(50);
+  }
+  return server;
+}
+
+test("Redis stops or hangs: requests are still served and limited per process, one warning; shared again once it is back", async (t) => {
+  const binary = redisServerBinary();
+  if (binary === null) return t.skip("redis-server is not on the PATH");
+  const port = await freePort();
+  const url = `redis://127.0.0.1:${port}`;
+  let redis = await privateRedis(binary, port);
+  cleanups.push(async () => redis.kill("SIGKILL"));
+  const { path, key } = await databaseWithKey(1000);
+  const prefix = "outage:";
+  const service = await started({
+    DATABASE_URL: `sqlite:${path}`,
+    REDIS_URL: url,
+    REDIS_KEY_PREFIX: prefix,
+    LOG_LEVEL: "info",
+  });
+  const stored = async () => {
+    const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
+    await client.connect();
+    const keys = await client.keys(`${prefix}*`);
+    client.disconnect();
+    return keys;
+  };
+
+  assert.deepEqual(await ping(service, key), { status: 200, code: null, limit: "1000", remaining: "999" });
+  assert.ok(
+    (await stored()).some((k) => k.startsWith(`${prefix}rpm`)),
+    "the count is kept in Redis",
+  );
+
+  // Redis goes away: every request is still answered and counted, by this process alone.
+  const mark = service.mark();
+  redis.kill("SIGKILL");
+  await new Promise((resolve) => redis.once("exit", resolve));
+  const during = [];
+  for (let i = 0; i < 6; i++) during.push(await ping(service, key));
+  assert.ok(
+    during.every((a) => a.status === 200),
+    JSON.stringify(during.map((a) => a.status)),
+  );
+  const remaining = during.map((a) => Number(a.remaining));
+  assert.ok(
+    remaining.every((r, i) => i === 0 || r === (remaining[i - 1] as number) - 1),
+    `counted per process: ${remaining}`,
+  );
+  const warnings = service.linesSince(mark).filter((l) => l.text.includes("Redis does not answer"));
+  assert.equal(warnings.length, 1, service.tail(20));
+
+  // Redis is back (empty): counting goes back to it by itself.
+  redis = await privateRedis(binary, port);
+  let back = false;
+  for (let i = 0; i < 100 && !back; i++) {
+    assert.equal((await ping(service, key)).status, 200);
+    back = service.linesSince(mark).some((l) => l.text.includes("Redis answers again"));
+    if (!back) await sleep(100);
+  }
+  assert.ok(back, `no recovery line:\n${service.tail(20)}`);
+  assert.ok(
+    (await stored()).some((k) => k.startsWith(`${prefix}rpm`)),
+    "counted in Redis again",
+  );
+  assert.equal(service.linesSince(mark).filter((l) => l.text.includes("Redis does not answer")).length, 1);
+
+  // Redis hangs (accepts, never answers): each count waits at most the command time limit.
+  const frozen = service.mark();
+  redis.kill("SIGSTOP");
+  try {
+    for (let i = 0; i < 3; i++) assert.equal((await ping(service, key)).status, 200);
+    assert.equal(
+      service.linesSince(frozen).filter((l) => l.text.includes("Redis does not answer")).length,
+      1,
+    );
+  } finally {
+    redis.kill("SIGCONT");
+  }
+  let thawed = false;
+  for (let i = 0; i < 100 && !thawed; i++) {
+    await ping(service, key);
+    thawed = service.linesSince(frozen).some((l) => l.text.includes("Redis answers again"));
+    if (!thawed) await sleep(100);
+  }
+  assert.ok(thawed, `no recovery line after the hang:\n${service.tail(20)}`);
+  assert.ok(!service.linesSince(0).some((l) => l.text.includes(key)), "the key is never logged");
+});
+
+test("REDIS_URL and REDIS_KEY_PREFIX are checked at start", () => {
+  assert.equal(parseRedis({}), null);
+  assert.deepEqual(parseRedis({ REDIS_URL: "redis://:secret@cache:6379/2" }), {
+    url: "redis://:secret@cache:6379/2",
+    keyPrefix: "wds:",
+  });
+  assert.equal(parseRedis({ REDIS_URL: "rediss://cache", REDIS_KEY_PREFIX: "eu-1:" })?.keyPrefix, "eu-1:");
+  assert.throws(() => parseRedis({ REDIS_URL: "http://cache:6379" }), ConfigError);
+  assert.throws(() => parseRedis({ REDIS_URL: "cache:6379 x" }), ConfigError);
+  assert.throws(() => parseRedis({ REDIS_URL: "redis://cache", REDIS_KEY_PREFIX: "a b" }), ConfigError);
+});
