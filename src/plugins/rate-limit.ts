@@ -148,11 +148,14 @@ export class RateLimits {
   }
 
   /** One count; tells the shared store's health when the store (not the fallback) answered it. */
-  private async count(limiter: RateLimiterAbstract, key: string) {
-    const fallbacks = this.health?.fallbacks ?? 0;
-    const res = await limiter.consume(key, 1);
-    if (this.health && this.health.fallbacks === fallbacks) this.health.answered();
-    return res;
+  private count(limiter: RateLimiterAbstract, key: string) {
+    const health = this.health;
+    if (health === undefined) return limiter.consume(key, 1);
+    const fallbacks = health.fallbacks;
+    return limiter.consume(key, 1).then((res) => {
+      if (health.fallbacks === fallbacks) health.answered();
+      return res;
+    });
   }
 }
 
