@@ -42,6 +42,33 @@ export async function catalogueCopy(): Promise<string> {
   return path;
 }
 
+/**
+ * A fresh copy of the catalogue database with one Enterprise account and one key limited to
+ * `perMinute` requests a minute, for tests that run the service as a separate process.
+ */
+export async function catalogueCopyWithKey(perMinute = 600): Promise<{ path: string; key: string }> {
+  const path = await catalogueCopy();
+  const db = openDatabase({ kind: "sqlite", path });
+  try {
+    const now = new Date();
+    const account = await createAccount(db.kysely, {
+      name: "Process test",
+      email: `process-${randomUUID().slice(0, 8)}@example.com`,
+      plan: "enterprise",
+      now,
+    });
+    const { key } = await issueKey(db.kysely, {
+      account,
+      name: "process",
+      rateLimitPerMinute: perMinute,
+      now,
+    });
+    return { path, key };
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** The PostgreSQL server tests create their own databases on (`TEST_POSTGRES_URL`). */
 export const TEST_POSTGRES_URL =
   process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -14,10 +14,7 @@ import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { ConfigError, parseRedis } from "../src/config.ts";
-import { openDatabase } from "../src/db/database.ts";
-import { createAccount } from "../src/modules/accounts/accounts.service.ts";
-import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
-import { catalogueCopy } from "./helpers.ts";
+import { catalogueCopyWithKey } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 import { ServiceProcess } from "./service-process.ts";
 
@@ -40,30 +37,6 @@ async function redisUnreachable(url: string): Promise<string | null> {
     return `Redis not reachable at ${url}: ${(err as Error).message}`;
   } finally {
     client.disconnect();
-  }
-}
-
-/** A copy of the catalogue database with one account and one key limited to `perMinute`. */
-async function databaseWithKey(perMinute: number): Promise<{ path: string; key: string }> {
-  const path = await catalogueCopy();
-  const db = openDatabase({ kind: "sqlite", path });
-  try {
-    const now = new Date();
-    const account = await createAccount(db.kysely, {
-      name: "Limits",
-      email: `limits-${randomUUID().slice(0, 8)}@example.com`,
-      plan: "enterprise",
-      now,
-    });
-    const { key } = await issueKey(db.kysely, {
-      account,
-      name: "limits",
-      rateLimitPerMinute: perMinute,
-      now,
-    });
-    return { path, key };
-  } finally {
-    await db.destroy();
   }
 }
 
@@ -101,7 +74,7 @@ async function dropKeys(url: string, prefix: string): Promise<void> {
 test("two processes, one key at 5 per minute, 10 requests alternating: exactly 5 × 200 and 5 × 429", async (t) => {
   const skip = await redisUnreachable(TEST_REDIS_URL);
   if (skip) return t.skip(skip);
-  const { path, key } = await databaseWithKey(5);
+  const { path, key } = await catalogueCopyWithKey(5);
   const prefix = `wds-test-${randomUUID().slice(0, 8)}:`;
   cleanups.push(() => dropKeys(TEST_REDIS_URL, prefix));
   const env = { DATABASE_URL: `sqlite:${path}`, REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
@@ -151,7 +124,7 @@ test("Redis stops or hangs: requests are still served and limited per process, o
   const url = `redis://127.0.0.1:${port}`;
   let redis = await privateRedis(binary, port);
   cleanups.push(async () => redis.kill("SIGKILL"));
-  const { path, key } = await databaseWithKey(1000);
+  const { path, key } = await catalogueCopyWithKey(1000);
   const prefix = "outage:";
   const service = await started({
     DATABASE_URL: `sqlite:${path}`,
