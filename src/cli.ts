@@ -2,6 +2,7 @@
 /**
  * `winedata`: the service's command-line tool.
  *   serve                                   start the HTTP service (what `npm start` runs)
+ *   worker                                  only drain the generation queue (HTTP tier with WORKERS=off)
  *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
  *   import --synthetic N [--seed S]         import the bundled catalogue plus synthetic wines up to N
  *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
@@ -28,11 +29,13 @@ import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalog
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import { startServer } from "./server.ts";
+import { runWorker } from "./worker.ts";
 
 class UsageError extends Error {}
 
 const USAGE = `Usage: winedata <command>
   serve
+  worker
   import [--xwines FILE]
   import --synthetic N [--seed S]
   generate --lang de,fr,it [--what texts,periods,insights]
@@ -134,6 +137,9 @@ async function run(argv: string[]): Promise<void> {
   switch (command) {
     case "serve":
       await startServer(loadConfig());
+      return;
+    case "worker":
+      await runWorker(loadConfig());
       return;
     case "import": {
       const { values } = args(
