@@ -140,6 +140,11 @@ test("Redis stops or hangs: requests are still served and limited per process, o
     return keys;
   };
 
+  const ready = async () => {
+    const res = await fetch(`http://127.0.0.1:${service.port}/ready`);
+    return { status: res.status, body: await res.json() };
+  };
+  assert.deepEqual(await ready(), { status: 200, body: { status: "ready", redis: "up" } });
   assert.deepEqual(await ping(service, key), { status: 200, code: null, limit: "1000", remaining: "999" });
   assert.ok(
     (await stored()).some((k) => k.startsWith(`${prefix}rpm`)),
@@ -163,6 +168,8 @@ test("Redis stops or hangs: requests are still served and limited per process, o
   );
   const warnings = service.linesSince(mark).filter((l) => l.text.includes("Redis does not answer"));
   assert.equal(warnings.length, 1, service.tail(20));
+  // Still ready (requests are served), and says which dependency is down.
+  assert.deepEqual(await ready(), { status: 200, body: { status: "ready", redis: "down" } });
 
   // Redis is back (empty): counting goes back to it by itself.
   redis = await privateRedis(binary, port);
@@ -177,6 +184,7 @@ test("Redis stops or hangs: requests are still served and limited per process, o
     (await stored()).some((k) => k.startsWith(`${prefix}rpm`)),
     "counted in Redis again",
   );
+  assert.deepEqual(await ready(), { status: 200, body: { status: "ready", redis: "up" } });
   assert.equal(service.linesSince(mark).filter((l) => l.text.includes("Redis does not answer")).length, 1);
 
   // Redis hangs (accepts, never answers): each count waits at most the command time limit.

@@ -41,7 +41,8 @@ export const memoryCounters: CounterFactory = ({ keyPrefix, duration }) =>
 
 /** Whether the shared store answers; reports the change each way once. */
 export class SharedStoreHealth {
-  private down = false;
+  /** A count fell back and none has been answered by Redis since. */
+  down = false;
   /** Counts answered by the in-process fallback (all time). */
   fallbacks = 0;
 
@@ -109,14 +110,27 @@ export class RateLimits {
   private readonly perMinute: RateLimiterAbstract;
   private readonly perDay: RateLimiterAbstract;
 
-  /** @param health of the shared store, when the counters are shared (Redis). */
+  /**
+   * @param health of the shared store, when the counters are shared (Redis).
+   * @param connected whether the shared store's connection is up (Redis).
+   */
   constructor(
     factory: CounterFactory = memoryCounters,
     private readonly health?: SharedStoreHealth,
+    private readonly connected?: () => boolean,
   ) {
     this.perMinute = factory({ keyPrefix: "rpm", duration: 60 });
     // Keys carry the UTC date, so a day's counter is never reused; two days of TTL is ample.
     this.perDay = factory({ keyPrefix: "rpd", duration: 2 * 86_400 });
+  }
+
+  /**
+   * The shared store's state for `/ready`: "up", "down" (counting per process meanwhile), or null
+   * when the counters are in process memory.
+   */
+  sharedStore(): "up" | "down" | null {
+    if (this.health === undefined) return null;
+    return this.health.down || this.connected?.() === false ? "down" : "up";
   }
 
   /** Counts one request of an API key against its per-minute limit. */
@@ -183,7 +197,10 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
   const health = new SharedStoreHealth(log);
   // Connection errors are reported through the fallback's warning; without a listener they would throw.
   client.on("error", () => {});
-  app.decorate("rateLimits", new RateLimits(redisCounters(client, redis.keyPrefix, health), health));
+  app.decorate(
+    "rateLimits",
+    new RateLimits(redisCounters(client, redis.keyPrefix, health), health, () => client.status === "ready"),
+  );
   app.addHook("onClose", async () => client.disconnect());
 };
 

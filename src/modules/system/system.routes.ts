@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuthErrors } from "../../http/schemas.ts";
 import { databaseAnswers } from "./system.repository.ts";
-import { NotReadyResponse, PingResponse, StatusResponse } from "./system.schemas.ts";
+import { NotReadyResponse, PingResponse, ReadyResponse, StatusResponse } from "./system.schemas.ts";
 
 /** ISO 8601 with a numeric offset, as the original service prints it: 2026-03-05T12:00:00+00:00. */
 export function isoWithOffset(date: Date): string {
@@ -50,6 +50,8 @@ export const READY_TIMEOUT_MS = 2_000;
  * - `/ready`: 200 `{status: "ready"}` when the database answers `select 1` within
  *   {@link READY_TIMEOUT_MS}; else 503 `{status: "unavailable", database: "down"}` with `Retry-After`
  *   (a load balancer takes the instance out, and back once the database answers again).
+ *   With `REDIS_URL` both answers also carry `redis: "up" | "down"`; Redis alone does not make the
+ *   instance unready (limits are then counted per process, see plugins/rate-limit.ts).
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -67,7 +69,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         hide: true,
         response: {
-          200: StatusResponse,
+          200: ReadyResponse,
           503: NotReadyResponse,
         },
       },
@@ -77,12 +79,17 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("no answer in time")), READY_TIMEOUT_MS);
       });
+      const redis = app.rateLimits.sharedStore();
+      const shared = redis === null ? {} : { redis };
       try {
         await Promise.race([databaseAnswers(app.db), timeout]);
-        return { status: "ready" };
+        return { status: "ready", ...shared };
       } catch {
         // A probe that fails after the timeout is still handled: Promise.race subscribed to it.
-        return reply.code(503).header("Retry-After", 5).send({ status: "unavailable", database: "down" });
+        return reply
+          .code(503)
+          .header("Retry-After", 5)
+          .send({ status: "unavailable", database: "down", ...shared });
       } finally {
         clearTimeout(timer);
       }

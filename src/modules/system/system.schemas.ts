@@ -19,4 +19,14 @@ export const PingResponse = Type.Object({
 
 export const StatusResponse = Type.Object({ status: Type.String() });
 
-export const NotReadyResponse = Type.Object({ status: Type.String(), database: Type.String() });
+/** `/ready`: `redis` only with `REDIS_URL` ("down": limits are counted per process meanwhile). */
+export const ReadyResponse = Type.Object({
+  status: Type.String(),
+  redis: Type.Optional(Type.Enum(["up", "down"])),
+});
+
+export const NotReadyResponse = Type.Object({
+  status: Type.String(),
+  database: Type.String(),
+  redis: Type.Optional(Type.Enum(["up", "down"])),
+});
