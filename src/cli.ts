@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `winedata`: the service's command-line tool.
- *   serve                                   start the HTTP service (what `npm start` runs)
+ *   serve [--workers N]                     start the HTTP service (what `npm start` runs); N processes
  *   worker                                  only drain the generation queue (HTTP tier with WORKERS=off)
  *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
  *   import --synthetic N [--seed S]         import the bundled catalogue plus synthetic wines up to N
@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { offlineGenerator } from "./app.ts";
+import { serveCluster } from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import type { Plan } from "./db/types.ts";
@@ -34,7 +35,7 @@ import { runWorker } from "./worker.ts";
 class UsageError extends Error {}
 
 const USAGE = `Usage: winedata <command>
-  serve
+  serve [--workers N]
   worker
   import [--xwines FILE]
   import --synthetic N [--seed S]
@@ -135,9 +136,16 @@ async function run(argv: string[]): Promise<void> {
     };
 
   switch (command) {
-    case "serve":
-      await startServer(loadConfig());
+    case "serve": {
+      const { values } = args({ workers: { type: "string" } }, argv.slice(1));
+      const workers = values.workers === undefined ? 1 : Number(values.workers);
+      if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+        throw new UsageError("--workers must be an integer from 1 to 64.");
+      }
+      if (workers === 1) await startServer(loadConfig());
+      else await serveCluster(loadConfig(), workers);
       return;
+    }
     case "worker":
       await runWorker(loadConfig());
       return;

@@ -1,0 +1,92 @@
+/**
+ * `winedata serve --workers N`: N HTTP processes on one port (node:cluster; the primary accepts
+ * connections and hands them to the workers in turn). The primary prepares the database once
+ * (migrations, first-start import), starts the workers, and prints the demo key in development once
+ * the first one listens; each worker is a whole
+ * service (`startServer`). A worker that dies after it listened is replaced after a second; one that
+ * dies before it ever listened (a setting or a port it cannot use) stops the whole service with exit
+ * code 1, since its replacement would die the same way. SIGINT/SIGTERM are passed to every worker,
+ * which finish their requests and close; the primary exits once they have.
+ *
+ * Rate limits are shared between the workers only through `REDIS_URL`; without it each worker
+ * counts alone, and the primary warns at start.
+ */
+import cluster, { type Worker } from "node:cluster";
+import { pino } from "pino";
+import type { Config } from "./config.ts";
+import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { demoKey, prepareDatabase, startServer } from "./server.ts";
+
+/** Delay before a worker that died is replaced, in milliseconds. */
+const RESTART_DELAY_MS = 1_000;
+
+/** Runs the primary (in the primary process) or one HTTP worker (in a worker process). */
+export async function serveCluster(config: Config, workers: number): Promise<void> {
+  if (!cluster.isPrimary) {
+    await startServer(config, { printDemoKey: false });
+    return;
+  }
+  const log = pino({ level: config.logLevel }).child({ component: "cluster" });
+  const database = openDatabase(config.database, { log });
+  try {
+    await migrateToLatest(database);
+    await prepareDatabase(database.kysely, log);
+  } catch (err) {
+    await database.destroy();
+    throw err;
+  }
+  if (config.redis === null) {
+    log.warn(
+      { workers },
+      "no REDIS_URL: each worker counts rate limits alone (a key gets its limit once per worker)",
+    );
+  }
+
+  let stopping = false;
+  const listened = new WeakSet<Worker>();
+  // The primary's own connection is needed for the demo key only.
+  let closed: Promise<void> | null = null;
+  const closeDatabase = () => {
+    closed ??= database.destroy();
+    return closed;
+  };
+  if (!config.development) await closeDatabase();
+  let demoStarted = false;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.once("listening", () => {
+      listened.add(worker);
+      if (closed !== null || demoStarted) return;
+      demoStarted = true;
+      demoKey(database.kysely)
+        .catch((err: unknown) => log.error({ err }, "the demo key was not created"))
+        .finally(closeDatabase);
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    if (!listened.has(worker)) {
+      log.error({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
+      stopping = true;
+      void closeDatabase();
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = 1;
+      return;
+    }
+    log.error({ pid: worker.process.pid, code, signal }, "a worker stopped; starting another");
+    setTimeout(fork, RESTART_DELAY_MS);
+  });
+  for (let i = 0; i < workers; i++) fork();
+  log.info({ workers, port: config.port }, "service started");
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    void closeDatabase();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+
+  process.once("SIGINT", () => stop("SIGINT"));
+  process.once("SIGTERM", () => stop("SIGTERM"));
+}

@@ -1,0 +1,127 @@
+/**
+ * `winedata serve --workers 2`: two HTTP processes on one port, rate limits exact across them through
+ * Redis (`TEST_REDIS_URL`, under a key prefix of its own), a dead worker replaced, a clean stop.
+ * Skipped, with the reason printed, without a reachable Redis.
+ */
+import assert from "node:assert/strict";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { after, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import { catalogueCopyWithKey } from "./helpers.ts";
+import { freePort } from "./raw-http.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+
+let primary: ChildProcess | null = null;
+after(() => {
+  primary?.kill("SIGKILL");
+});
+
+/** Pids of the live child processes of `pid`. */
+function childrenOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null> | T | null, ms = 30_000): Promise<T> {
+  const started = performance.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    assert.ok(performance.now() - started < ms, `${what}: not within ${ms} ms`);
+    await sleep(100);
+  }
+}
+
+test("serve --workers 2: one port, limits exact across the workers, a dead worker replaced, a clean stop", async (t) => {
+  const redis = new Redis(TEST_REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 1_000,
+    retryStrategy: () => null,
+  });
+  redis.on("error", () => {});
+  try {
+    await redis.connect();
+  } catch (err) {
+    return t.skip(`Redis not reachable at ${TEST_REDIS_URL}: ${(err as Error).message}`);
+  }
+  const prefix = `wds-cluster-${randomUUID().slice(0, 8)}:`;
+  try {
+    const { path, key } = await catalogueCopyWithKey(5);
+    const port = await freePort();
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--workers", "2"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_URL: `sqlite:${path}`,
+        REDIS_URL: TEST_REDIS_URL,
+        REDIS_KEY_PREFIX: prefix,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        WORKERS: "inline",
+      },
+      stdio: "ignore",
+    });
+    primary = child;
+    const pid = child.pid as number;
+    const base = `http://127.0.0.1:${port}`;
+    const workersUp = () =>
+      until("two workers", () => (childrenOf(pid).length === 2 ? childrenOf(pid) : null));
+    const healthy = () =>
+      until("health", () =>
+        fetch(`${base}/health`).then(
+          (r) => (r.ok ? true : null),
+          () => null,
+        ),
+      );
+    await healthy();
+    const workers = await workersUp();
+
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${base}/v1/ping`, { headers: { authorization: `Bearer ${key}` } });
+      statuses.push(res.status);
+    }
+    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+
+    // A worker killed: the primary starts another; the service keeps answering meanwhile.
+    process.kill(workers[0] as number, "SIGKILL");
+    const replaced = await until("a new worker", () => {
+      const now = childrenOf(pid);
+      return now.length === 2 && !now.includes(workers[0] as number) ? now : null;
+    });
+    assert.equal(replaced.length, 2);
+    await healthy();
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    child.kill("SIGTERM");
+    assert.equal(await exited, 0);
+    primary = null;
+    await until("no worker left", () => (replaced.every((w) => !alive(w)) ? true : null), 10_000);
+  } finally {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  }
+});
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
