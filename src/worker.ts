@@ -9,22 +9,18 @@
 import { pino } from "pino";
 import type { Config } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
-import { createGenerator } from "./modules/content/generator.ts";
-import { ContentWorker } from "./modules/content/job-runner.ts";
+import { standaloneWorker } from "./modules/content/job-runner.ts";
 
 /** Runs the job runner until a stop signal; resolves once it stopped and the database is closed. */
 export async function runWorker(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = openDatabase(config.database, { log: log.child({ component: "database" }) });
   await migrateToLatest(database);
-  const worker = new ContentWorker({
+  const worker = standaloneWorker({
     db: database.kysely,
-    generator: createGenerator(config.generator, (kind, reason) =>
-      log.warn({ kind, reason }, "generator fell back to offline"),
-    ),
+    generator: config.generator,
     pollMs: config.jobPollMs,
     leaseMs: config.jobLeaseMs,
-    clock: () => new Date(),
     log,
   });
   worker.start();

@@ -7,8 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
 import { openDatabase } from "../../db/database.ts";
-import { createGenerator } from "./generator.ts";
-import { ContentWorker } from "./job-runner.ts";
+import { standaloneWorker } from "./job-runner.ts";
 
 /** What the main thread passes to the worker thread. */
 export interface WorkerThreadData {
@@ -36,15 +35,12 @@ const log = { info: send("info"), warn: send("warn"), error: send("error") };
 
 // The thread's own pool reports a lost/regained PostgreSQL connection through the main thread's log.
 const db = openDatabase(data.database, { log });
-const worker = new ContentWorker({
+const worker = standaloneWorker({
   db: db.kysely,
-  generator: createGenerator(data.generator, (kind, reason) =>
-    log.warn({ kind, reason }, "generator fell back to offline"),
-  ),
+  generator: data.generator,
   pollMs: data.pollMs,
   leaseMs: data.leaseMs,
   backoffBaseMs: data.backoffBaseMs,
-  clock: () => new Date(),
   onIdle: { idleMs: data.idleMs, callback: () => port.postMessage("idle") },
   // biome-ignore lint/suspicious/noExplicitAny: the worker logs through pino's (obj, msg) signature.
   log: log as any,

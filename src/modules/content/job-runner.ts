@@ -12,10 +12,12 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
+import type { GeneratorSetting } from "../../config.ts";
 import type { Database, JobRow } from "../../db/types.ts";
 import { isDatabaseUnavailable, OutageLog } from "../../db/unavailable.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import { generateItem, type NamedGenerator } from "./content.service.ts";
+import { createGenerator } from "./generator.ts";
 import {
   claimJob,
   completeJob,
@@ -38,6 +40,23 @@ export interface WorkerOptions {
   /** Called after a pass that found nothing to do once no job has been run for `idleMs`. */
   onIdle?: { idleMs: number; callback: () => void };
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+}
+
+/**
+ * A {@link ContentWorker} of its own process or thread: the generator made from `generator` (the
+ * `GENERATOR` settings; a provider that cannot be used falls back to offline, with a warning), the
+ * system clock for time stamps.
+ */
+export function standaloneWorker(
+  options: Omit<WorkerOptions, "generator" | "clock"> & { generator: GeneratorSetting },
+): ContentWorker {
+  return new ContentWorker({
+    ...options,
+    generator: createGenerator(options.generator, (kind, reason) =>
+      options.log.warn({ kind, reason }, "generator fell back to offline"),
+    ),
+    clock: () => new Date(),
+  });
 }
 
 export class ContentWorker {
