@@ -30,6 +30,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from "./plugins/err
 import labels from "./plugins/labels.ts";
 import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
+import metrics from "./plugins/metrics.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
@@ -111,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
   await app.register(catalogueVersion);
+  await app.register(metrics, { port: config.metricsPort, host: config.host });
   // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.
   const inMemory = config.database.kind === "sqlite" && config.database.path === ":memory:";
   const mode = config.workers === "thread" && (deps.generator || inMemory) ? "inline" : config.workers;

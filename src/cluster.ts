@@ -8,11 +8,14 @@
  * code 1, since its replacement would die the same way. SIGINT/SIGTERM are passed to every worker,
  * which finish their requests and close; the primary exits once they have.
  *
+ * With `METRICS_PORT` the primary serves `/metrics`, summed over the workers (plugins/metrics.ts).
  * Rate limits are shared between the workers only through `REDIS_URL`; without it each worker
  * counts alone, and the primary warns at start.
  */
 import cluster, { type Worker } from "node:cluster";
+import { createServer, type Server } from "node:http";
 import { pino } from "pino";
+import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
 import { demoKey, prepareDatabase, startServer } from "./server.ts";
@@ -43,6 +46,7 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
   }
 
   let stopping = false;
+  let metrics: Server | null = null;
   const listened = new WeakSet<Worker>();
   // The primary's own connection is needed for the demo key only.
   let closed: Promise<void> | null = null;
@@ -69,6 +73,7 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
       log.error({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
       stopping = true;
       void closeDatabase();
+      metrics?.close();
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
       return;
@@ -78,6 +83,7 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
   });
   for (let i = 0; i < workers; i++) fork();
   log.info({ workers, port: config.port }, "service started");
+  if (config.metricsPort !== null) metrics = await serveClusterMetrics(config.metricsPort, config.host);
 
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -85,8 +91,29 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
     log.info({ signal }, "shutting down");
     void closeDatabase();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    metrics?.close();
   };
 
   process.once("SIGINT", () => stop("SIGINT"));
   process.once("SIGTERM", () => stop("SIGTERM"));
+}
+
+/** `/metrics` on `port`: the sum of the workers' metrics (see plugins/metrics.ts). */
+async function serveClusterMetrics(port: number, host: string): Promise<Server> {
+  const registry = new AggregatorRegistry();
+  const server = createServer((req, res) => {
+    if (req.url !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    registry.clusterMetrics().then(
+      (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
+      () => res.writeHead(503).end(),
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
 }

@@ -70,6 +70,11 @@ export interface Config {
    */
   redis: RedisSetting | null;
   /**
+   * Port of the Prometheus `/metrics` listener (`METRICS_PORT`), on `HOST` beside the API's port and
+   * without an API key; null (unset): no metrics are collected.
+   */
+  metricsPort: number | null;
+  /**
    * Byte budget of the serialized-response cache of the catalogue routes (`RESPONSE_CACHE_MB`,
    * default 64 MiB; 0 disables it).
    */
@@ -287,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
     redis: parseRedis(env),
+    metricsPort: env.METRICS_PORT ? integer(env, "METRICS_PORT", 0, 1, 65535) : null,
     responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     traceRequestIds: boolean(env, "TRACE_REQUEST_IDS", false),

@@ -1,6 +1,7 @@
 /**
  * `winedata serve --workers 2`: two HTTP processes on one port, rate limits exact across them through
- * Redis (`TEST_REDIS_URL`, under a key prefix of its own), a dead worker replaced, a clean stop.
+ * Redis (`TEST_REDIS_URL`, under a key prefix of its own), `/metrics` summed by the primary, a dead
+ * worker replaced, a clean stop.
  * Skipped, with the reason printed, without a reachable Redis.
  */
 import assert from "node:assert/strict";
@@ -21,10 +22,10 @@ after(() => {
   primary?.kill("SIGKILL");
 });
 
-/** Pids of the live child processes of `pid`. */
+/** Pids of the live worker processes (children running the CLI) of `pid`. */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/cli.ts"], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)
       .map(Number);
@@ -43,7 +44,7 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
   }
 }
 
-test("serve --workers 2: one port, limits exact across the workers, a dead worker replaced, a clean stop", async (t) => {
+test("serve --workers 2: one port, limits exact across the workers, metrics summed, a dead worker replaced, a clean stop", async (t) => {
   const redis = new Redis(TEST_REDIS_URL, {
     lazyConnect: true,
     connectTimeout: 1_000,
@@ -59,6 +60,7 @@ test("serve --workers 2: one port, limits exact across the workers, a dead worke
   try {
     const { path, key } = await catalogueCopyWithKey(5);
     const port = await freePort();
+    const metricsPort = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--workers", "2"], {
       cwd: ROOT,
       env: {
@@ -67,6 +69,7 @@ test("serve --workers 2: one port, limits exact across the workers, a dead worke
         REDIS_URL: TEST_REDIS_URL,
         REDIS_KEY_PREFIX: prefix,
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         HOST: "127.0.0.1",
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
@@ -95,6 +98,19 @@ test("serve --workers 2: one port, limits exact across the workers, a dead worke
       statuses.push(res.status);
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
+    // The primary's /metrics sums both workers: every request counted once, whichever answered it.
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = (series: string) =>
+      Number(
+        text
+          .split("\n")
+          .find((l) => l.startsWith(`${series} `))
+          ?.slice(series.length + 1),
+      );
+    assert.equal(value('wds_http_requests_total{route="/v1/ping",method="GET",status="200"}'), 5);
+    assert.equal(value('wds_http_requests_total{route="/v1/ping",method="GET",status="429"}'), 5);
+    assert.equal(value('wds_rate_limit_rejections_total{reason="rate_limited"}'), 5);
+    assert.equal(value("wds_catalogue_wines"), 1007, "read from the shared database: not summed");
 
     // A worker killed: the primary starts another; the service keeps answering meanwhile.
     process.kill(workers[0] as number, "SIGKILL");

@@ -30,10 +30,16 @@ export default fp<LabelsOptions>(
   async (app: FastifyInstance, { ocrThreads, timeoutMs, read }) => {
     const ocr = new OcrPool(ocrThreads);
     const matcher = new CatalogueMatcher(app.db, () => app.catalogueVersion.current());
-    app.decorate("labels", { read: read ?? ocr.read, matcher, timeoutMs });
+    const timed: PhotoReader = async (image, rotate, signal) => {
+      const started = performance.now();
+      const reading = await ocr.read(image, rotate, signal);
+      app.metrics.ocrRead((performance.now() - started) / 1000);
+      return reading;
+    };
+    app.decorate("labels", { read: read ?? timed, matcher, timeoutMs, queued: () => ocr.queued() });
     app.addHook("onClose", async () => {
       await Promise.all([ocr.close(), matcher.close()]);
     });
   },
-  { name: "labels", dependencies: ["db", "catalogue-version"] },
+  { name: "labels", dependencies: ["db", "catalogue-version", "metrics"] },
 );

@@ -5,7 +5,7 @@
  * backoff), or failed after `max_attempts`.
  */
 import { type Kysely, sql } from "kysely";
-import type { Database, JobKind, JobRow } from "../../db/types.ts";
+import type { Database, JobKind, JobRow, JobStatus } from "../../db/types.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 
 /** Attempts before a job is marked failed. */
@@ -218,4 +218,14 @@ export function findJob(db: Kysely<Database>, kind: JobKind, resourceId: number,
     .where("resource_id", "=", resourceId)
     .where("lang", "=", lang)
     .executeTakeFirst();
+}
+
+/** How many generation jobs are in each status (statuses without a job are left out). */
+export async function countJobsByStatus(db: Kysely<Database>): Promise<{ status: JobStatus; n: number }[]> {
+  const rows = await db
+    .selectFrom("generation_jobs")
+    .select((eb) => ["status", eb.fn.countAll<number>().as("n")])
+    .groupBy("status")
+    .execute();
+  return rows.map((r) => ({ status: r.status, n: Number(r.n) }));
 }

@@ -81,6 +81,8 @@ export interface LabelRecognition {
   matcher: CatalogueMatcher;
   /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`), then 503. */
   timeoutMs: number;
+  /** Photos waiting for a free OCR thread. */
+  queued(): number;
 }
 
 /**

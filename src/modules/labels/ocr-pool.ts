@@ -65,6 +65,11 @@ export class OcrPool {
   };
 
   /** Stops the threads once their reads have ended (app shutdown; an abandoned read ends within a step). */
+  /** Photos waiting for a free OCR thread. */
+  queued(): number {
+    return this.pool?.queueSize ?? 0;
+  }
+
   async close(): Promise<void> {
     await this.pool?.close();
     this.pool = null;

@@ -1,0 +1,165 @@
+/**
+ * Prometheus metrics (prom-client), collected only when `METRICS_PORT` is set and served there at
+ * `/metrics`, on a listener of their own beside the API's port: not behind an API key, and not on the
+ * public port (bind it where only the scraper reaches). Under `serve --workers N` the workers do not
+ * listen on it: the primary does, and answers with the sum over its workers (prom-client's
+ * `AggregatorRegistry`; gauges read from the shared database report the largest value, not the sum).
+ *
+ * Metrics (prefix `wds_`):
+ * - `http_requests_total{route,method,status}` and `http_request_duration_seconds{route}` (histogram);
+ * - `rate_limit_rejections_total{reason}`: 429 `rate_limited` (per minute) and `quota_exceeded` (per day);
+ * - `rate_limit_shared_store_down`: 1 while Redis does not answer and limits are counted per process;
+ * - `generation_jobs{status}`: the generation queue by status (pending = its depth; done and failed
+ *   = the outcomes so far);
+ * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR thread, time per reading;
+ * - `catalogue_wines`: wines in the catalogue.
+ */
+import cluster from "node:cluster";
+import { createServer } from "node:http";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { countWines } from "../modules/catalogue/catalogue.repository.ts";
+import { countJobsByStatus } from "../modules/content/jobs.repository.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** What other plugins record; no-ops when metrics are off. */
+    metrics: AppMetrics;
+  }
+}
+
+/** What other plugins record. */
+export interface AppMetrics {
+  /** One OCR reading took `seconds`. */
+  ocrRead(seconds: number): void;
+}
+
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** The app's metrics in `registry`; hooks that record them. */
+function collect(app: FastifyInstance, registry: Registry): AppMetrics {
+  const registers = [registry];
+  const requests = new Counter({
+    name: "wds_http_requests_total",
+    help: "HTTP requests answered, by route pattern, method and status",
+    labelNames: ["route", "method", "status"],
+    registers,
+  });
+  const duration = new Histogram({
+    name: "wds_http_request_duration_seconds",
+    help: "Time from request to answer, by route pattern",
+    labelNames: ["route"],
+    buckets: DURATION_BUCKETS,
+    registers,
+  });
+  const rejections = new Counter({
+    name: "wds_rate_limit_rejections_total",
+    help: "Requests refused with 429, by reason (rate_limited: per minute, quota_exceeded: per day)",
+    labelNames: ["reason"],
+    registers,
+  });
+  const ocr = new Histogram({
+    name: "wds_ocr_read_seconds",
+    help: "Time of one OCR reading of a label photo",
+    buckets: [0.1, 0.25, 0.5, 1, 2, 4, 8, 16],
+    registers,
+  });
+  new Gauge({
+    name: "wds_rate_limit_shared_store_down",
+    help: "1 while Redis does not answer and rate limits are counted per process",
+    registers,
+    collect() {
+      this.set(app.rateLimits.sharedStore() === "down" ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: "wds_ocr_queue",
+    help: "Label photos waiting for a free OCR thread",
+    registers,
+    collect() {
+      this.set(app.labels.queued());
+    },
+  });
+  new Gauge({
+    name: "wds_generation_jobs",
+    help: "Generation jobs by status (pending: queue depth; done, failed: outcomes so far)",
+    labelNames: ["status"],
+    aggregator: "max",
+    registers,
+    async collect() {
+      this.reset();
+      for (const { status, n } of await countJobsByStatus(app.db)) this.set({ status }, n);
+    },
+  });
+  new Gauge({
+    name: "wds_catalogue_wines",
+    help: "Wines in the catalogue",
+    aggregator: "max",
+    registers,
+    async collect() {
+      this.set(await countWines(app.db));
+    },
+  });
+
+  app.addHook("onResponse", (request, reply, done) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    requests.inc({ route, method: request.method, status: reply.statusCode });
+    duration.observe({ route }, reply.elapsedTime / 1000);
+    done();
+  });
+  app.addHook("onError", (_request, _reply, error, done) => {
+    const code = (error as { code?: unknown }).code;
+    if (code === "rate_limited" || code === "quota_exceeded") rejections.inc({ reason: code });
+    done();
+  });
+  return { ocrRead: (seconds) => ocr.observe(seconds) };
+}
+
+/** Options of the plugin. */
+export interface MetricsOptions {
+  /** `METRICS_PORT`, or null: metrics off. */
+  port: number | null;
+  /** Where the listener binds (`HOST`). */
+  host: string;
+}
+
+export default fp<MetricsOptions>(
+  async (app: FastifyInstance, { port, host }) => {
+    if (port === null) {
+      app.decorate("metrics", { ocrRead: () => {} });
+      return;
+    }
+    const registry = new Registry();
+    app.decorate("metrics", collect(app, registry));
+    if (cluster.isWorker) {
+      // The primary listens and asks every worker for its registry (see cluster.ts).
+      new AggregatorRegistry();
+      AggregatorRegistry.setRegistries([registry]);
+      return;
+    }
+    const server = createServer((req, res) => {
+      if (req.url !== "/metrics") {
+        res.writeHead(404).end();
+        return;
+      }
+      registry.metrics().then(
+        (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
+        (err: unknown) => {
+          app.log.error({ err }, "collecting the metrics failed");
+          res.writeHead(503).end();
+        },
+      );
+    });
+    app.addHook("onListen", async () => {
+      await new Promise<void>((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => resolve());
+      });
+    });
+    app.addHook("onClose", async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+  },
+  { name: "metrics", dependencies: ["db"] },
+);
