@@ -1,0 +1,27 @@
+# The Wine Data Service: `docker build -t winedata .`, then see deploy/compose.yaml.
+# Build stage: native addons (better-sqlite3) compile here; the runtime image gets no compiler.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json .npmrc tsconfig.json ./
+COPY src ./src
+# `npm ci` also compiles the TypeScript (the `prepare` script) into dist/.
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage: production dependencies, the compiled service and the bundled catalogue; not root.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATABASE_URL=sqlite:/app/var/wine.db
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY data ./data
+RUN mkdir -p /app/var && chown node:node /app/var
+USER node
+EXPOSE 8080
+# Ready = the database answers (/ready); a load balancer or orchestrator takes the container out otherwise.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/cli.js", "serve"]
