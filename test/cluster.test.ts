@@ -99,7 +99,13 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     // The primary's /metrics sums both workers: every request counted once, whichever answered it.
-    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    // A request is counted right after its answer is sent, so the last one may lag a moment.
+    const expected = {
+      'wds_http_requests_total{route="/v1/ping",method="GET",status="200"}': 5,
+      'wds_http_requests_total{route="/v1/ping",method="GET",status="429"}': 5,
+      'wds_rate_limit_rejections_total{reason="rate_limited"}': 5,
+    };
+    let text = "";
     const value = (series: string) =>
       Number(
         text
@@ -107,9 +113,15 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
           .find((l) => l.startsWith(`${series} `))
           ?.slice(series.length + 1),
       );
-    assert.equal(value('wds_http_requests_total{route="/v1/ping",method="GET",status="200"}'), 5);
-    assert.equal(value('wds_http_requests_total{route="/v1/ping",method="GET",status="429"}'), 5);
-    assert.equal(value('wds_rate_limit_rejections_total{reason="rate_limited"}'), 5);
+    await until(
+      "the summed metrics",
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        text = await res.text();
+        return Object.entries(expected).every(([series, n]) => value(series) === n) ? true : null;
+      },
+      5_000,
+    ).catch((err: Error) => assert.fail(`${err.message}\n${text.slice(0, 3000)}`));
     assert.equal(value("wds_catalogue_wines"), 1007, "read from the shared database: not summed");
 
     // A worker killed: the primary starts another; the service keeps answering meanwhile.
