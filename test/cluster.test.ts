@@ -99,7 +99,8 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429, 429, 429, 429, 429]);
     // The primary's /metrics sums both workers: every request counted once, whichever answered it.
-    // A request is counted right after its answer is sent, so the last one may lag a moment.
+    // A request is counted right after its answer is sent, so the last one may lag a moment; and a
+    // scrape while a worker is still starting waits for it, then fails (503) until it has started.
     const expected = {
       'wds_http_requests_total{route="/v1/ping",method="GET",status="200"}': 5,
       'wds_http_requests_total{route="/v1/ping",method="GET",status="429"}': 5,
@@ -120,7 +121,7 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
         text = await res.text();
         return Object.entries(expected).every(([series, n]) => value(series) === n) ? true : null;
       },
-      5_000,
+      30_000,
     ).catch((err: Error) => assert.fail(`${err.message}\n${text.slice(0, 3000)}`));
     assert.equal(value("wds_catalogue_wines"), 1007, "read from the shared database: not summed");
 
