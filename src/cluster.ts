@@ -13,11 +13,12 @@
  * counts alone, and the primary warns at start.
  */
 import cluster, { type Worker } from "node:cluster";
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import { pino } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { serveMetrics } from "./plugins/metrics.ts";
 import { demoKey, prepareDatabase, startServer } from "./server.ts";
 
 /** Delay before a worker that died is replaced, in milliseconds. */
@@ -67,53 +68,43 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
         .finally(closeDatabase);
     });
   };
+  /** Stops every worker (each finishes its requests) and the primary's own listener and connection. */
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    void closeDatabase();
+    metrics?.close();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) return;
     if (!listened.has(worker)) {
       log.error({ pid: worker.process.pid, code, signal }, "a worker failed to start; stopping");
-      stopping = true;
-      void closeDatabase();
-      metrics?.close();
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
+      stop("SIGTERM");
       return;
     }
     log.error({ pid: worker.process.pid, code, signal }, "a worker stopped; starting another");
     setTimeout(fork, RESTART_DELAY_MS);
   });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      log.info({ signal }, "shutting down");
+      stop(signal);
+    });
+  }
   for (let i = 0; i < workers; i++) fork();
   log.info({ workers, port: config.port }, "service started");
-  if (config.metricsPort !== null) metrics = await serveClusterMetrics(config.metricsPort, config.host);
-
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
-    void closeDatabase();
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    metrics?.close();
-  };
-
-  process.once("SIGINT", () => stop("SIGINT"));
-  process.once("SIGTERM", () => stop("SIGTERM"));
-}
-
-/** `/metrics` on `port`: the sum of the workers' metrics (see plugins/metrics.ts). */
-async function serveClusterMetrics(port: number, host: string): Promise<Server> {
-  const registry = new AggregatorRegistry();
-  const server = createServer((req, res) => {
-    if (req.url !== "/metrics") {
-      res.writeHead(404).end();
-      return;
-    }
-    registry.clusterMetrics().then(
-      (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
-      () => res.writeHead(503).end(),
+  if (config.metricsPort !== null) {
+    // The sum of the workers' metrics (see plugins/metrics.ts).
+    const registry = new AggregatorRegistry();
+    metrics = await serveMetrics(
+      config.metricsPort,
+      config.host,
+      { metrics: () => registry.clusterMetrics(), contentType: registry.contentType },
+      (err) => log.warn({ err }, "collecting the workers' metrics failed"),
     );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve());
-  });
-  return server;
+    // Stopped while it started listening.
+    if (stopping) metrics.close();
+  }
 }

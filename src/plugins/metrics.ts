@@ -15,7 +15,7 @@
  * - `catalogue_wines`: wines in the catalogue.
  */
 import cluster from "node:cluster";
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
@@ -116,6 +116,37 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
   return { ocrRead: (seconds) => ocr.observe(seconds) };
 }
 
+/**
+ * Listens on `port` of `host` and answers `GET /metrics` with the text of `source` (404 elsewhere;
+ * 503 when collecting fails, after `onError`). Resolves once listening.
+ * @throws the listen error (the port is taken, the host is not local).
+ */
+export async function serveMetrics(
+  port: number,
+  host: string,
+  source: { metrics(): Promise<string>; contentType: string },
+  onError: (err: unknown) => void,
+): Promise<Server> {
+  const server = createServer((req, res) => {
+    if (req.url !== "/metrics") {
+      res.writeHead(404).end();
+      return;
+    }
+    source.metrics().then(
+      (text) => res.writeHead(200, { "content-type": source.contentType }).end(text),
+      (err: unknown) => {
+        onError(err);
+        res.writeHead(503).end();
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
 /** Options of the plugin. */
 export interface MetricsOptions {
   /** `METRICS_PORT`, or null: metrics off. */
@@ -138,27 +169,14 @@ export default fp<MetricsOptions>(
       AggregatorRegistry.setRegistries([registry]);
       return;
     }
-    const server = createServer((req, res) => {
-      if (req.url !== "/metrics") {
-        res.writeHead(404).end();
-        return;
-      }
-      registry.metrics().then(
-        (text) => res.writeHead(200, { "content-type": registry.contentType }).end(text),
-        (err: unknown) => {
-          app.log.error({ err }, "collecting the metrics failed");
-          res.writeHead(503).end();
-        },
+    let server: Server | null = null;
+    app.addHook("onListen", async () => {
+      server = await serveMetrics(port, host, registry, (err) =>
+        app.log.error({ err }, "collecting the metrics failed"),
       );
     });
-    app.addHook("onListen", async () => {
-      await new Promise<void>((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(port, host, () => resolve());
-      });
-    });
     app.addHook("onClose", async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   },
   { name: "metrics", dependencies: ["db"] },
