@@ -10,12 +10,11 @@ import { randomUUID } from "node:crypto";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { Redis } from "ioredis";
 import { catalogueCopyWithKey } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
+import { dropKeys, redisUnreachable, TEST_REDIS_URL } from "./redis.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 let primary: ChildProcess | null = null;
 after(() => {
@@ -45,17 +44,8 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
 }
 
 test("serve --workers 2: one port, limits exact across the workers, metrics summed, a dead worker replaced, a clean stop", async (t) => {
-  const redis = new Redis(TEST_REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 1_000,
-    retryStrategy: () => null,
-  });
-  redis.on("error", () => {});
-  try {
-    await redis.connect();
-  } catch (err) {
-    return t.skip(`Redis not reachable at ${TEST_REDIS_URL}: ${(err as Error).message}`);
-  }
+  const skip = await redisUnreachable(TEST_REDIS_URL);
+  if (skip) return t.skip(skip);
   const prefix = `wds-cluster-${randomUUID().slice(0, 8)}:`;
   try {
     const { path, key } = await catalogueCopyWithKey(5);
@@ -140,9 +130,7 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
     primary = null;
     await until("no worker left", () => (replaced.every((w) => !alive(w)) ? true : null), 10_000);
   } finally {
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await dropKeys(TEST_REDIS_URL, prefix);
   }
 });
 

@@ -164,6 +164,26 @@ export interface KeyOptions {
 }
 
 /**
+ * Asks `path` of `s` until `done(answer)` holds, `tries` times at most, `everyMs` apart: for answers
+ * that depend on background work (a generation job, an index rebuild), not on time.
+ * @returns the first answer that satisfies `done`.
+ * @throws an Error naming `path` (or `what`) when none does.
+ */
+export async function pollUntil(
+  s: TestService,
+  path: string,
+  done: (answer: TestResponse) => boolean,
+  { tries = 400, everyMs = 25, what = `${path} never reached the expected answer` } = {},
+): Promise<TestResponse> {
+  for (let i = 0; i < tries; i++) {
+    const res = await s.request(path);
+    if (done(res)) return res;
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+  throw new Error(what);
+}
+
+/**
  * Starts the service on a copy of the catalogue database.
  * `env` overrides settings; `deps` replaces the generator, counters or clock.
  */

@@ -5,7 +5,13 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { type PostgresCatalogue, postgresCatalogue, startTestService, type TestService } from "./helpers.ts";
+import {
+  type PostgresCatalogue,
+  pollUntil,
+  postgresCatalogue,
+  startTestService,
+  type TestService,
+} from "./helpers.ts";
 
 let skip: string | false = false;
 let s: TestService;
@@ -60,15 +66,13 @@ test("PostgreSQL: one job for 30 concurrent requests, then the content", { timeo
     .where("resource_id", "=", 100003)
     .execute();
   assert.equal(jobs.length, 1);
-  for (let i = 0; i < 150; i++) {
-    const res = await s.request("/drinking-periods/100003?lang=it");
-    if (res.status === 200) {
-      assert.equal(res.body.lang, "it");
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  assert.fail("the Italian drinking period never appeared");
+  const done = await pollUntil(s, "/drinking-periods/100003?lang=it", (res) => res.status === 200, {
+    tries: 150,
+    everyMs: 20,
+    what: "the Italian drinking period never appeared",
+  });
+  assert.equal(done.status, 200);
+  assert.equal(done.body.lang, "it");
 });
 
 test("PostgreSQL: keys, rate limits and the daily budget", async (t) => {

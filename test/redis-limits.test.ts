@@ -12,33 +12,16 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Redis } from "ioredis";
 import { ConfigError, parseRedis } from "../src/config.ts";
 import { catalogueCopyWithKey } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
+import { dropKeys, keysUnder, redisUnreachable, TEST_REDIS_URL } from "./redis.ts";
 import { ServiceProcess } from "./service-process.ts";
-
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 const cleanups: (() => Promise<unknown>)[] = [];
 after(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 });
-
-/** null when Redis at `url` answers PING, else why not. */
-async function redisUnreachable(url: string): Promise<string | null> {
-  const client = new Redis(url, { lazyConnect: true, connectTimeout: 1_000, retryStrategy: () => null });
-  client.on("error", () => {});
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (err) {
-    return `Redis not reachable at ${url}: ${(err as Error).message}`;
-  } finally {
-    client.disconnect();
-  }
-}
 
 /** Status, body code and rate-limit headers of `GET /v1/ping` on `service`. */
 async function ping(service: ServiceProcess, key: string) {
@@ -59,16 +42,6 @@ async function started(env: Record<string, string>): Promise<ServiceProcess> {
   cleanups.push(() => service.stop());
   await service.start();
   return service;
-}
-
-/** Deletes the keys under `prefix` on the Redis at `url`. */
-async function dropKeys(url: string, prefix: string): Promise<void> {
-  const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-  client.on("error", () => {});
-  await client.connect();
-  const keys = await client.keys(`${prefix}*`);
-  if (keys.length > 0) await client.del(...keys);
-  client.disconnect();
 }
 
 test("two processes, one key at 5 per minute, 10 requests alternating: exactly 5 × 200 and 5 × 429", async (t) => {
@@ -132,13 +105,7 @@ test("Redis stops or hangs: requests are still served and limited per process, o
     REDIS_KEY_PREFIX: prefix,
     LOG_LEVEL: "info",
   });
-  const stored = async () => {
-    const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null });
-    await client.connect();
-    const keys = await client.keys(`${prefix}*`);
-    client.disconnect();
-    return keys;
-  };
+  const stored = () => keysUnder(url, prefix);
 
   const ready = async () => {
     const res = await fetch(`http://127.0.0.1:${service.port}/ready`);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import SQLite from "better-sqlite3";
 import { openDatabase } from "../src/db/database.ts";
-import { catalogueCopy, startTestService, type TestService } from "./helpers.ts";
+import { catalogueCopy, pollUntil, startTestService, type TestService } from "./helpers.ts";
 
 let s: TestService;
 before(async () => {
@@ -49,15 +49,12 @@ test("a write behind another connection's lock: 503 with Retry-After, then the n
   // Unlocked: the job is queued (404 generating), then generated.
   const queued = await s.request("/region-insights/1001?lang=de");
   assert.deepEqual([queued.status, queued.body.generating], [404, true]);
-  for (let i = 0; i < 200; i++) {
-    const res = await s.request("/region-insights/1001?lang=de");
-    if (res.status === 200) {
-      assert.equal(res.body.lang, "de");
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  assert.fail("the German insight never appeared after the lock was released");
+  const done = await pollUntil(s, "/region-insights/1001?lang=de", (res) => res.status === 200, {
+    tries: 200,
+    what: "the German insight never appeared after the lock was released",
+  });
+  assert.equal(done.status, 200);
+  assert.equal(done.body.lang, "de");
 });
 
 test("a transaction that reads, then writes is not failed at once by another connection's commit", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../../test/helpers.ts";
+import { pollUntil, startTestService, type TestService } from "../../test/helpers.ts";
 import { writeCatalogue } from "../modules/catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES } from "../modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../modules/catalogue/xwines.ts";
@@ -28,16 +28,6 @@ async function raw(s: TestService, path: string, headers: Record<string, string>
     vary: pick("vary"),
     remaining: pick("x-ratelimit-remaining"),
   };
-}
-
-/** Polls `path` until `done(body)` holds (the condition depends on background work, not on time). */
-async function until(s: TestService, path: string, done: (body: { [k: string]: unknown }) => boolean) {
-  for (let i = 0; i < 400; i++) {
-    const res = await s.request(path);
-    if (done(res.body)) return res;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`${path} never reached the expected answer`);
 }
 
 const PATHS = [
@@ -114,10 +104,10 @@ describe("response cache", () => {
     assert.equal(first.body.description.language, "en");
     const again = await cached.request("/wines/100007?lang=it");
     assert.equal(again.body.description.language, "en");
-    const done = await until(
+    const done = await pollUntil(
       cached,
       "/wines/100007?lang=it",
-      (b) => (b.description as { language: string }).language === "it",
+      (r) => r.body.description.language === "it",
     );
     assert.equal(done.headers.get("content-language"), "it");
     assert.equal((await cached.request("/wines/100007?lang=it")).body.description.language, "it");
@@ -126,7 +116,7 @@ describe("response cache", () => {
   test("404 generating is not stored: the insight appears once generated", async () => {
     const first = await cached.request("/region-insights/1002?lang=fr");
     assert.deepEqual([first.status, first.body.generating], [404, true]);
-    const done = await until(cached, "/region-insights/1002?lang=fr", (b) => b.lang === "fr");
+    const done = await pollUntil(cached, "/region-insights/1002?lang=fr", (r) => r.body.lang === "fr");
     assert.equal(done.status, 200);
   });
 
@@ -156,7 +146,7 @@ describe("response cache", () => {
     cached.app.catalogueVersion.changed();
     // The index is rebuilt in the background; an answer of the old index must not be stored for the
     // new catalogue version, or this would never find the renamed wine.
-    const found = await until(cached, q, (b) => (b.meta as { count: number }).count > 0);
+    const found = await pollUntil(cached, q, (r) => r.body.meta.count > 0);
     assert.equal(found.body.data[0].id, 100007);
   });
 
@@ -171,7 +161,11 @@ describe("response cache", () => {
       .updateTable("catalogue_version")
       .set((eb) => ({ version: eb("version", "+", 1) }))
       .execute();
-    const after = await until(cached, "/wines/100008", (b) => b.display_name === "Elsewhere Renamed");
+    const after = await pollUntil(
+      cached,
+      "/wines/100008",
+      (r) => r.body.display_name === "Elsewhere Renamed",
+    );
     assert.notEqual(before.body.display_name, after.body.display_name);
   });
 });
