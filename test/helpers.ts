@@ -8,7 +8,6 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
@@ -16,6 +15,13 @@ import type { Plan } from "../src/db/types.ts";
 import { createAccount } from "../src/modules/accounts/accounts.service.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
+import {
+  adminQuery,
+  leaseSharedBackend,
+  type SharedBackendLease,
+  sharedBackendActive,
+  TEST_POSTGRES_URL,
+} from "./shared-backend.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wds-test-"));
 process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
@@ -69,19 +75,7 @@ export async function catalogueCopyWithKey(perMinute = 600): Promise<{ path: str
   }
 }
 
-/** The PostgreSQL server tests create their own databases on (`TEST_POSTGRES_URL`). */
-export const TEST_POSTGRES_URL =
-  process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-
-async function adminQuery(admin: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: admin, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+export { TEST_POSTGRES_URL };
 
 /** A PostgreSQL database of a test's own: its URL, and `drop()` to remove it afterwards. */
 export interface PostgresCatalogue {
@@ -114,7 +108,12 @@ export async function postgresCatalogue(
   } finally {
     await db.destroy();
   }
-  return { url, drop: () => adminQuery(admin, `drop database if exists ${name} with (force)`) };
+  return {
+    url,
+    drop: async () => {
+      await adminQuery(admin, `drop database if exists ${name} with (force)`);
+    },
+  };
 }
 
 /** A clock tests can move: it starts at 2026-11-22T10:00:00Z and runs at real speed from there. */
@@ -192,13 +191,18 @@ export async function startTestService(
   deps: AppDeps = {},
 ): Promise<TestService> {
   const path = join(dir, `db-${process.pid}-${copies++}.db`);
-  if (env.DATABASE_URL === undefined) copyFileSync(await catalogueTemplate(), path);
+  const ownDatabase = env.DATABASE_URL === undefined;
+  // Under the runner's shared pass, PostgreSQL + Redis of this service alone replace the SQLite copy.
+  const shared: SharedBackendLease | null =
+    ownDatabase && env.REDIS_URL === undefined && sharedBackendActive() ? await leaseSharedBackend() : null;
+  if (ownDatabase && shared === null) copyFileSync(await catalogueTemplate(), path);
   const config = loadConfig({
     DATABASE_URL: `sqlite:${path}`,
     LOG_LEVEL: "silent",
     HOST: "127.0.0.1",
     PORT: "0",
     JOB_POLL_MS: "20",
+    ...shared?.env,
     ...env,
   });
   const clock = new TestClock();
@@ -256,7 +260,8 @@ export async function startTestService(
     key: "",
     close: async () => {
       await app.close();
-      if (env.DATABASE_URL === undefined) rmSync(path, { force: true });
+      if (shared) await shared.release();
+      else if (ownDatabase) rmSync(path, { force: true });
     },
   };
   service.key = await newKey();

@@ -1,0 +1,92 @@
+/**
+ * `npm test`: two passes of node's test runner.
+ *
+ * 1. **embedded**: every test file (`*.test.ts` under src/ and test/) on the default backend, a SQLite
+ *    copy of the catalogue per service and rate-limit counters in process memory. Tests that need
+ *    PostgreSQL, Redis or PostgreSQL binaries skip themselves with the reason printed when they are
+ *    missing.
+ * 2. **shared**: the HTTP suite (the test files under src/ that start a test service) again, each
+ *    service on a PostgreSQL database of its own and Redis keys under a prefix of its own (see
+ *    test/shared-backend.ts), when `TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/postgres)
+ *    and `TEST_REDIS_URL` (default redis://127.0.0.1:6379) answer; skipped with the reason otherwise.
+ *
+ * Arguments, when given, are the test files to run (the shared pass takes those of the HTTP suite).
+ * Ends with one line per pass (passed, failed or skipped and why); exits 1 when a pass failed.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { postgresCatalogue } from "./helpers.ts";
+import { redisUnreachable, TEST_REDIS_URL } from "./redis.ts";
+import { removeRun, runDatabasePrefix } from "./shared-backend.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+
+/** The `*.test.ts` files under `dir`, relative to the repository, sorted. */
+function testFiles(dir: string): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name.endsWith(".test.ts")) {
+      found.push(relative(ROOT, join(entry.parentPath, entry.name)));
+    }
+  }
+  return found.sort();
+}
+
+/** Runs node's test runner on `files` with `env` added; resolves to whether every test passed. */
+function runPass(files: string[], env: Record<string, string> = {}): Promise<boolean> {
+  const args = ["--import", "tsx", "--test", "--test-force-exit", "--test-timeout=120000"];
+  args.push("--test-reporter=spec", ...files);
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.once("exit", (code) => resolve(code === 0));
+  });
+}
+
+const chosen = process.argv.slice(2).map((f) => relative(ROOT, join(process.cwd(), f)));
+const all = chosen.length > 0 ? chosen : [...testFiles("src"), ...testFiles("test")].sort();
+const httpSuite = all.filter(
+  (f) => f.startsWith("src/") && readFileSync(join(ROOT, f), "utf8").includes("startTestService("),
+);
+const summary: string[] = [];
+let failed = false;
+
+console.log(`# pass 1 of 2, embedded (SQLite, rate limits in process memory): ${all.length} files`);
+const embedded = await runPass(all);
+failed ||= !embedded;
+summary.push(`embedded (SQLite, in-process limits): ${embedded ? "passed" : "FAILED"}, ${all.length} files`);
+
+const label = "shared (PostgreSQL + Redis)";
+const redisDown = await redisUnreachable(TEST_REDIS_URL);
+if (httpSuite.length === 0) {
+  summary.push(`${label}: not run, no file of the HTTP suite chosen`);
+} else if (redisDown) {
+  summary.push(`${label}: SKIPPED, ${redisDown}`);
+} else {
+  const run = randomBytes(4).toString("hex");
+  const template = await postgresCatalogue(`${runDatabasePrefix(run)}template`);
+  if ("skip" in template) {
+    summary.push(`${label}: SKIPPED, ${template.skip}`);
+  } else {
+    console.log(`# pass 2 of 2, ${label}, run ${run}: ${httpSuite.length} files`);
+    const env = {
+      WDS_TEST_BACKEND: "shared",
+      WDS_TEST_RUN: run,
+      WDS_TEST_TEMPLATE_DB: `${runDatabasePrefix(run)}template`,
+    };
+    const passed = await runPass(httpSuite, env);
+    failed ||= !passed;
+    await removeRun(run);
+    summary.push(
+      `${label}: ${passed ? "passed" : "FAILED"}, ${httpSuite.length} files (run ${run}, removed)`,
+    );
+  }
+}
+console.log(`\n# suites\n${summary.map((line) => `# ${line}`).join("\n")}`);
+process.exit(failed ? 1 : 0);
