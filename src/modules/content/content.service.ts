@@ -177,9 +177,10 @@ export async function generateMissing(
   }
   for (let i = 0; i < insights.length; i += 200) {
     const batch = insights.slice(i, i + 200);
-    const all = await Promise.all(batch.map((id) => loadRegionFacts(db, id)));
     const items: GeneratedItem[] = [];
-    for (const facts of all) {
+    // One region at a time: 200 at once would queue for PostgreSQL's pool past its connect timeout.
+    for (const id of batch) {
+      const facts = await loadRegionFacts(db, id);
       if (!facts) continue;
       const content = await generator.regionInsight(facts, lang);
       items.push({ kind: "region_insight", regionId: facts.id, content, createdAt: now() });
