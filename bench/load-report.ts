@@ -1,12 +1,17 @@
 /**
  * The report of `bench/load.ts`: targets of issue 5 checked on the warm rows (first hits shown
- * beside them), written to bench/results/load.{json,md} (a run of some rows only: load-partial.*).
+ * beside them), written to bench/results/load.{json,md} (BENCH_SETUP=cluster: load-cluster.*, without
+ * targets; a run of some rows only: *-partial.*).
  */
 import { writeFileSync } from "node:fs";
-import type { CacheMeta, Row } from "./load.ts";
+import type { Row } from "./load.ts";
+import type { CacheMeta } from "./load-setup.ts";
 
 /** What one run measured. */
 export interface LoadRun {
+  /** BENCH_SETUP: the report's file name and heading. */
+  setup: "embedded" | "cluster";
+  setupDescription: string;
   n: number;
   seed: number;
   connections: number;
@@ -50,26 +55,31 @@ export function writeLoadReport(run: LoadRun): void {
           ? `${(((limit - actual) / limit) * 100).toFixed(0)} % short`
           : `${(actual / limit).toFixed(1)}× the limit`,
   });
-  const targets = [
-    target(
-      "GET /wines/{id} req/s vs ceiling (warm)",
-      warmDetail && Math.round((warmDetail.requests_per_s / ceilingRps) * 100),
-      60,
-      " %",
-      true,
-    ),
-    target("p99 detail (warm)", warmDetail?.p99_ms, 10, " ms"),
-    target("p99 list (warm)", warmList?.p99_ms, 10, " ms"),
-    target("p99 search (first hit: every query once, uncached)", firstSearch?.p99_ms, 10, " ms"),
-    target("p50 search (first hit: every query once, uncached)", firstSearch?.p50_ms, 2, " ms"),
-    target("p99 search (warm)", warmSearch?.p99_ms, 10, " ms"),
-    target("p50 search (warm)", warmSearch?.p50_ms, 2, " ms"),
-    target("RSS (peak)", run.rssAfter.peak_mb, 300, " MB"),
-    target("cold start", run.coldStartMs, 1500, " ms"),
-  ];
+  // Issue 5's targets are for the embedded set-up (one process); a cluster's rows are shown as measured.
+  const targets =
+    run.setup === "cluster"
+      ? []
+      : [
+          target(
+            "GET /wines/{id} req/s vs ceiling (warm)",
+            warmDetail && Math.round((warmDetail.requests_per_s / ceilingRps) * 100),
+            60,
+            " %",
+            true,
+          ),
+          target("p99 detail (warm)", warmDetail?.p99_ms, 10, " ms"),
+          target("p99 list (warm)", warmList?.p99_ms, 10, " ms"),
+          target("p99 search (first hit: every query once, uncached)", firstSearch?.p99_ms, 10, " ms"),
+          target("p50 search (first hit: every query once, uncached)", firstSearch?.p50_ms, 2, " ms"),
+          target("p99 search (warm)", warmSearch?.p99_ms, 10, " ms"),
+          target("p50 search (warm)", warmSearch?.p50_ms, 2, " ms"),
+          target("RSS (peak)", run.rssAfter.peak_mb, 300, " MB"),
+          target("cold start", run.coldStartMs, 1500, " ms"),
+        ];
   const summary = {
     date: new Date().toISOString(),
     machine: "2 cores; service, load generator and ceiling on the same machine",
+    setup: run.setupDescription,
     wines: run.n,
     seed: run.seed,
     connections: run.connections,
@@ -84,21 +94,23 @@ export function writeLoadReport(run: LoadRun): void {
     rows: rows.map((r) => ({ ...r, ratio_to_ceiling: Number((r.requests_per_s / ceilingRps).toFixed(2)) })),
     targets,
   };
-  const name = run.partial ? "load-partial" : "load";
+  const base = run.setup === "cluster" ? "load-cluster" : "load";
+  const name = run.partial ? `${base}-partial` : base;
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(summary, null, 2)}\n`);
   const md = [
     `# Load benchmark at ${run.n.toLocaleString("en")} wines (${summary.date.slice(0, 10)})`,
     "",
-    `autocannon, ${run.connections} connections, ${run.seconds} s per warm row, ${summary.machine}; SQLite.`,
+    `autocannon, ${run.connections} connections, ${run.seconds} s per warm row, ${summary.machine}.`,
+    `Service: ${run.setupDescription}.`,
     `Catalogue: \`winedata import --synthetic ${run.n} --seed ${run.seed}\` in ${(meta.import_ms / 1000).toFixed(1)} s,`,
-    `database file ${summary.import.db_mb} MB (without texts); English region insights generated in`,
+    `database ${summary.import.db_mb} MB (without texts); English region insights generated in`,
     `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
     `RSS: ${run.rssAtStart.rss_mb} MB after start, ${run.rssAfter.rss_mb} MB after the run (peak ${run.rssAfter.peak_mb} MB).`,
     `First search answered ${run.searchIndexMs} ms after the service answered /health (the in-memory index of every wine is built in the background from the start; searches before it is ready wait, then get 503).`,
     "",
     "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
     `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
-    `Rows without a connection count use ${run.connections} connections; the targets are checked on those.`,
+    `Rows without a connection count use ${run.connections} connections${targets.length > 0 ? "; the targets are checked on those" : ""}.`,
     ...(row("ceiling")
       ? [
           `At ${run.connections} connections every request also waits for the ${run.connections - 1} ahead of it, so p50 ≈ connections ÷ req/s:`,
@@ -113,8 +125,7 @@ export function writeLoadReport(run: LoadRun): void {
         `| ${r.endpoint} | ${r.requests_per_s} | ${r.ratio_to_ceiling} | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.non_2xx} | ${r.rss_mb} |`,
     ),
     "",
-    "| target | actual | limit | met |",
-    "|---|---|---|---|",
+    ...(targets.length === 0 ? [] : ["| target | actual | limit | met |", "|---|---|---|---|"]),
     ...targets.map(
       (x) => `| ${x.target} | ${x.actual} | ${x.limit} | ${x.met ? "met" : `missed (${x.by})`} |`,
     ),

@@ -1,43 +1,33 @@
 /**
- * Load benchmark at catalogue scale (issue 5). Run: npm run bench
+ * Load benchmark at catalogue scale (issues 5 and 14). Run: npm run bench
  *
- * 1. Builds a synthetic catalogue of N wines (`winedata import --synthetic N --seed S`, default
- *    300,000 and 1) with English region insights (`winedata generate --lang en --what insights`) and an
- *    Enterprise key with a huge rate limit; cached in the OS temp folder keyed by N, seed and a hash of
- *    the generator's source, so reruns skip it. Each run serves a fresh copy of the cached file.
- * 2. Starts the compiled service (`node dist/cli.js serve`, NODE_ENV=production) and measures cold
- *    start (spawn → first 200 on /health) and RSS.
+ * 1. Prepares the set-up named by BENCH_SETUP (bench/load-setup.ts): `embedded` (default, one
+ *    process on SQLite) or `cluster` (`serve --workers 2` on PostgreSQL with the rate limits in
+ *    Redis), on a synthetic catalogue of N wines (default 300,000, seed 1) with English region
+ *    insights and an Enterprise key with a huge rate limit, built once and cached; each run serves a
+ *    fresh copy.
+ * 2. Starts the compiled service (`node dist/cli.js serve …`, NODE_ENV=production) and measures cold
+ *    start (spawn → first 200 on /health) and RSS (a cluster's primary and workers summed).
  * 3. Drives it with autocannon from this process (CONNECTIONS, BENCH_SECONDS per endpoint): wine detail
  *    (20,000 ids; the first hit of each generates its English texts), lists by colour and region (up
  *    to 5 pages of every region), lists without a region (every colour/sub-type combination, pages in
  *    the deep half), search (every distinct generated query), producer detail with wines
  *    (20,000 producers), region lists (pages, countries, languages), region insights (every region);
- *    and the ceiling, a bare `node:http` server in a child process answering a pre-serialized body of
- *    the size of a wine detail.
+ *    and the ceiling, a bare `node:http` server (as many processes as the service has) answering a
+ *    pre-serialized body of the size of a wine detail.
  * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
- * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (with ENDPOINTS set, only a
- * run of some rows: bench/results/load-partial.{json,md}, not committed).
- * Environment: N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run),
- * PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
+ * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (cluster: load-cluster.*;
+ * with ENDPOINTS set, only a run of some rows: *-partial.*, not committed).
+ * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL (see load-setup.ts),
+ * N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run), PROFILE (a folder
+ * for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { writeLoadReport } from "./load-report.ts";
+import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
 
 const N = Number(process.env.N ?? 300_000);
@@ -46,77 +36,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const POOL = 20_000;
 
-// --- 1. the cached database --------------------------------------------------------------------
-const sourceHash = createHash("sha256")
-  .update(readFileSync("src/modules/catalogue/synthetic.ts"))
-  .update(readFileSync("src/modules/catalogue/synthetic-words.ts"))
-  .update(readdirSync("src/db/migrations").join("\n"))
-  .digest("hex")
-  .slice(0, 10);
-const cached = join(tmpdir(), `wds-load-${N}-seed${SEED}-${sourceHash}.db`);
-const metaFile = `${cached}.json`;
-export interface CacheMeta {
-  key: string;
-  import_ms: number;
-  import_output: string;
-  insights_ms: number;
-  db_bytes: number;
-}
-const cli = (dbPath: string, args: string[]) =>
-  execFileSync(process.execPath, ["dist/cli.js", ...args], {
-    env: { ...process.env, DATABASE_URL: `sqlite:${dbPath}`, NODE_ENV: "production", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-  });
-
-if (!existsSync(cached) || !existsSync(metaFile)) {
-  const building = `${cached}.building`;
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(building + suffix, { force: true });
-  console.log(`Building the ${N}-wine catalogue (cached as ${cached}) …`);
-  let t = performance.now();
-  const importOutput = cli(building, ["import", "--synthetic", String(N), "--seed", String(SEED)]);
-  const importMs = Math.round(performance.now() - t);
-  const dbBytes = statSync(building).size;
-  console.log(importOutput.trim(), `\n(${importMs} ms wall, ${(dbBytes / 1e6).toFixed(0)} MB)`);
-  t = performance.now();
-  console.log(cli(building, ["generate", "--lang", "en", "--what", "insights"]).trim());
-  const insightsMs = Math.round(performance.now() - t);
-  cli(building, [
-    "accounts",
-    "create",
-    "--name",
-    "Load",
-    "--email",
-    "load@bench.example",
-    "--plan",
-    "enterprise",
-  ]);
-  const key = JSON.parse(
-    cli(building, [
-      "keys",
-      "create",
-      "--email",
-      "load@bench.example",
-      "--name",
-      "load",
-      "--rate-limit",
-      "1000000000",
-      "--json",
-    ]),
-  ).key as string;
-  renameSync(building, cached);
-  const meta: CacheMeta = {
-    key,
-    import_ms: importMs,
-    import_output: importOutput.trim(),
-    insights_ms: insightsMs,
-    db_bytes: dbBytes,
-  };
-  writeFileSync(metaFile, JSON.stringify(meta));
-}
-const meta = JSON.parse(readFileSync(metaFile, "utf8")) as CacheMeta;
-const dir = mkdtempSync(join(tmpdir(), "wds-load-run-"));
-const dbPath = join(dir, "load.db");
-copyFileSync(cached, dbPath);
+// --- 1. the catalogue and the set-up -------------------------------------------------------------
+const dir = runFolder();
+const setup = await prepareSetup(dir);
+const meta = setup.meta;
 
 // --- request material from the database ---------------------------------------------------------
 let seed = 42;
@@ -125,7 +48,7 @@ const rand = () => {
   return seed / 4294967296;
 };
 const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
-const sqlite = new SQLite(dbPath, { readonly: true });
+const sqlite = new SQLite(setup.materialPath, { readonly: true });
 const wineIds = (sqlite.prepare("select id from wines").pluck().all() as number[]).sort(() => rand() - 0.5);
 const pool = wineIds.slice(0, POOL);
 const redRegions = sqlite
@@ -205,10 +128,10 @@ const profile = [
   ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
   ...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
 ];
-const server = spawn(process.execPath, [...profile, "dist/cli.js", "serve"], {
+const server = spawn(process.execPath, [...profile, "dist/cli.js", ...setup.args], {
   env: {
     ...process.env,
-    DATABASE_URL: `sqlite:${dbPath}`,
+    ...setup.env,
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
     PORT: String(port),
@@ -227,12 +150,7 @@ for (let i = 0; ; i++) {
   if (i > 3000) throw new Error("server did not start");
   await new Promise((r) => setTimeout(r, 5));
 }
-/** Resident set size (and its peak) of a process, in MB, from /proc. */
-function rss(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss_mb: Math.round(kb("VmRSS") / 1024), peak_mb: Math.round(kb("VmHWM") / 1024) };
-}
+const rss = treeRss;
 const rssAtStart = rss(server.pid as number);
 console.log(`cold start ${coldStartMs} ms, RSS ${rssAtStart.rss_mb} MB`);
 
@@ -303,19 +221,7 @@ async function measure(
 }
 
 const ceilingPort = port + 1000;
-const ceiling: ChildProcess = spawn(
-  process.execPath,
-  [
-    "-e",
-    `const body = Buffer.from("x".repeat(${Buffer.byteLength(detail)}));
-     require("node:http").createServer((req, res) => {
-       res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
-       res.end(body);
-     }).listen(${ceilingPort}, "127.0.0.1", () => console.log("ceiling up"));`,
-  ],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-await new Promise((resolve) => ceiling.stdout?.once("data", resolve));
+const ceiling = await startCeiling(dir, ceilingPort, Buffer.byteLength(detail), setup.processes);
 
 /** Rows to run: ENDPOINTS=detail,list,… (substrings of the scenario names below); all by default. */
 const only = (process.env.ENDPOINTS ?? "").split(",").filter(Boolean);
@@ -323,7 +229,11 @@ const wanted = (name: string) => only.length === 0 || only.some((x) => name.incl
 const rows: Row[] = [];
 if (wanted("ceiling")) {
   rows.push(
-    await measure("ceiling (node:http, same body size)", `http://127.0.0.1:${ceilingPort}`, () => "/"),
+    await measure(
+      `ceiling (node:http, same body size${setup.processes > 1 ? `, ${setup.processes} processes` : ""})`,
+      `http://127.0.0.1:${ceilingPort}`,
+      () => "/",
+    ),
   );
 }
 ceiling.kill("SIGTERM");
@@ -383,8 +293,11 @@ const rssAfter = rss(server.pid as number);
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 rmSync(dir, { recursive: true, force: true });
+await setup.cleanup();
 
 writeLoadReport({
+  setup: setup.name,
+  setupDescription: setup.description,
   n: N,
   seed: SEED,
   connections: CONNECTIONS,

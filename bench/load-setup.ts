@@ -1,0 +1,272 @@
+/**
+ * The two set-ups `bench/load.ts` measures (`BENCH_SETUP`):
+ * - `embedded` (default): one `winedata serve` process on a SQLite copy of the catalogue, rate limits
+ *   in its memory: bench/results/load.{json,md};
+ * - `cluster`: `winedata serve --workers BENCH_WORKERS` (default 2) on PostgreSQL (`BENCH_POSTGRES_URL`,
+ *   default postgres://postgres@127.0.0.1:5432/postgres) with the rate limits in Redis
+ *   (`BENCH_REDIS_URL`, default redis://127.0.0.1:6379, keys under a per-run prefix deleted at the end):
+ *   bench/results/load-cluster.{json,md}.
+ *
+ * Both catalogues are built once by the compiled CLI (`winedata import --synthetic N --seed S`, then
+ * `winedata generate --lang en --what insights`, an Enterprise account and a key that never throttles)
+ * and cached: the SQLite file in the OS temp folder, the PostgreSQL database on its server, each keyed
+ * by N, seed and a hash of the generator's source. Each run serves a fresh copy (a file copy, or
+ * `CREATE DATABASE … TEMPLATE`), dropped afterwards. The request material is read from the SQLite
+ * file, which the same seed makes identical to the PostgreSQL catalogue (checked by wine count).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Redis } from "ioredis";
+import pg from "pg";
+
+/** How the catalogue was built (cached beside it). */
+export interface CacheMeta {
+  key: string;
+  import_ms: number;
+  import_output: string;
+  insights_ms: number;
+  /** SQLite: the file's size; PostgreSQL: `pg_database_size`. */
+  db_bytes: number;
+}
+
+/** One set-up, prepared: the service's command and settings, and what to remove afterwards. */
+export interface BenchSetup {
+  name: "embedded" | "cluster";
+  /** HTTP processes of the service (the ceiling gets as many). */
+  processes: number;
+  /** One line saying what runs, for the report. */
+  description: string;
+  meta: CacheMeta;
+  /** A SQLite copy of the catalogue to read request material from. */
+  materialPath: string;
+  /** `winedata` arguments and settings of the service. */
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** Drops the run's copy (and Redis keys). */
+  cleanup(): Promise<void>;
+}
+
+const N = Number(process.env.N ?? 300_000);
+const SEED = Number(process.env.SEED ?? 1);
+const sourceHash = createHash("sha256")
+  .update(readFileSync("src/modules/catalogue/synthetic.ts"))
+  .update(readFileSync("src/modules/catalogue/synthetic-words.ts"))
+  .update(readdirSync("src/db/migrations").join("\n"))
+  .digest("hex")
+  .slice(0, 10);
+
+/** Runs the compiled CLI on `databaseUrl`; returns its stdout. */
+const cli = (databaseUrl: string, args: string[]) =>
+  execFileSync(process.execPath, ["dist/cli.js", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+
+/** Imports the synthetic catalogue into `databaseUrl`, generates its insights, makes the bench key. */
+function build(databaseUrl: string, size: () => number): CacheMeta {
+  let t = performance.now();
+  const importOutput = cli(databaseUrl, ["import", "--synthetic", String(N), "--seed", String(SEED)]);
+  const importMs = Math.round(performance.now() - t);
+  const dbBytes = size();
+  console.log(importOutput.trim(), `\n(${importMs} ms wall, ${(dbBytes / 1e6).toFixed(0)} MB)`);
+  t = performance.now();
+  console.log(cli(databaseUrl, ["generate", "--lang", "en", "--what", "insights"]).trim());
+  const insightsMs = Math.round(performance.now() - t);
+  const email = ["--email", "load@bench.example"];
+  cli(databaseUrl, ["accounts", "create", "--name", "Load", ...email, "--plan", "enterprise"]);
+  const created = cli(
+    databaseUrl,
+    ["keys", "create", ...email, "--name", "load"].concat(["--rate-limit", "1000000000", "--json"]),
+  );
+  const key = (JSON.parse(created) as { key: string }).key;
+  return {
+    key,
+    import_ms: importMs,
+    import_output: importOutput.trim(),
+    insights_ms: insightsMs,
+    db_bytes: dbBytes,
+  };
+}
+
+/** The cached SQLite catalogue (built when missing): its path and how it was built. */
+function sqliteCatalogue(): { path: string; meta: CacheMeta } {
+  const path = join(tmpdir(), `wds-load-${N}-seed${SEED}-${sourceHash}.db`);
+  const metaFile = `${path}.json`;
+  if (!existsSync(path) || !existsSync(metaFile)) {
+    const building = `${path}.building`;
+    for (const suffix of ["", "-wal", "-shm"]) rmSync(building + suffix, { force: true });
+    console.log(`Building the ${N}-wine SQLite catalogue (cached as ${path}) …`);
+    const meta = build(`sqlite:${building}`, () => statSync(building).size);
+    renameSync(building, path);
+    writeFileSync(metaFile, JSON.stringify(meta));
+  }
+  return { path, meta: JSON.parse(readFileSync(metaFile, "utf8")) as CacheMeta };
+}
+
+/** Runs `sql` on the maintenance database of `admin`; returns the rows. */
+async function adminQuery(admin: string, sql: string): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The cached PostgreSQL catalogue (built when missing): its database name and how it was built. */
+async function postgresCatalogue(admin: string): Promise<{ name: string; meta: CacheMeta }> {
+  const name = `wds_bench_${N}_seed${SEED}_${sourceHash}`;
+  const metaFile = join(tmpdir(), `${name}.json`);
+  const urlOf = (db: string) => admin.replace(/\/[^/]*$/, `/${db}`);
+  const exists = (await adminQuery(admin, `select 1 from pg_database where datname = '${name}'`)).length > 0;
+  if (!exists || !existsSync(metaFile)) {
+    const building = `${name}_building`;
+    await adminQuery(admin, `drop database if exists ${building} with (force)`);
+    await adminQuery(admin, `drop database if exists ${name} with (force)`);
+    await adminQuery(admin, `create database ${building}`);
+    console.log(`Building the ${N}-wine PostgreSQL catalogue (cached as database ${name}) …`);
+    // The size is read once the import's connections are closed.
+    const meta = build(urlOf(building), () => 0);
+    const [row] = await adminQuery(admin, `select pg_database_size('${building}') as bytes`);
+    meta.db_bytes = Number(row?.bytes);
+    await adminQuery(admin, `alter database ${building} rename to ${name}`);
+    writeFileSync(metaFile, JSON.stringify(meta));
+  }
+  return { name, meta: JSON.parse(readFileSync(metaFile, "utf8")) as CacheMeta };
+}
+
+/** Prepares the set-up named by `BENCH_SETUP` for one run. */
+export async function prepareSetup(dir: string): Promise<BenchSetup> {
+  const sqlite = sqliteCatalogue();
+  const materialPath = join(dir, "load.db");
+  copyFileSync(sqlite.path, materialPath);
+  const name = process.env.BENCH_SETUP ?? "embedded";
+  if (name === "embedded") {
+    return {
+      name,
+      processes: 1,
+      description: "one process, SQLite, rate limits in process memory",
+      meta: sqlite.meta,
+      materialPath,
+      args: ["serve"],
+      env: { DATABASE_URL: `sqlite:${materialPath}` },
+      cleanup: async () => {},
+    };
+  }
+  if (name !== "cluster") throw new Error(`BENCH_SETUP must be embedded or cluster, got "${name}"`);
+  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  const admin = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+  const cached = await postgresCatalogue(admin);
+  const run = `wds_bench_run_${process.pid}`;
+  await adminQuery(admin, `drop database if exists ${run} with (force)`);
+  await adminQuery(admin, `create database ${run} template ${cached.name}`);
+  const url = admin.replace(/\/[^/]*$/, `/${run}`);
+  const check = new pg.Client({ connectionString: url });
+  await check.connect();
+  const n = Number((await check.query("select count(*) as n from wines")).rows[0]?.n);
+  await check.end();
+  if (n !== N) throw new Error(`the PostgreSQL catalogue holds ${n} wines, not ${N}`);
+  const keyPrefix = `wds-bench:${process.pid}:`;
+  return {
+    name,
+    processes: workers,
+    description: `\`serve --workers ${workers}\` (node:cluster), PostgreSQL, rate limits in Redis`,
+    meta: cached.meta,
+    materialPath,
+    args: ["serve", "--workers", String(workers)],
+    env: { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix, WORKERS: "thread" },
+    async cleanup() {
+      await adminQuery(admin, `drop database if exists ${run} with (force)`);
+      const redis = new Redis(redisUrl);
+      const keys = await redis.keys(`${keyPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+    },
+  };
+}
+
+/** The pids of `pid` and all its descendants (Linux /proc). */
+function processTree(pid: number): number[] {
+  const children = (p: number): number[] => {
+    try {
+      return readdirSync(`/proc/${p}/task`).flatMap((task) =>
+        readFileSync(`/proc/${p}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+      );
+    } catch {
+      return [];
+    }
+  };
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...children(all[i] as number));
+  return all;
+}
+
+/**
+ * Resident memory (and the sum of each process's peak) of `pid` and its child processes, in MB,
+ * from /proc: for a cluster, the primary and its workers together.
+ */
+export function treeRss(pid: number): { rss_mb: number; peak_mb: number } {
+  let rss = 0;
+  let peak = 0;
+  for (const p of processTree(pid)) {
+    try {
+      const status = readFileSync(`/proc/${p}/status`, "utf8");
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      rss += kb("VmRSS");
+      peak += kb("VmHWM");
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return { rss_mb: Math.round(rss / 1024), peak_mb: Math.round(peak / 1024) };
+}
+
+/**
+ * The ceiling: a bare `node:http` server answering a constant body of `bytes` bytes on `port`, in
+ * `processes` processes sharing the port (node:cluster) like the service's workers; its script is
+ * written to `dir`. Resolves once every process listens.
+ */
+export async function startCeiling(
+  dir: string,
+  port: number,
+  bytes: number,
+  processes: number,
+): Promise<ChildProcess> {
+  const code = `const cluster = require("node:cluster");
+    if (cluster.isPrimary && ${processes} > 1) {
+      let up = 0;
+      for (let i = 0; i < ${processes}; i++) cluster.fork().on("listening", () => { if (++up === ${processes}) console.log("ceiling up"); });
+      process.on("SIGTERM", () => { for (const w of Object.values(cluster.workers)) w.kill(); process.exit(0); });
+    } else {
+      const body = Buffer.from("x".repeat(${bytes}));
+      require("node:http").createServer((req, res) => {
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+        res.end(body);
+      }).listen(${port}, "127.0.0.1", () => { if (cluster.isPrimary) console.log("ceiling up"); });
+    }`;
+  // A file, not `-e`: node:cluster forks workers from the primary's script.
+  const script = join(dir, "ceiling.cjs");
+  writeFileSync(script, code);
+  const ceiling = spawn(process.execPath, [script], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise((resolve) => ceiling.stdout?.once("data", resolve));
+  return ceiling;
+}
+
+/** A temporary folder for one run. */
+export const runFolder = (): string => mkdtempSync(join(tmpdir(), "wds-load-run-"));
