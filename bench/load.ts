@@ -139,6 +139,8 @@ const server = spawn(process.execPath, [...profile, "dist/cli.js", ...setup.args
   },
   stdio: ["ignore", "inherit", "inherit"],
 });
+// A bench that fails half-way must not leave the service running (a cluster's workers follow its primary).
+process.once("exit", () => server.kill("SIGTERM"));
 let coldStartMs = 0;
 for (let i = 0; ; i++) {
   try {
