@@ -19,6 +19,9 @@ test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () =>
     error("canceling statement due to statement timeout", { code: "57014" }),
     error("Client has encountered a connection error and is not queryable"),
     error("sorry, too many clients already", { code: "53300" }),
+    // Not seen in an outage, but over as soon as retried: a hot standby's recovery conflict, a deadlock.
+    error("canceling statement due to conflict with recovery", { code: "40001" }),
+    error("deadlock detected", { code: "40P01" }),
     error("database is locked", { code: "SQLITE_BUSY" }),
     error("wrapped", { cause: error("x", { code: "08006" }) }),
   ]) {

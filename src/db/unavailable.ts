@@ -37,9 +37,12 @@ const SQLITE_UNAVAILABLE = new Set([
  * connections (https://www.postgresql.org/docs/current/errcodes-appendix.html): class 08
  * (connection exception), 57P01–57P05 (admin shutdown, crash shutdown, cannot connect now, database
  * dropped, idle session timeout), 53300 (too many connections), 57014 (query cancelled: our
- * statement timeout).
+ * statement timeout); and the two a retry resolves: 40001 (serialization failure, which a hot
+ * standby also raises as "canceling statement due to conflict with recovery" when replaying WAL
+ * needs rows a read on `DATABASE_READ_URL` still uses) and 40P01 (deadlock detected: PostgreSQL
+ * cancelled one of the waiting transactions).
  */
-const PG_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-5]|53300|57014)$/;
+const PG_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-5]|53300|57014|40001|40P01)$/;
 
 /** Node socket errors of a connection that could not be made or was cut. */
 const SOCKET_UNAVAILABLE = new Set([
