@@ -188,6 +188,17 @@ export async function pollUntil(
 }
 
 /**
+ * The value of one sample of the Prometheus text served at `http://127.0.0.1:<port>/metrics`, by its
+ * series as exposed (`name{labels}`, labels in the order the registry prints them), or undefined
+ * when the scrape has no such line.
+ */
+export async function metricSample(port: number, series: string): Promise<number | undefined> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+/**
  * Starts the service on a copy of the catalogue database.
  * `env` overrides settings; `deps` replaces the generator, counters or clock.
  */

@@ -32,6 +32,7 @@ test("/metrics on METRICS_PORT: requests by route and status, latency, 429 reaso
   assert.equal(await sample('wds_http_request_duration_seconds_count{route="/v1/wines"}'), 4);
   assert.equal(await sample('wds_rate_limit_rejections_total{reason="rate_limited"}'), 1);
   assert.equal(await sample("wds_rate_limit_shared_store_down"), 0);
+  assert.equal(await sample("wds_rate_limit_fallback_total"), 0, "no Redis, no fallback");
   assert.equal(await sample("wds_catalogue_wines"), 1007);
   assert.equal(await sample("wds_ocr_queue"), 0);
   // A German detail queues a generation job: the queue shows it (pending or already done).

@@ -9,6 +9,9 @@
  * - `http_requests_total{route,method,status}` and `http_request_duration_seconds{route}` (histogram);
  * - `rate_limit_rejections_total{reason}`: 429 `rate_limited` (per minute) and `quota_exceeded` (per day);
  * - `rate_limit_shared_store_down`: 1 while Redis does not answer and limits are counted per process;
+ * - `rate_limit_fallback_total`: counts answered by this process's in-memory fallback because Redis
+ *   did not answer (a request makes one for its key's minute, and one for its account's day when it
+ *   counts toward a daily budget); stays 0 without `REDIS_URL`;
  * - `generation_jobs{status}`: the generation queue by status (pending = its depth; done and failed
  *   = the outcomes so far);
  * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR thread, time per reading;
@@ -71,6 +74,18 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
     registers,
     collect() {
       this.set(app.rateLimits.sharedStore() === "down" ? 1 : 0);
+    },
+  });
+  let fallbacksSeen = 0;
+  new Counter({
+    name: "wds_rate_limit_fallback_total",
+    help: "Rate-limit counts answered by the in-process fallback because Redis did not answer",
+    registers,
+    collect() {
+      // The rate-limit plugin counts them (its shared store's health); the difference since the last scrape.
+      const fallbacks = app.rateLimits.fallbackCount();
+      if (fallbacks > fallbacksSeen) this.inc(fallbacks - fallbacksSeen);
+      fallbacksSeen = fallbacks;
     },
   });
   new Gauge({
