@@ -1,7 +1,8 @@
 /**
  * `winedata worker` beside HTTP processes that run with `WORKERS=off`:
  * - the same missing text asked for at the same moment through two processes makes one job; the
- *   worker process (a third one) generates it once, and both HTTP processes then answer it;
+ *   worker process (a third one) generates it once, both HTTP processes then answer it, and the
+ *   worker's own `/metrics` (METRICS_PORT) counts the outcome;
  * - a worker killed (SIGKILL) in the middle of a job, while its request to the text model is held
  *   by a fake model server, leaves the job to another worker, which takes it over only once the
  *   killed worker's lease ran out, and generates it once — on SQLite, and on PostgreSQL when the
@@ -15,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { type Db, openDatabase } from "../src/db/database.ts";
 import { findJob } from "../src/modules/content/jobs.repository.ts";
 import { FAKE_GERMAN, startFakeLlm } from "./fake-llm.ts";
-import { catalogueCopyWithKey, enterpriseKey, postgresCatalogue } from "./helpers.ts";
+import { catalogueCopyWithKey, enterpriseKey, metricSample, postgresCatalogue } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 import { ServiceProcess } from "./service-process.ts";
 
@@ -132,7 +133,8 @@ test("two HTTP processes with WORKERS=off queue one job for one missing text; `w
         .execute();
     assert.deepEqual(await jobs(), [{ status: "pending" }], "one job, and nobody runs it yet");
 
-    const worker = startWorker({ ...env, JOB_POLL_MS: "50" });
+    const metricsPort = await freePort();
+    const worker = startWorker({ ...env, JOB_POLL_MS: "50", METRICS_PORT: String(metricsPort) });
     const started = performance.now();
     for (;;) {
       const answers = await Promise.all(services.map((s) => germanDescription(s, key)));
@@ -148,6 +150,14 @@ test("two HTTP processes with WORKERS=off queue one job for one missing text; `w
       .where("lang", "=", "de")
       .execute();
     assert.equal(texts.length, 1);
+    // The worker's own /metrics counts the job it ran (just after writing its row: read until it shows).
+    const outcome = (o: string) =>
+      metricSample(metricsPort, `wds_generation_job_outcomes_total{kind="wine_text",outcome="${o}"}`);
+    await until(
+      async () => (await outcome("done")) === 1,
+      () => `the worker's metrics never counted the job done:\n${worker.lines.join("\n")}`,
+    );
+    assert.deepEqual([await outcome("retried"), await outcome("failed")], [0, 0]);
 
     worker.child.kill("SIGTERM");
     assert.equal(await worker.exited, "exited with code 0", "the worker stops cleanly on SIGTERM");
