@@ -8,10 +8,11 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
 import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
-import type { Plan } from "../src/db/types.ts";
+import type { Database, Plan } from "../src/db/types.ts";
 import { createAccount } from "../src/modules/accounts/accounts.service.ts";
 import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { BUNDLED_XWINES, importXWines } from "../src/modules/catalogue/catalogue.service.ts";
@@ -49,6 +50,22 @@ export async function catalogueCopy(): Promise<string> {
 }
 
 /**
+ * A new Enterprise account in `db` and a key for it limited to `perMinute` requests a minute; the
+ * full key is returned (for tests that run the service as a separate process).
+ */
+export async function enterpriseKey(db: Kysely<Database>, perMinute = 600): Promise<string> {
+  const now = new Date();
+  const account = await createAccount(db, {
+    name: "Process test",
+    email: `process-${randomUUID().slice(0, 8)}@example.com`,
+    plan: "enterprise",
+    now,
+  });
+  const { key } = await issueKey(db, { account, name: "process", rateLimitPerMinute: perMinute, now });
+  return key;
+}
+
+/**
  * A fresh copy of the catalogue database with one Enterprise account and one key limited to
  * `perMinute` requests a minute, for tests that run the service as a separate process.
  */
@@ -56,20 +73,7 @@ export async function catalogueCopyWithKey(perMinute = 600): Promise<{ path: str
   const path = await catalogueCopy();
   const db = openDatabase({ kind: "sqlite", path });
   try {
-    const now = new Date();
-    const account = await createAccount(db.kysely, {
-      name: "Process test",
-      email: `process-${randomUUID().slice(0, 8)}@example.com`,
-      plan: "enterprise",
-      now,
-    });
-    const { key } = await issueKey(db.kysely, {
-      account,
-      name: "process",
-      rateLimitPerMinute: perMinute,
-      now,
-    });
-    return { path, key };
+    return { path, key: await enterpriseKey(db.kysely, perMinute) };
   } finally {
     await db.destroy();
   }
@@ -180,6 +184,17 @@ export async function pollUntil(
     await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(what);
+}
+
+/**
+ * The value of one sample of the Prometheus text served at `http://127.0.0.1:<port>/metrics`, by its
+ * series as exposed (`name{labels}`, labels in the order the registry prints them), or undefined
+ * when the scrape has no such line.
+ */
+export async function metricSample(port: number, series: string): Promise<number | undefined> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
 /**

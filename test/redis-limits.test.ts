@@ -4,8 +4,9 @@
  *
  * The first test uses the Redis at `TEST_REDIS_URL` (default the machine's, 127.0.0.1:6379) under a
  * key prefix of its own; the second starts and kills a `redis-server` of its own on a free port and
- * never touches the shared one. Each test is skipped, with the reason printed, when what it needs is
- * missing.
+ * never touches the shared one (and scrapes the service's `/metrics`: the fallback counter rises by
+ * one per count Redis did not answer). Each test is skipped, with the reason printed, when what it
+ * needs is missing.
  */
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
@@ -13,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ConfigError, parseRedis } from "../src/config.ts";
-import { catalogueCopyWithKey } from "./helpers.ts";
+import { catalogueCopyWithKey, metricSample } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 import { dropKeys, keysUnder, redisUnreachable, TEST_REDIS_URL } from "./redis.ts";
 import { ServiceProcess } from "./service-process.ts";
@@ -99,13 +100,20 @@ test("Redis stops or hangs: requests are still served and limited per process, o
   cleanups.push(async () => redis.kill("SIGKILL"));
   const { path, key } = await catalogueCopyWithKey(1000);
   const prefix = "outage:";
+  const metricsPort = await freePort();
   const service = await started({
     DATABASE_URL: `sqlite:${path}`,
     REDIS_URL: url,
     REDIS_KEY_PREFIX: prefix,
     LOG_LEVEL: "info",
+    METRICS_PORT: String(metricsPort),
   });
   const stored = () => keysUnder(url, prefix);
+  /** The fallback counter and the outage gauge, scraped. */
+  const metrics = async () => ({
+    fallbacks: await metricSample(metricsPort, "wds_rate_limit_fallback_total"),
+    down: await metricSample(metricsPort, "wds_rate_limit_shared_store_down"),
+  });
 
   const ready = async () => {
     const res = await fetch(`http://127.0.0.1:${service.port}/ready`);
@@ -117,6 +125,7 @@ test("Redis stops or hangs: requests are still served and limited per process, o
     (await stored()).some((k) => k.startsWith(`${prefix}rpm`)),
     "the count is kept in Redis",
   );
+  assert.deepEqual(await metrics(), { fallbacks: 0, down: 0 });
 
   // Redis goes away: every request is still answered and counted, by this process alone.
   const mark = service.mark();
@@ -137,6 +146,8 @@ test("Redis stops or hangs: requests are still served and limited per process, o
   assert.equal(warnings.length, 1, service.tail(20));
   // Still ready (requests are served), and says which dependency is down.
   assert.deepEqual(await ready(), { status: 200, body: { status: "ready", redis: "down" } });
+  // Each ping is one count (per minute; /ping is outside the daily budget), each answered by the fallback.
+  assert.deepEqual(await metrics(), { fallbacks: 6, down: 1 });
 
   // Redis is back (empty): counting goes back to it by itself.
   redis = await privateRedis(binary, port);
@@ -153,6 +164,10 @@ test("Redis stops or hangs: requests are still served and limited per process, o
   );
   assert.deepEqual(await ready(), { status: 200, body: { status: "ready", redis: "up" } });
   assert.equal(service.linesSince(mark).filter((l) => l.text.includes("Redis does not answer")).length, 1);
+  // The counter keeps what it counted (and the pings made while the client reconnected); the gauge is back to 0.
+  const afterOutage = await metrics();
+  assert.equal(afterOutage.down, 0);
+  assert.ok((afterOutage.fallbacks ?? 0) >= 6, `fallbacks after the outage: ${afterOutage.fallbacks}`);
 
   // Redis hangs (accepts, never answers): each count waits at most the command time limit.
   const frozen = service.mark();
@@ -163,6 +178,8 @@ test("Redis stops or hangs: requests are still served and limited per process, o
       service.linesSince(frozen).filter((l) => l.text.includes("Redis does not answer")).length,
       1,
     );
+    // Each of the three waited for Redis in vain, then the fallback answered it.
+    assert.deepEqual(await metrics(), { fallbacks: (afterOutage.fallbacks ?? 0) + 3, down: 1 });
   } finally {
     redis.kill("SIGCONT");
   }

@@ -4,17 +4,19 @@
  * never holds up API answers, and only while there is work (see {@link lazyThread}); `inline` runs
  * it on the main thread (tests with injected generators, in-memory databases); `off` runs none
  * (another process drains the queue). `wake()` asks the worker to look at the queue now rather than
- * at its next poll.
+ * at its next poll. Job outcomes are counted in `app.metrics` in either mode that runs jobs (the
+ * thread sends them to the main thread).
  */
 import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
+import type { JobKind } from "../db/types.ts";
 import { OutageLog } from "../db/unavailable.ts";
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
 import type { WorkerThreadData } from "../modules/content/generation-worker.ts";
-import { ContentWorker } from "../modules/content/job-runner.ts";
+import { ContentWorker, type JobOutcome } from "../modules/content/job-runner.ts";
 import { hasDueJob } from "../modules/content/jobs.repository.ts";
 import { workerEntry } from "../worker-loader.ts";
 
@@ -90,7 +92,8 @@ function lazyThread(app: FastifyInstance, options: ContentOptions) {
     type Message =
       | "idle"
       | "stopped"
-      | { type?: string; level?: "info" | "warn" | "error"; data?: object; msg?: string };
+      | { type: "outcome"; kind: JobKind; outcome: JobOutcome }
+      | { type?: "log"; level?: "info" | "warn" | "error"; data?: object; msg?: string };
     worker.on("message", (m: Message) => {
       if (m === "idle") {
         if (thread !== worker || stopping) return;
@@ -101,8 +104,8 @@ function lazyThread(app: FastifyInstance, options: ContentOptions) {
             start();
           }
         });
-      } else if (typeof m === "object" && m?.type === "log" && m.level)
-        log[m.level](m.data ?? {}, m.msg ?? "");
+      } else if (typeof m === "object" && m?.type === "outcome") app.metrics.jobOutcome(m.kind, m.outcome);
+      else if (typeof m === "object" && m?.type === "log" && m.level) log[m.level](m.data ?? {}, m.msg ?? "");
     });
     worker.on("error", (err) => log.error({ err }, "content worker thread failed"));
     worker.on("exit", (code) => {
@@ -171,11 +174,12 @@ export default fp<ContentOptions>(
       backoffBaseMs: options.backoffBaseMs,
       clock: options.clock,
       log: app.log.child({ component: "content-worker" }),
+      onOutcome: app.metrics.jobOutcome,
     });
     wake = worker.wake;
     running = () => true;
     app.addHook("onReady", async () => worker.start());
     app.addHook("onClose", () => worker.stop());
   },
-  { name: "content", dependencies: ["db"] },
+  { name: "content", dependencies: ["db", "metrics"] },
 );

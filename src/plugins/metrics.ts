@@ -9,8 +9,16 @@
  * - `http_requests_total{route,method,status}` and `http_request_duration_seconds{route}` (histogram);
  * - `rate_limit_rejections_total{reason}`: 429 `rate_limited` (per minute) and `quota_exceeded` (per day);
  * - `rate_limit_shared_store_down`: 1 while Redis does not answer and limits are counted per process;
+ * - `rate_limit_fallback_total`: counts answered by this process's in-memory fallback because Redis
+ *   did not answer (a request makes one for its key's minute, and one for its account's day when it
+ *   counts toward a daily budget); stays 0 without `REDIS_URL`;
  * - `generation_jobs{status}`: the generation queue by status (pending = its depth; done and failed
- *   = the outcomes so far);
+ *   = the outcomes so far), read from the shared database;
+ * - `generation_job_outcomes_total{kind,outcome}`: attempts at generation jobs run by this process,
+ *   by job kind and outcome once recorded (`done`; `retried`: failed, will run again after its
+ *   backoff; `failed`: failed on its last attempt). Counted with `WORKERS=thread` (the thread sends
+ *   each outcome to the main thread) and `inline`; stays 0 with `WORKERS=off`, where
+ *   `winedata worker` runs the jobs: with `METRICS_PORT` it serves this series alone (see worker.ts);
  * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR thread, time per reading;
  * - `catalogue_wines`: wines in the catalogue.
  */
@@ -19,7 +27,9 @@ import { createServer, type Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { JobKind } from "../db/types.ts";
 import { countWines } from "../modules/catalogue/catalogue.repository.ts";
+import type { JobOutcome, OutcomeReporter } from "../modules/content/job-runner.ts";
 import { countJobsByStatus } from "../modules/content/jobs.repository.ts";
 
 declare module "fastify" {
@@ -33,6 +43,33 @@ declare module "fastify" {
 export interface AppMetrics {
   /** One OCR reading took `seconds`. */
   ocrRead(seconds: number): void;
+  /** An attempt at a generation job of `kind` ended with `outcome` (recorded in the queue). */
+  jobOutcome: OutcomeReporter;
+}
+
+const JOB_KINDS = Object.keys({
+  wine_text: true,
+  drinking_period: true,
+  region_insight: true,
+} satisfies Record<JobKind, true>) as JobKind[];
+const JOB_OUTCOMES = Object.keys({ done: true, retried: true, failed: true } satisfies Record<
+  JobOutcome,
+  true
+>) as JobOutcome[];
+
+/**
+ * Registers `wds_generation_job_outcomes_total{kind,outcome}` in `registry`, every kind and outcome
+ * at 0, and returns what counts one outcome: for the app's registry here, and for `winedata worker`.
+ */
+export function jobOutcomeCounter(registry: Registry): OutcomeReporter {
+  const outcomes = new Counter({
+    name: "wds_generation_job_outcomes_total",
+    help: "Attempts at generation jobs run by this process, by kind and outcome (done; retried: failed, will run again; failed: gave up)",
+    labelNames: ["kind", "outcome"],
+    registers: [registry],
+  });
+  for (const kind of JOB_KINDS) for (const outcome of JOB_OUTCOMES) outcomes.inc({ kind, outcome }, 0);
+  return (kind, outcome) => outcomes.inc({ kind, outcome });
 }
 
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -71,6 +108,18 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
     registers,
     collect() {
       this.set(app.rateLimits.sharedStore() === "down" ? 1 : 0);
+    },
+  });
+  let fallbacksSeen = 0;
+  new Counter({
+    name: "wds_rate_limit_fallback_total",
+    help: "Rate-limit counts answered by the in-process fallback because Redis did not answer",
+    registers,
+    collect() {
+      // The rate-limit plugin counts them (its shared store's health); the difference since the last scrape.
+      const fallbacks = app.rateLimits.fallbackCount();
+      if (fallbacks > fallbacksSeen) this.inc(fallbacks - fallbacksSeen);
+      fallbacksSeen = fallbacks;
     },
   });
   new Gauge({
@@ -113,7 +162,7 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
     if (code === "rate_limited" || code === "quota_exceeded") rejections.inc({ reason: code });
     done();
   });
-  return { ocrRead: (seconds) => ocr.observe(seconds) };
+  return { ocrRead: (seconds) => ocr.observe(seconds), jobOutcome: jobOutcomeCounter(registry) };
 }
 
 /**
@@ -158,7 +207,7 @@ export interface MetricsOptions {
 export default fp<MetricsOptions>(
   async (app: FastifyInstance, { port, host }) => {
     if (port === null) {
-      app.decorate("metrics", { ocrRead: () => {} });
+      app.decorate("metrics", { ocrRead: () => {}, jobOutcome: () => {} });
       return;
     }
     const registry = new Registry();

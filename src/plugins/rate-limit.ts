@@ -133,6 +133,16 @@ export class RateLimits {
     return this.health.down || this.connected?.() === false ? "down" : "up";
   }
 
+  /**
+   * Counts answered by the in-process fallback because Redis did not answer, since the app started
+   * (a request makes one count for its key's minute, and one for its account's day when the account
+   * has a daily budget and the route counts toward it); 0 when the counters are in process memory
+   * anyway.
+   */
+  fallbackCount(): number {
+    return this.health?.fallbacks ?? 0;
+  }
+
   /** Counts one request of an API key against its per-minute limit. */
   async hitMinute(keyId: number, limit: number): Promise<Hit> {
     const res = await this.count(this.perMinute, String(keyId));

@@ -1,8 +1,9 @@
 /**
  * Entry of the worker thread that runs background generation off the request path: it opens its
  * own database connection and generator, drains the queue, and reports log lines to the main
- * thread. Messages in: "wake", "stop". Messages out: `{ type: "log", level, data, msg }`, "idle"
- * (no job taken for `idleMs`: the main thread may stop this thread), "stopped".
+ * thread. Messages in: "wake", "stop". Messages out: `{ type: "log", level, data, msg }`,
+ * `{ type: "outcome", kind, outcome }` (an attempt at a job ended: `JobOutcome` of job-runner.ts),
+ * "idle" (no job taken for `idleMs`: the main thread may stop this thread), "stopped".
  */
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
@@ -42,6 +43,7 @@ const worker = standaloneWorker({
   leaseMs: data.leaseMs,
   backoffBaseMs: data.backoffBaseMs,
   onIdle: { idleMs: data.idleMs, callback: () => port.postMessage("idle") },
+  onOutcome: (kind, outcome) => port.postMessage({ type: "outcome", kind, outcome }),
   // biome-ignore lint/suspicious/noExplicitAny: the worker logs through pino's (obj, msg) signature.
   log: log as any,
 });

@@ -2,7 +2,8 @@
  * The background worker that drains the generation queue. It polls every `pollMs`, starts at once
  * when woken (a request just queued a job), runs one job at a time, retries failures with
  * exponential backoff (`backoffBaseMs` × 1, 2, 4 …), renews the lock of the job in hand every third
- * of the lease, and on every pass takes back jobs whose lock expired (their process died).
+ * of the lease, and on every pass takes back jobs whose lock expired (their process died). Each
+ * attempt's outcome (done, retried, failed) is told to `onOutcome` once recorded (for metrics).
  *
  * A database outage (see `isDatabaseUnavailable`) is not a generation failure: the job in hand is
  * given back as it was (pending, its attempt not counted); when even that fails, the worker keeps it
@@ -13,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import type { GeneratorSetting } from "../../config.ts";
-import type { Database, JobRow } from "../../db/types.ts";
+import type { Database, JobKind, JobRow } from "../../db/types.ts";
 import { isDatabaseUnavailable, OutageLog } from "../../db/unavailable.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import { generateItem, type NamedGenerator } from "./content.service.ts";
@@ -26,6 +27,17 @@ import {
   releaseStaleJobs,
   renewJobLock,
 } from "./jobs.repository.ts";
+
+/**
+ * How one attempt at a job ended, once recorded in the queue: `done` (content stored), `retried`
+ * (generation failed, the job is pending again after its backoff) or `failed` (it failed on its last
+ * attempt and is given up). A job given back during a database outage, or whose outcome could not be
+ * recorded, has none.
+ */
+export type JobOutcome = "done" | "retried" | "failed";
+
+/** Told each {@link JobOutcome} of this runner, with the job's kind (metrics). Must not throw. */
+export type OutcomeReporter = (kind: JobKind, outcome: JobOutcome) => void;
 
 export interface WorkerOptions {
   db: Kysely<Database>;
@@ -40,6 +52,8 @@ export interface WorkerOptions {
   /** Called after a pass that found nothing to do once no job has been run for `idleMs`. */
   onIdle?: { idleMs: number; callback: () => void };
   log: Pick<FastifyBaseLogger, "info" | "warn" | "error">;
+  /** Told each outcome once it is recorded in the queue (default: nobody). */
+  onOutcome?: OutcomeReporter;
 }
 
 /**
@@ -190,6 +204,7 @@ export class ContentWorker {
     try {
       await generateItem(db, tracked, job.kind, job.resource_id, job.lang as Language, clock);
       await completeJob(db, job.id, new Date());
+      this.options.onOutcome?.(job.kind, "done");
       return true;
     } catch (err) {
       if (!generatorFailed && isDatabaseUnavailable(err)) {
@@ -203,8 +218,9 @@ export class ContentWorker {
       const status = job.attempts >= job.max_attempts ? "failed" : "pending";
       const now = new Date();
       const message = err instanceof Error ? err.message : String(err);
-      await failJob(db, job.id, status, new Date(now.getTime() + backoff), message, now).catch((e) =>
-        log.error({ err: e }, "could not record a failed job"),
+      await failJob(db, job.id, status, new Date(now.getTime() + backoff), message, now).then(
+        () => this.options.onOutcome?.(job.kind, status === "failed" ? "failed" : "retried"),
+        (e) => log.error({ err: e }, "could not record a failed job"),
       );
       return true;
     } finally {

@@ -198,7 +198,12 @@ export async function hasDueJob(db: Kysely<Database>, now: Date, staleBefore: Da
   return due !== undefined;
 }
 
-/** Puts back jobs left `running` by a process that died (locked before `staleBefore`). Returns how many. */
+/**
+ * Puts back jobs left `running` by a process that died (locked before `staleBefore`): pending, due
+ * at once (`run_after` is not moved). The attempt the dead process's claim counted stays counted
+ * (unlike {@link releaseJob} after an outage), so the next claim is the job's attempt 2 or later.
+ * Returns how many.
+ */
 export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date): Promise<number> {
   const result = await db
     .updateTable("generation_jobs")
