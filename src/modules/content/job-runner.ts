@@ -203,8 +203,9 @@ export class ContentWorker {
     };
     try {
       await generateItem(db, tracked, job.kind, job.resource_id, job.lang as Language, clock);
-      await completeJob(db, job.id, new Date());
-      this.options.onOutcome?.(job.kind, "done");
+      // Another worker that took the job over (this one stalled past its lease) completes it.
+      if (await completeJob(db, job.id, this.id, new Date())) this.options.onOutcome?.(job.kind, "done");
+      else log.info({ job: { id: job.id, kind: job.kind } }, "job was taken over by another worker");
       return true;
     } catch (err) {
       if (!generatorFailed && isDatabaseUnavailable(err)) {
@@ -218,8 +219,8 @@ export class ContentWorker {
       const status = job.attempts >= job.max_attempts ? "failed" : "pending";
       const now = new Date();
       const message = err instanceof Error ? err.message : String(err);
-      await failJob(db, job.id, status, new Date(now.getTime() + backoff), message, now).then(
-        () => this.options.onOutcome?.(job.kind, status === "failed" ? "failed" : "retried"),
+      await failJob(db, job.id, this.id, status, new Date(now.getTime() + backoff), message, now).then(
+        (held) => held && this.options.onOutcome?.(job.kind, status === "failed" ? "failed" : "retried"),
         (e) => log.error({ err: e }, "could not record a failed job"),
       );
       return true;

@@ -93,9 +93,18 @@ export async function claimJob(
     .executeTakeFirst();
 }
 
-/** Marks job `id` done and unlocks it (its content is stored). */
-export async function completeJob(db: Kysely<Database>, id: number, now: Date): Promise<void> {
-  await db
+/**
+ * Marks job `id` done and unlocks it (its content is stored), if `workerId` still holds it.
+ * @returns false when it does not: its lease ran out and another worker took the job over (that
+ *   worker completes it), so nothing changed.
+ */
+export async function completeJob(
+  db: Kysely<Database>,
+  id: number,
+  workerId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
     .updateTable("generation_jobs")
     .set({
       status: "done",
@@ -105,23 +114,29 @@ export async function completeJob(db: Kysely<Database>, id: number, now: Date): 
       updated_at: now.toISOString(),
     })
     .where("id", "=", id)
-    .execute();
+    .where("status", "=", "running")
+    .where("locked_by", "=", workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
- * Records a failed attempt of job `id` and unlocks it: `status` "pending" runs it again from
- * `runAfter`, "failed" ends it (the worker decides which: job-runner.ts). `error` is stored cut to
- * 500 characters; callers pass the error's message only (no stack).
+ * Records a failed attempt of job `id` and unlocks it, if `workerId` still holds it: `status`
+ * "pending" runs it again from `runAfter`, "failed" ends it (the worker decides which:
+ * job-runner.ts). `error` is stored cut to 500 characters; callers pass the error's message only
+ * (no stack).
+ * @returns false when `workerId` no longer holds the job (another worker took it over): nothing changed.
  */
 export async function failJob(
   db: Kysely<Database>,
   id: number,
+  workerId: string,
   status: "pending" | "failed",
   runAfter: Date,
   error: string,
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable("generation_jobs")
     .set({
       status,
@@ -132,7 +147,10 @@ export async function failJob(
       updated_at: now.toISOString(),
     })
     .where("id", "=", id)
-    .execute();
+    .where("status", "=", "running")
+    .where("locked_by", "=", workerId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /**
@@ -175,6 +193,7 @@ export async function renewJobLock(
     .updateTable("generation_jobs")
     .set({ locked_at: now.toISOString() })
     .where("id", "=", id)
+    .where("status", "=", "running")
     .where("locked_by", "=", workerId)
     .execute();
 }
