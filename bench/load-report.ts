@@ -110,6 +110,13 @@ export function writeLoadReport(run: LoadRun): void {
     "",
     "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
     `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
+    ...(run.setup === "cluster"
+      ? [
+          "Each worker has its own response cache and the load balancer (node:cluster, round robin) sends a",
+          "path's first hit to one of them, so a warm row still includes each other worker's first hit of",
+          "its paths: with many distinct paths (wine detail: 20,000) it is mostly uncached answers from PostgreSQL.",
+        ]
+      : []),
     `Rows without a connection count use ${run.connections} connections${targets.length > 0 ? "; the targets are checked on those" : ""}.`,
     ...(row("ceiling")
       ? [
