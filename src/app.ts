@@ -41,6 +41,11 @@ import wineSearch from "./plugins/wine-search.ts";
 export interface AppDeps {
   /** An open database (else opened from `config.database` and closed with the app). */
   database?: Db;
+  /**
+   * An open read replica for the catalogue reads (else opened from `config.databaseRead`, when set,
+   * and closed with the app).
+   */
+  readDatabase?: Db;
   /** The time source for subscriptions, budgets and timestamps (default: the system clock). */
   clock?: () => Date;
   /** The content generator (default: the offline generator). */
@@ -93,8 +98,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // The database's lost/regained connection lines go to the app's log.
-  database.setLog(app.log.child({ component: "database" }));
   // An `Expect` other than 100-continue: 417 with the usual body (Node's own has none).
   app.server.on("checkExpectation", (_req: IncomingMessage, res: ServerResponse) => {
     const error = new AppError("expectation_failed", "Only the expectation 100-continue is supported.");
@@ -110,7 +113,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(processErrors, { traceRequestIds: config.traceRequestIds, onFatal: deps.onFatal });
   await app.register(errorHandler);
   await app.register(linkBase, { publicUrl: config.publicUrl });
-  await app.register(dbPlugin, { database, closeOnExit: deps.database === undefined });
+  await app.register(dbPlugin, {
+    database,
+    closeOnExit: deps.database === undefined,
+    read: config.databaseRead,
+    readDatabase: deps.readDatabase,
+  });
   await app.register(catalogueVersion);
   await app.register(metrics, { port: config.metricsPort, host: config.host });
   // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.

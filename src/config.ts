@@ -25,6 +25,13 @@ export interface Config {
   host: string;
   /** `DATABASE_URL`: `sqlite:PATH`, `sqlite::memory:` or `postgres://…`; default `sqlite:./var/wine.db`. */
   database: DatabaseSetting;
+  /**
+   * `DATABASE_READ_URL` (optional, `postgres://…`, only beside a PostgreSQL `DATABASE_URL`): a
+   * streaming replica of that database that serves the catalogue reads (wines, producers, regions,
+   * grapes, search, the label matcher, the catalogue version). Accounts, keys, key use, generated
+   * texts and generation jobs stay on `DATABASE_URL`. Null (unset): everything reads the primary.
+   */
+  databaseRead: { kind: "postgres"; url: string } | null;
   /** Prefix of every v1 route, default `/v1` (`BASE_PATH`); empty string or a path starting with `/`. */
   basePath: string;
   /** Pino log level (`LOG_LEVEL`), default `info`. */
@@ -190,6 +197,29 @@ export function parseDatabaseUrl(raw: string): DatabaseSetting {
 }
 
 /**
+ * Parses `DATABASE_READ_URL` given the parsed `DATABASE_URL`; empty or unset: null. The message of
+ * an error never holds the URL's password.
+ * @throws ConfigError when it is not `postgres://…` or when `DATABASE_URL` is not PostgreSQL.
+ */
+export function parseDatabaseReadUrl(
+  raw: string | undefined,
+  primary: DatabaseSetting,
+): { kind: "postgres"; url: string } | null {
+  if (raw === undefined || raw === "") return null;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(raw)) {
+    throw new ConfigError(
+      `DATABASE_READ_URL must be postgres://USER@HOST:PORT/DB (a read replica), got "${raw.replace(/\/\/.*$/s, "//…")}".`,
+    );
+  }
+  if (primary.kind !== "postgres") {
+    throw new ConfigError(
+      "DATABASE_READ_URL (a PostgreSQL read replica) needs a PostgreSQL DATABASE_URL (postgres://…), the replica's primary.",
+    );
+  }
+  return { kind: "postgres", url: raw };
+}
+
+/**
  * Parses `PUBLIC_URL`: an absolute http(s) URL with a host, an optional path prefix, no query, no
  * fragment, no credentials; returned without its trailing slash. Empty or unset: null.
  * @throws ConfigError for anything else.
@@ -228,10 +258,6 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses, got "${raw}".`);
 }
 
-/**
- * Builds the settings from environment variables (defaults in {@link Config}).
- * @throws ConfigError naming the first bad variable.
- */
 /** Where the shared rate-limit counters live. */
 export interface RedisSetting {
   url: string;
@@ -259,6 +285,10 @@ export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
   return { url: raw, keyPrefix };
 }
 
+/**
+ * Builds the settings from environment variables (defaults in {@link Config}).
+ * @throws ConfigError naming the first bad variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const basePath = env.BASE_PATH ?? "/v1";
   if (basePath !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
@@ -275,10 +305,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs}).`,
     );
   }
+  const database = parseDatabaseUrl(env.DATABASE_URL || "sqlite:./var/wine.db");
   return {
     port: integer(env, "PORT", 8080, 0, 65535),
     host: env.HOST || "0.0.0.0",
-    database: parseDatabaseUrl(env.DATABASE_URL || "sqlite:./var/wine.db"),
+    database,
+    databaseRead: parseDatabaseReadUrl(env.DATABASE_READ_URL, database),
     basePath,
     logLevel,
     trustProxy: trustProxy(env.TRUST_PROXY),

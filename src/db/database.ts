@@ -53,6 +53,11 @@ export interface DatabaseOptions {
   maxConnections?: number;
   /** Where lost/regained connection lines go (default: `process.emitWarning`); see {@link Db.setLog}. */
   log?: DatabaseLog;
+  /**
+   * Which database this is in those lines (their `database` field and message), e.g. `read replica`
+   * (default `primary`).
+   */
+  role?: string;
 }
 
 /** Default of {@link DatabaseOptions.connectTimeoutMs}: 5 s. */
@@ -136,6 +141,7 @@ class ConnectionState {
   constructor(
     public log: DatabaseLog,
     private readonly redact: (text: string) => string,
+    private readonly role: string,
   ) {}
 
   failed(err: unknown): void {
@@ -146,8 +152,8 @@ class ConnectionState {
     this.down = { since: performance.now(), failures: 1 };
     const { code, message } = errorSummary(err);
     this.log.warn(
-      { code, error: this.redact(message) },
-      "PostgreSQL connection lost (or refused, or timed out); queries answer 503 until it answers again (logged once)",
+      { database: this.role, code, error: this.redact(message) },
+      `PostgreSQL connection lost (or refused, or timed out): ${this.role}; its queries answer 503 until it answers again (logged once)`,
     );
   }
 
@@ -159,17 +165,24 @@ class ConnectionState {
     if (!this.down || startedAt < this.down.since) return;
     const { since, failures } = this.down;
     this.down = null;
-    this.log.info({ ms: Math.round(performance.now() - since), failures }, "PostgreSQL answers again");
+    this.log.info(
+      { database: this.role, ms: Math.round(performance.now() - since), failures },
+      `PostgreSQL answers again: ${this.role}`,
+    );
   }
 }
 
 /**
  * Errors after which a client is not to be reused: its connection is gone or it gave up waiting for
- * an answer (the query may still run, and the next one would queue behind it). Not 57014 (the server
- * cancelled a statement; the connection is fine).
+ * an answer (the query may still run, and the next one would queue behind it). Not a statement the
+ * server cancelled (57014, our statement timeout, or a read replica's "canceling statement due to
+ * conflict with recovery"): the connection is fine.
  */
 function breaksConnection(err: unknown): boolean {
-  return isDatabaseUnavailable(err) && (err as { code?: unknown }).code !== "57014";
+  if (!isDatabaseUnavailable(err)) return false;
+  // An object: isDatabaseUnavailable says so.
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return code !== "57014" && !(typeof message === "string" && message.startsWith("canceling statement"));
 }
 
 /**
@@ -189,7 +202,7 @@ function openPostgres(url: string, options: DatabaseOptions): Db {
   const fromUrl = urlTimeouts(url);
   const connectMs = fromUrl.connectMs ?? options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementMs = fromUrl.statementMs ?? options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
-  const state = new ConnectionState(options.log ?? warningLogger, redactor(url));
+  const state = new ConnectionState(options.log ?? warningLogger, redactor(url), options.role ?? "primary");
   const pool = new pg.Pool({
     connectionString: url,
     max: options.maxConnections ?? 10,

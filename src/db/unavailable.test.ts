@@ -19,11 +19,12 @@ test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () =>
     error("canceling statement due to statement timeout", { code: "57014" }),
     error("Client has encountered a connection error and is not queryable"),
     error("sorry, too many clients already", { code: "53300" }),
-    // Not seen in an outage, but over as soon as retried: a hot standby's recovery conflict, a deadlock.
-    error("canceling statement due to conflict with recovery", { code: "40001" }),
-    error("deadlock detected", { code: "40P01" }),
     error("database is locked", { code: "SQLITE_BUSY" }),
     error("wrapped", { cause: error("x", { code: "08006" }) }),
+    // A read replica's recovery conflicts (PostgreSQL's postgres.c, standby.c).
+    error("canceling statement due to conflict with recovery", { code: "40001" }),
+    error("terminating connection due to conflict with recovery", { code: "40001" }),
+    error("canceling statement due to conflict with recovery", { code: "40P01" }),
   ]) {
     assert.ok(isDatabaseUnavailable(err), err.message);
   }
@@ -31,6 +32,8 @@ test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () =>
     error('relation "wines" does not exist', { code: "42P01" }),
     error("duplicate key value violates unique constraint", { code: "23505" }),
     error("syntax error at or near", { code: "42601" }),
+    error("could not serialize access due to concurrent update", { code: "40001" }),
+    error("cannot execute UPDATE in a read-only transaction", { code: "25006" }),
     error("UNIQUE constraint failed: wines.id", { code: "SQLITE_CONSTRAINT_PRIMARYKEY" }),
     error("no such table: wines", { code: "SQLITE_ERROR" }),
     new TypeError("Cannot read properties of undefined (reading 'id')"),

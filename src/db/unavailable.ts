@@ -14,6 +14,10 @@
  *   `connectionTimeoutMillis`), "timeout exceeded when trying to connect" (pg-pool, no free client
  *   in time), "Query read timeout" (pg, no answer within `query_timeout`);
  * - DatabaseError 57014 "canceling statement due to statement timeout" (our `statement_timeout`).
+ * A read replica (`DATABASE_READ_URL`) may also cancel a query that holds back the replay of the
+ * primary's changes past `max_standby_streaming_delay`: 40001 (or 40P01 for a buffer deadlock)
+ * "canceling statement due to conflict with recovery" / "terminating connection due to conflict with
+ * recovery" (PostgreSQL's postgres.c and standby.c); asked again, the query runs on newer data.
  * SQLite (better-sqlite3) raises SqliteError SQLITE_BUSY "database is locked" after its busy timeout.
  */
 
@@ -37,12 +41,12 @@ const SQLITE_UNAVAILABLE = new Set([
  * connections (https://www.postgresql.org/docs/current/errcodes-appendix.html): class 08
  * (connection exception), 57P01–57P05 (admin shutdown, crash shutdown, cannot connect now, database
  * dropped, idle session timeout), 53300 (too many connections), 57014 (query cancelled: our
- * statement timeout); and the two a retry resolves: 40001 (serialization failure, which a hot
- * standby also raises as "canceling statement due to conflict with recovery" when replaying WAL
- * needs rows a read on `DATABASE_READ_URL` still uses) and 40P01 (deadlock detected: PostgreSQL
- * cancelled one of the waiting transactions).
+ * statement timeout).
  */
-const PG_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-5]|53300|57014|40001|40P01)$/;
+const PG_UNAVAILABLE = /^(08[0-9A-Z]{3}|57P0[1-5]|53300|57014)$/;
+
+/** A hot standby's recovery conflict: its codes (serialization failure, deadlock) and message. */
+const PG_RECOVERY_CONFLICT = { codes: /^40(001|P01)$/, message: /conflict with recovery/ };
 
 /** Node socket errors of a connection that could not be made or was cut. */
 const SOCKET_UNAVAILABLE = new Set([
@@ -76,6 +80,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     if (typeof code === "string") {
       if (SQLITE_UNAVAILABLE.has(code) || code.startsWith("SQLITE_IOERR")) return true;
       if (PG_UNAVAILABLE.test(code) || SOCKET_UNAVAILABLE.has(code)) return true;
+      if (
+        PG_RECOVERY_CONFLICT.codes.test(code) &&
+        typeof message === "string" &&
+        PG_RECOVERY_CONFLICT.message.test(message)
+      )
+        return true;
     }
     if (typeof message === "string" && PG_MESSAGES.test(message)) return true;
     e = (e as { cause?: unknown }).cause;

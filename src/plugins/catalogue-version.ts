@@ -11,6 +11,18 @@
  * While the database does not answer, the last version read stays in use (the caches keep serving
  * what they hold: no import can commit to a database nobody reaches) and is read again after
  * `recheckMs`; only a process that never read it fails.
+ *
+ * The version is read from `app.catalogueDb`, the database the catalogue data is read from (the read
+ * replica, when `DATABASE_READ_URL` is set), not from the primary. A replica applies the primary's
+ * WAL in commit order, and an import moves the version in the same transaction as its rows, so a
+ * version read there is never ahead of the rows read there afterwards. Read from the primary, the
+ * version could move while the replica still serves the previous catalogue: the caches would fill
+ * the new version's slots (answers, search index, list positions, label matcher) with old rows and
+ * keep them until the next import. Read from the replica, they lag the primary by the replication
+ * lag and then hold the new rows. (This needs one replica behind the URL: replicas behind one address
+ * each at their own replay point would not keep the order.) After an import by this process,
+ * `changed()` may still read the previous version from the replica; the re-reads every `recheckMs`
+ * see the new one once it is replayed.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -121,7 +133,10 @@ export interface CatalogueVersionOptions {
 
 export default fp<CatalogueVersionOptions>(
   async (app: FastifyInstance, { recheckMs }) => {
-    app.decorate("catalogueVersion", new CatalogueVersionWatch(() => catalogueVersion(app.db), recheckMs));
+    app.decorate(
+      "catalogueVersion",
+      new CatalogueVersionWatch(() => catalogueVersion(app.catalogueDb), recheckMs),
+    );
   },
   { name: "catalogue-version", dependencies: ["db"] },
 );

@@ -29,7 +29,7 @@ export interface LabelsOptions {
 export default fp<LabelsOptions>(
   async (app: FastifyInstance, { ocrThreads, timeoutMs, read }) => {
     const ocr = new OcrPool(ocrThreads);
-    const matcher = new CatalogueMatcher(app.db, () => app.catalogueVersion.current());
+    const matcher = new CatalogueMatcher(app.catalogueDb, () => app.catalogueVersion.current());
     const timed: PhotoReader = async (image, rotate, signal) => {
       const started = performance.now();
       const reading = await ocr.read(image, rotate, signal);

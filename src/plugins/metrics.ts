@@ -147,7 +147,8 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
     aggregator: "max",
     registers,
     async collect() {
-      this.set(await countWines(app.db));
+      // From the database the catalogue is served from (the read replica, when there is one).
+      this.set(await countWines(app.catalogueDb));
     },
   });
 

@@ -17,7 +17,7 @@ declare module "fastify" {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const search = new InMemoryWineSearch(app.db, () => app.catalogueVersion.current());
+    const search = new InMemoryWineSearch(app.catalogueDb, () => app.catalogueVersion.current());
     app.decorate("wineSearch", search);
     app.addHook("onListen", async () => {
       search.prepare().catch((err: unknown) => app.log.error({ err }, "building the search index failed"));

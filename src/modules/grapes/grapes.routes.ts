@@ -31,7 +31,7 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       requireTrimmed("search", q.search, 2);
       const lang = request.lang;
       const page = { page: q.page, perPage: q.per_page };
-      const { total, rows } = await listGrapes(app.db, q.search, offsetOf(page), page.perPage);
+      const { total, rows } = await listGrapes(app.catalogueDb, q.search, offsetOf(page), page.perPage);
       return pageEnvelope(
         request,
         page,
@@ -55,7 +55,7 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const grape = id === null ? undefined : await findGrape(app.db, id);
+      const grape = id === null ? undefined : await findGrape(app.catalogueDb, id);
       if (!grape) throw AppError.notFound("Grape");
       const lang = request.lang;
       return {

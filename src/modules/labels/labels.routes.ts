@@ -31,7 +31,7 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const image = await decodePhoto(request.body.photo);
-      return analyzePhoto(app.db, app.labels, image.bytes, {
+      return analyzePhoto(app.catalogueDb, app.labels, image.bytes, {
         maxResults: request.body.max_results,
         lang: request.lang,
       });

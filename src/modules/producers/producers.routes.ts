@@ -31,7 +31,12 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       requireTrimmed("search", request.query.search, 2);
       const page = { page: request.query.page, perPage: request.query.per_page };
-      const { total, rows } = await listProducers(app.db, request.query.search, offsetOf(page), page.perPage);
+      const { total, rows } = await listProducers(
+        app.catalogueDb,
+        request.query.search,
+        offsetOf(page),
+        page.perPage,
+      );
       return pageEnvelope(request, page, total, rows);
     },
   );
@@ -50,10 +55,14 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const producer = id === null ? undefined : await findProducer(app.db, id);
+      const producer = id === null ? undefined : await findProducer(app.catalogueDb, id);
       if (!producer) throw AppError.notFound("Producer");
       const include = isTrue(request.query.include_wines);
-      const wines = await winesOf(app.db, { producerId: producer.id }, include ? INCLUDED_WINES_MAX : 0);
+      const wines = await winesOf(
+        app.catalogueDb,
+        { producerId: producer.id },
+        include ? INCLUDED_WINES_MAX : 0,
+      );
       return {
         data: {
           ...producer,

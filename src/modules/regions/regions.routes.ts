@@ -35,7 +35,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const lang = request.lang;
       const page = { page: q.page, perPage: q.per_page };
       const { total, rows } = await listRegions(
-        app.db,
+        app.catalogueDb,
         { country: q.country, search: q.search },
         offsetOf(page),
         page.perPage,
@@ -64,11 +64,11 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const region = id === null ? undefined : await findRegion(app.db, id);
+      const region = id === null ? undefined : await findRegion(app.catalogueDb, id);
       if (!region) throw AppError.notFound("Region");
       const lang = request.lang;
       const include = isTrue(request.query.include_wines);
-      const wines = await winesOf(app.db, { regionId: region.id }, include ? INCLUDED_WINES_MAX : 0);
+      const wines = await winesOf(app.catalogueDb, { regionId: region.id }, include ? INCLUDED_WINES_MAX : 0);
       return {
         data: {
           id: region.id,

@@ -50,6 +50,10 @@ export const READY_TIMEOUT_MS = 2_000;
  * - `/ready`: 200 `{status: "ready"}` when the database answers `select 1` within
  *   {@link READY_TIMEOUT_MS}; else 503 `{status: "unavailable", database: "down"}` with `Retry-After`
  *   (a load balancer takes the instance out, and back once the database answers again).
+ *   With a read replica (`DATABASE_READ_URL`) both answers also carry `database_read: "up" | "down"`
+ *   and the 503 says which of the two is down (`database: "up"` when only the replica is): either one
+ *   down makes the instance unready, since catalogue reads need the replica and everything else the
+ *   primary. Both are asked at once, each within the same limit.
  *   With `REDIS_URL` both answers also carry `redis: "up" | "down"`; Redis alone does not make the
  *   instance unready (limits are then counted per process, see plugins/rate-limit.ts).
  */
@@ -79,17 +83,25 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error("no answer in time")), READY_TIMEOUT_MS);
       });
+      // A probe that fails after the timeout is still handled: Promise.race subscribed to it.
+      const probe = (db: typeof app.db) =>
+        Promise.race([databaseAnswers(db), timeout]).then(
+          () => "up" as const,
+          () => "down" as const,
+        );
       const redis = app.rateLimits.sharedStore();
       const shared = redis === null ? {} : { redis };
       try {
-        await Promise.race([databaseAnswers(app.db), timeout]);
-        return { status: "ready", ...shared };
-      } catch {
-        // A probe that fails after the timeout is still handled: Promise.race subscribed to it.
+        const [database, read] = await Promise.all([
+          probe(app.db),
+          app.readReplica === null ? null : probe(app.catalogueDb),
+        ]);
+        const replica = read === null ? {} : { database_read: read };
+        if (database === "up" && read !== "down") return { status: "ready", ...replica, ...shared };
         return reply
           .code(503)
           .header("Retry-After", 5)
-          .send({ status: "unavailable", database: "down", ...shared });
+          .send({ status: "unavailable", database, ...replica, ...shared });
       } finally {
         clearTimeout(timer);
       }

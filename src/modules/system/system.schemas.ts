@@ -19,14 +19,20 @@ export const PingResponse = Type.Object({
 
 export const StatusResponse = Type.Object({ status: Type.String() });
 
-/** `/ready`: `redis` only with `REDIS_URL` ("down": limits are counted per process meanwhile). */
+/**
+ * `/ready`: `database_read` only with `DATABASE_READ_URL` (the read replica), `redis` only with
+ * `REDIS_URL` ("down": limits are counted per process meanwhile).
+ */
 export const ReadyResponse = Type.Object({
   status: Type.String(),
+  database_read: Type.Optional(Type.Enum(["up", "down"])),
   redis: Type.Optional(Type.Enum(["up", "down"])),
 });
 
+/** `/ready` 503: `database` is the primary; with a replica, `database_read` says whether it answers. */
 export const NotReadyResponse = Type.Object({
   status: Type.String(),
-  database: Type.String(),
+  database: Type.Enum(["up", "down"]),
+  database_read: Type.Optional(Type.Enum(["up", "down"])),
   redis: Type.Optional(Type.Enum(["up", "down"])),
 });

@@ -32,7 +32,7 @@ const PRELOAD_DELAY_MS = 2_000;
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
   const cached = { ...config, cache: true };
-  const positions = new WinePositions(() => wineKindPages(app.db));
+  const positions = new WinePositions(() => wineKindPages(app.catalogueDb));
   // Read in the background shortly after the service listens (not at once: that would slow the
   // start-up's first answers), so the first unfiltered list does not wait for a read of every wine;
   // a list asked for earlier starts the same read. A failed read is retried by a list.
@@ -49,11 +49,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** A page of the list: from memory without a region or producer filter, else by SQL. */
   const listPage = async (filters: WineFilters, offset: number, limit: number) => {
     if (filters.producerId !== undefined || filters.regionId !== undefined) {
-      return listWines(app.db, filters, offset, limit);
+      return listWines(app.catalogueDb, filters, offset, limit);
     }
     const at = await app.catalogueVersion.current();
     const { total, ids } = await positions.page(at, filters.color, filters.subType, offset, limit);
-    return { total, rows: await wineSummariesByIds(app.db, ids) };
+    return { total, rows: await wineSummariesByIds(app.catalogueDb, ids) };
   };
 
   app.get(
@@ -104,7 +104,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { ids, version } = await app.wineSearch.searchAt(q, limit);
       // An answer from the index of an earlier catalogue (an import is being indexed) is not stored.
       if (version !== request.cacheSlot?.version) request.doNotCache();
-      const rows = await searchRowsByIds(app.db, ids);
+      const rows = await searchRowsByIds(app.catalogueDb, ids);
       const lang = request.lang;
       return {
         data: rows.map((w) => ({ ...w, residual_sugar: localizeResidualSugar(w.residual_sugar, lang) })),
@@ -127,9 +127,12 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const wine = id === null ? undefined : await findWine(app.db, id);
+      const wine = id === null ? undefined : await findWine(app.catalogueDb, id);
       if (!wine) throw AppError.notFound("Wine");
       const lang = request.lang;
+      // The wine's row from the catalogue database (the replica, when there is one), its texts from
+      // the primary: a missing language queues a job there, and a text generated a moment ago is
+      // seen at once, replication lag or not. Both are keyed by the wine's id, which an import keeps.
       const texts = await wineTextsLookup(
         app.db,
         app.content.generator,
