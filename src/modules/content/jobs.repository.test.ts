@@ -81,3 +81,22 @@ test("job lease on PostgreSQL: only the worker holding a job completes, fails or
   });
   await takeover({ kind: "postgres", url: TEST_POSTGRES_URL.replace(/\/[^/]*$/, `/${name}`) });
 });
+
+test("a done job is queued again only while its content is missing", async () => {
+  const database = openDatabase({ kind: "sqlite", path: await catalogueCopy() });
+  cleanups.push(() => database.destroy());
+  const db = database.kysely;
+  const now = new Date("2026-11-23T10:00:00Z");
+  const finish = async (lang: "en" | "de") => {
+    await enqueueJob(db, "wine_text", 100005, lang, now);
+    const job = await claimJob(db, "worker", now);
+    assert.equal(await completeJob(db, job?.id as number, "worker", now), true);
+  };
+  // English texts of the bundled catalogue are stored: a late request (it saw none a moment
+  // before the worker stored them) finds the job done and leaves it so.
+  await finish("en");
+  assert.equal((await enqueueJob(db, "wine_text", 100005, "en", now)).status, "done");
+  // No German text although the job is done (content deleted): queued again.
+  await finish("de");
+  assert.equal((await enqueueJob(db, "wine_text", 100005, "de", now)).status, "pending");
+});

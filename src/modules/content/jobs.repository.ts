@@ -11,9 +11,18 @@ import type { Language } from "../../domain/vocabulary.ts";
 /** Attempts before a job is marked failed. */
 export const MAX_ATTEMPTS = 4;
 
+/** The table holding each job kind's output, and its resource column. */
+const OUTPUT = {
+  wine_text: { table: "wine_texts", column: "wine_id" },
+  drinking_period: { table: "drinking_periods", column: "wine_id" },
+  region_insight: { table: "region_insights", column: "region_id" },
+} as const satisfies Record<JobKind, { table: keyof Database; column: string }>;
+
 /**
  * Makes sure a job exists for (kind, resource, lang) and returns it. A job that is `done` although
- * its content is missing (content deleted) is put back to pending.
+ * its content is missing (content deleted) is put back to pending, in the same statement that checks
+ * the content is still missing: a caller that saw no content just before a worker stored it and
+ * completed the job does not queue it a second time.
  */
 export async function enqueueJob(
   db: Kysely<Database>,
@@ -48,6 +57,17 @@ export async function enqueueJob(
     .where("resource_id", "=", resourceId)
     .where("lang", "=", lang)
     .where("status", "=", "done")
+    .where(({ not, exists, selectFrom }) => {
+      const { table, column } = OUTPUT[kind];
+      return not(
+        exists(
+          selectFrom(table)
+            .select(sql<number>`1`.as("one"))
+            .where(sql.ref(`${table}.${column}`), "=", resourceId)
+            .where(sql.ref(`${table}.lang`), "=", lang),
+        ),
+      );
+    })
     .execute();
   return db
     .selectFrom("generation_jobs")
