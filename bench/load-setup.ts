@@ -29,8 +29,8 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
-import pg from "pg";
+import { dropKeys } from "../test/redis.ts";
+import { adminQuery } from "../test/shared-backend.ts";
 
 /** How the catalogue was built (cached beside it). */
 export interface CacheMeta {
@@ -117,23 +117,13 @@ function sqliteCatalogue(): { path: string; meta: CacheMeta } {
   return { path, meta: JSON.parse(readFileSync(metaFile, "utf8")) as CacheMeta };
 }
 
-/** Runs `sql` on the maintenance database of `admin`; returns the rows. */
-async function adminQuery(admin: string, sql: string): Promise<Record<string, unknown>[]> {
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 /** The cached PostgreSQL catalogue (built when missing): its database name and how it was built. */
 async function postgresCatalogue(admin: string): Promise<{ name: string; meta: CacheMeta }> {
   const name = `wds_bench_${N}_seed${SEED}_${sourceHash}`;
   const metaFile = join(tmpdir(), `${name}.json`);
   const urlOf = (db: string) => admin.replace(/\/[^/]*$/, `/${db}`);
-  const exists = (await adminQuery(admin, `select 1 from pg_database where datname = '${name}'`)).length > 0;
+  const exists =
+    (await adminQuery(admin, `select 1 from pg_database where datname = '${name}'`)).rowCount === 1;
   if (!exists || !existsSync(metaFile)) {
     const building = `${name}_building`;
     await adminQuery(admin, `drop database if exists ${building} with (force)`);
@@ -142,8 +132,8 @@ async function postgresCatalogue(admin: string): Promise<{ name: string; meta: C
     console.log(`Building the ${N}-wine PostgreSQL catalogue (cached as database ${name}) …`);
     // The size is read once the import's connections are closed.
     const meta = build(urlOf(building), () => 0);
-    const [row] = await adminQuery(admin, `select pg_database_size('${building}') as bytes`);
-    meta.db_bytes = Number(row?.bytes);
+    const { rows } = await adminQuery(admin, `select pg_database_size('${building}') as bytes`);
+    meta.db_bytes = Number(rows[0]?.bytes);
     await adminQuery(admin, `alter database ${building} rename to ${name}`);
     writeFileSync(metaFile, JSON.stringify(meta));
   }
@@ -177,10 +167,7 @@ export async function prepareSetup(dir: string): Promise<BenchSetup> {
   await adminQuery(admin, `drop database if exists ${run} with (force)`);
   await adminQuery(admin, `create database ${run} template ${cached.name}`);
   const url = admin.replace(/\/[^/]*$/, `/${run}`);
-  const check = new pg.Client({ connectionString: url });
-  await check.connect();
-  const n = Number((await check.query("select count(*) as n from wines")).rows[0]?.n);
-  await check.end();
+  const n = Number((await adminQuery(url, "select count(*) as n from wines")).rows[0]?.n);
   if (n !== N) throw new Error(`the PostgreSQL catalogue holds ${n} wines, not ${N}`);
   const keyPrefix = `wds-bench:${process.pid}:`;
   return {
@@ -193,10 +180,7 @@ export async function prepareSetup(dir: string): Promise<BenchSetup> {
     env: { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix, WORKERS: "thread" },
     async cleanup() {
       await adminQuery(admin, `drop database if exists ${run} with (force)`);
-      const redis = new Redis(redisUrl);
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
+      await dropKeys(redisUrl, keyPrefix);
     },
   };
 }
