@@ -110,16 +110,14 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
       this.set(app.rateLimits.sharedStore() === "down" ? 1 : 0);
     },
   });
-  let fallbacksSeen = 0;
   new Counter({
     name: "wds_rate_limit_fallback_total",
     help: "Rate-limit counts answered by the in-process fallback because Redis did not answer",
     registers,
     collect() {
-      // The rate-limit plugin counts them (its shared store's health); the difference since the last scrape.
-      const fallbacks = app.rateLimits.fallbackCount();
-      if (fallbacks > fallbacksSeen) this.inc(fallbacks - fallbacksSeen);
-      fallbacksSeen = fallbacks;
+      // The rate-limit plugin keeps the running total (its shared store's health); the counter shows it.
+      this.reset();
+      this.inc(app.rateLimits.fallbackCount());
     },
   });
   new Gauge({
