@@ -23,6 +23,7 @@ import regionRoutes from "./modules/regions/regions.routes.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
 import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
+import billing from "./plugins/billing.ts";
 import catalogueVersion from "./plugins/catalogue-version.ts";
 import contentPlugin from "./plugins/content.ts";
 import dbPlugin from "./plugins/db.ts";
@@ -146,6 +147,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     keyCacheMs: config.authCacheMs,
   });
+  await app.register(billing, { setting: config.billing, clock });
   await app.register(language);
   await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
   await app.register(wineSearch);

@@ -17,6 +17,26 @@ export type WorkerMode = "thread" | "inline" | "off";
 /** Where the data lives: an embedded SQLite file (or `:memory:`) or a PostgreSQL server. */
 export type DatabaseSetting = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
+/**
+ * How customers pay (`BILLING_PROVIDER`, default `manual`):
+ * - `manual`: an operator sets plans and states with `winedata accounts set-plan` / `set-state`; an
+ *   upgrade asked for in the dashboard is recorded for the operator;
+ * - `stripe`: Stripe Checkout and subscriptions, followed through signed webhooks at
+ *   `/billing/webhook`. `STRIPE_SECRET_KEY` (`sk_…`), `STRIPE_WEBHOOK_SECRET` (`whsec_…`, the
+ *   endpoint's signing secret), `STRIPE_PRICE_STANDARD` and `STRIPE_PRICE_ENTERPRISE` (monthly price
+ *   ids, `price_…`), and optionally `STRIPE_API_URL` (another Stripe-compatible server, e.g.
+ *   `http://127.0.0.1:12111` for a local mock; default Stripe's own API).
+ */
+export type BillingSetting =
+  | { kind: "manual" }
+  | {
+      kind: "stripe";
+      secretKey: string;
+      webhookSecret: string;
+      prices: { standard: string; enterprise: string };
+      apiUrl: URL | null;
+    };
+
 /** The validated settings of one service process. */
 export interface Config {
   /** TCP port, default 8080 (`PORT`). */
@@ -108,6 +128,8 @@ export interface Config {
   traceRequestIds: boolean;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
+  /** The payment provider of the dashboard's plan page (see {@link BillingSetting}). */
+  billing: BillingSetting;
 }
 
 /**
@@ -258,6 +280,41 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses, got "${raw}".`);
 }
 
+/** `BILLING_PROVIDER` and, for `stripe`, its `STRIPE_*` settings (not echoed: they are secrets). */
+export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
+  const kind = env.BILLING_PROVIDER || "manual";
+  if (kind === "manual") return { kind };
+  if (kind !== "stripe") throw new ConfigError(`BILLING_PROVIDER must be manual or stripe, got "${kind}".`);
+  const need = (name: string, prefix: string): string => {
+    const value = env[name] ?? "";
+    if (!value.startsWith(prefix)) {
+      throw new ConfigError(`BILLING_PROVIDER=stripe needs ${name} (starting with ${prefix}).`);
+    }
+    return value;
+  };
+  let apiUrl: URL | null = null;
+  if (env.STRIPE_API_URL) {
+    try {
+      apiUrl = new URL(env.STRIPE_API_URL);
+    } catch {
+      throw new ConfigError("STRIPE_API_URL must be a URL like https://api.stripe.com.");
+    }
+    if (apiUrl.protocol !== "http:" && apiUrl.protocol !== "https:") {
+      throw new ConfigError("STRIPE_API_URL must be an http(s) URL.");
+    }
+  }
+  return {
+    kind,
+    secretKey: need("STRIPE_SECRET_KEY", "sk_"),
+    webhookSecret: need("STRIPE_WEBHOOK_SECRET", "whsec_"),
+    prices: {
+      standard: need("STRIPE_PRICE_STANDARD", "price_"),
+      enterprise: need("STRIPE_PRICE_ENTERPRISE", "price_"),
+    },
+    apiUrl,
+  };
+}
+
 /** Where the shared rate-limit counters live. */
 export interface RedisSetting {
   url: string;
@@ -334,5 +391,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 100, 3_600_000),
     },
     generator: generator(env),
+    billing: parseBilling(env),
   };
 }

@@ -152,6 +152,38 @@ export interface AccountTable {
   /** Requests per UTC day; null = the plan's default. */
   daily_limit: number | null;
   created_at: string;
+  /** argon2id PHC string of the dashboard password; null: no dashboard log-in (created by an operator). */
+  password_hash: string | null;
+  /** A paid plan asked for on the `manual` billing provider, until an operator sets it. */
+  requested_plan: Plan | null;
+  /** The payment provider's customer id (Stripe `cus_…`). */
+  billing_customer_id: string | null;
+  /** The payment provider's subscription id (Stripe `sub_…`). */
+  billing_subscription_id: string | null;
+  /** Creation time of the last subscription event applied (older deliveries are ignored). */
+  billing_event_at: string | null;
+}
+
+/** A dashboard log-in. */
+export interface SessionTable {
+  /** SHA-256 (hex) of the cookie's token; the token itself is never stored. */
+  id: string;
+  account_id: number;
+  created_at: string;
+  /** Last request seen, written at most every few minutes. */
+  last_seen_at: string;
+  /** The session ends here (idle end, never later than the absolute end). */
+  expires_at: string;
+  /** One-time message for the next page, AES-256-GCM with a key derived from the token; null: none. */
+  flash: string | null;
+}
+
+/** A webhook event of the payment provider that was applied (idempotency). */
+export interface BillingEventTable {
+  /** The provider's event id (Stripe `evt_…`). */
+  id: string;
+  type: string;
+  received_at: string;
 }
 
 export interface ApiKeyTable {
@@ -190,6 +222,8 @@ export interface Database {
   accounts: AccountTable;
   api_keys: ApiKeyTable;
   catalogue_version: CatalogueVersionTable;
+  sessions: SessionTable;
+  billing_events: BillingEventTable;
 }
 
 export type WineRow = Selectable<WineTable>;
@@ -197,3 +231,4 @@ export type NewWine = Insertable<WineTable>;
 export type AccountRow = Selectable<AccountTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type JobRow = Selectable<GenerationJobTable>;
+export type SessionRow = Selectable<SessionTable>;

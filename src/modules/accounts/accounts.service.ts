@@ -70,3 +70,57 @@ export async function updateAccount(
   await updateAccountRow(db, id, changes);
   keys?.forgetAccount(id);
 }
+
+/**
+ * An operator's (or a payment's) switch of account `id` to `plan`: state `active` with a new paid
+ * period of `days` days (default 30) from `now`, any failed-payment mark and upgrade request
+ * cleared. Nothing happens for an unknown id.
+ */
+export async function setPlan(
+  db: Kysely<Database>,
+  id: number,
+  plan: Exclude<Plan, "trial">,
+  now: Date,
+  keys?: AccountForgetter,
+  days = FIRST_PERIOD_DAYS,
+): Promise<void> {
+  await updateAccount(
+    db,
+    id,
+    {
+      plan,
+      status: "active",
+      current_period_end: new Date(now.getTime() + days * DAY_MS).toISOString(),
+      past_due_since: null,
+      requested_plan: null,
+    },
+    keys,
+  );
+}
+
+/**
+ * An operator's change of account `id`'s subscription state (decisions.md's state table), with the
+ * date that state needs:
+ * - `trialing`: trial ends at `until` (default `now` + 14 days);
+ * - `active`: paid period ends at `until` (default `now` + 30 days);
+ * - `past_due`: the 7-day grace starts `now`; the period end is kept;
+ * - `canceled`: access until `until` (default: the current period's end, else `now`);
+ * - `expired`: no access from now on.
+ */
+export async function setState(
+  db: Kysely<Database>,
+  id: number,
+  status: AccountRow["status"],
+  now: Date,
+  until: Date | null,
+  keys?: AccountForgetter,
+): Promise<void> {
+  const at = (d: Date | null, days: number) => (d ?? new Date(now.getTime() + days * DAY_MS)).toISOString();
+  const changes: Updateable<AccountTable> = { status };
+  if (status === "trialing") changes.trial_ends_at = at(until, TRIAL_DAYS);
+  if (status === "active")
+    Object.assign(changes, { current_period_end: at(until, FIRST_PERIOD_DAYS), past_due_since: null });
+  if (status === "past_due") changes.past_due_since = now.toISOString();
+  if (status === "canceled" && until !== null) changes.current_period_end = until.toISOString();
+  await updateAccount(db, id, changes, keys);
+}
