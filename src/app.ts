@@ -15,6 +15,10 @@ import { strictValidator } from "./http/strict-validator.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
+import dashboardRoutes, { DASHBOARD_VIEWS } from "./modules/dashboard/dashboard.routes.ts";
+import dashboardKeyRoutes from "./modules/dashboard/dashboard-keys.routes.ts";
+import dashboardPlanRoutes from "./modules/dashboard/dashboard-plan.routes.ts";
+import { textsFor } from "./modules/dashboard/texts/texts.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
 import type { PhotoReader } from "./modules/labels/ocr-pool.ts";
@@ -36,6 +40,7 @@ import { openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
 import responseCache from "./plugins/response-cache.ts";
+import webPages from "./plugins/web-pages.ts";
 import wineSearch from "./plugins/wine-search.ts";
 
 /** What tests and the CLI may replace. */
@@ -146,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     prefix: config.basePath,
     clock,
     keyCacheMs: config.authCacheMs,
+    redis: config.redis,
   });
   await app.register(billing, { setting: config.billing, clock });
   await app.register(language);
@@ -170,6 +176,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(labelRoutes);
     },
     { prefix: config.basePath },
+  );
+  // The account dashboard: server-rendered pages with their own cookies, CSRF and security headers.
+  await app.register(
+    async (web) => {
+      const formTargets =
+        config.billing.kind === "stripe"
+          ? ["https://checkout.stripe.com", ...(config.billing.apiUrl ? [config.billing.apiUrl.origin] : [])]
+          : [];
+      await web.register(webPages, {
+        views: DASHBOARD_VIEWS,
+        basePath: "/account",
+        cacheTemplates: !config.development,
+        clock,
+        formTargets,
+        locals: (request) => ({ t: textsFor(request.pageLang) }),
+      });
+      await web.register(dashboardRoutes, { clock });
+      await web.register(dashboardKeyRoutes, { clock });
+      await web.register(dashboardPlanRoutes, { clock });
+    },
+    { prefix: "/account" },
   );
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   return app;

@@ -18,6 +18,7 @@ import { pino } from "pino";
 import { AggregatorRegistry } from "prom-client";
 import type { Config } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
+import { CLUSTER_MESSAGE } from "./modules/api-keys/key-cache-bus.ts";
 import { serveMetrics } from "./plugins/metrics.ts";
 import { demoKey, prepareDatabase, startServer } from "./server.ts";
 
@@ -59,6 +60,15 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
   let demoStarted = false;
   const fork = () => {
     const worker = cluster.fork();
+    // Without Redis, a key or account change in one worker reaches the others' key caches through here.
+    if (config.redis === null) {
+      worker.on("message", (message: { type?: unknown }) => {
+        if (message?.type !== CLUSTER_MESSAGE) return;
+        for (const other of Object.values(cluster.workers ?? {})) {
+          if (other !== undefined && other !== worker && other.isConnected()) other.send(message);
+        }
+      });
+    }
     worker.once("listening", () => {
       listened.add(worker);
       if (closed !== null || demoStarted) return;

@@ -15,6 +15,7 @@
  */
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import type { RedisSetting } from "../config.ts";
 import type { AccountRow, ApiKeyRow } from "../db/types.ts";
 import { AppError, unauthenticated } from "../errors.ts";
 import { findAccountById } from "../modules/accounts/accounts.repository.ts";
@@ -22,6 +23,11 @@ import { type Access, accessAt } from "../modules/accounts/plans.ts";
 import { findKeyByPrefix, touchKey } from "../modules/api-keys/api-keys.repository.ts";
 import { type Ability, keyHasAbility, keyIsLive, keyPrefix } from "../modules/api-keys/api-keys.service.ts";
 import { type CachedKey, KeyCache, verifies } from "../modules/api-keys/key-cache.ts";
+import {
+  ClusterKeyCacheBus,
+  type KeyCacheChange,
+  RedisKeyCacheBus,
+} from "../modules/api-keys/key-cache-bus.ts";
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext {
@@ -87,10 +93,12 @@ export interface AuthOptions {
   clock: () => Date;
   /** Lifetime of a cached key and account in milliseconds (`AUTH_CACHE_MS`); 0 reads them every time. */
   keyCacheMs: number;
+  /** Redis (`REDIS_URL`): changes to keys and accounts reach the other processes' caches at once. */
+  redis: RedisSetting | null;
 }
 
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { prefix, clock, keyCacheMs }) => {
+  async (app: FastifyInstance, { prefix, clock, keyCacheMs, redis }) => {
     const limits = app.rateLimits;
     app.decorateRequest("auth", null as unknown as AuthContext);
     const routeAccess: RouteAccess[] = [];
@@ -114,6 +122,9 @@ export default fp<AuthOptions>(
       }
     });
     const keys = new KeyCache(keyCacheMs);
+    const apply = (change: KeyCacheChange) => keys.apply(change);
+    if (redis !== null) keys.connect(new RedisKeyCacheBus(redis, apply));
+    else if (ClusterKeyCacheBus.available()) keys.connect(new ClusterKeyCacheBus(apply));
     app.decorate("keyCache", keys);
     app.addHook("onClose", async () => keys.close());
 
@@ -158,7 +169,8 @@ export default fp<AuthOptions>(
       if (config.ability !== null && !keyHasAbility(entry.abilities, config.ability)) {
         throw new AppError("missing_ability", `This API key lacks the ability ${config.ability}.`);
       }
-      if (config.budget !== false && access.perDay !== null) {
+      // Counted also without a budget (Enterprise), for the dashboard's usage chart.
+      if (config.budget !== false) {
         const day = await limits.hitDay(account.id, access.perDay, now);
         if (day.exceeded) {
           throw AppError.tooMany(

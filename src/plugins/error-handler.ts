@@ -69,7 +69,11 @@ export function validationError(validation: AjvError[], context: string | undefi
   return new AppError("validation_failed", message, { errors });
 }
 
-function toAppError(error: FastifyError): AppError | null {
+/**
+ * The AppError a thrown error answers as: itself, a schema violation (422), a body or URL problem
+ * (4xx), a database outage (503); null for anything else (a 500 that says nothing of its cause).
+ */
+export function toAppError(error: FastifyError): AppError | null {
   if (error instanceof AppError) return error;
   if (error.validation) return validationError(error.validation as AjvError[], error.validationContext);
   switch (error.code) {

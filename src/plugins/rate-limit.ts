@@ -13,6 +13,7 @@
  *   itself, and counting goes back to Redis with the first answer. Counts made during the outage stay
  *   in the process that made them.
  */
+import { hash } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
@@ -105,10 +106,27 @@ export interface Hit {
   exceeded: boolean;
 }
 
-/** Per-key per-minute limits and per-account daily budgets. */
+/** Failed dashboard log-ins allowed per account (email) within {@link LOGIN_WINDOW_S}. */
+export const LOGIN_FAILURES_PER_ACCOUNT = 5;
+/** Failed dashboard log-ins allowed per client address within {@link LOGIN_WINDOW_S}. */
+export const LOGIN_FAILURES_PER_IP = 20;
+/** The window of the log-in failure counts, in seconds (15 minutes, from the first failure). */
+export const LOGIN_WINDOW_S = 900;
+/** Days of per-account request counts kept for the dashboard's chart. */
+export const USAGE_DAYS = 7;
+
+/** Requests of an account on one UTC day. */
+export interface DayUsage {
+  /** `YYYY-MM-DD`, UTC. */
+  day: string;
+  requests: number;
+}
+
+/** Per-key per-minute limits, per-account daily budgets and log-in failure counts. */
 export class RateLimits {
   private readonly perMinute: RateLimiterAbstract;
   private readonly perDay: RateLimiterAbstract;
+  private readonly loginFailures: RateLimiterAbstract;
 
   /**
    * @param health of the shared store, when the counters are shared (Redis).
@@ -120,8 +138,9 @@ export class RateLimits {
     private readonly connected?: () => boolean,
   ) {
     this.perMinute = factory({ keyPrefix: "rpm", duration: 60 });
-    // Keys carry the UTC date, so a day's counter is never reused; two days of TTL is ample.
-    this.perDay = factory({ keyPrefix: "rpd", duration: 2 * 86_400 });
+    // Keys carry the UTC date, so a day's counter is never reused; kept 8 days for the usage chart.
+    this.perDay = factory({ keyPrefix: "rpd", duration: (USAGE_DAYS + 1) * 86_400 });
+    this.loginFailures = factory({ keyPrefix: "login", duration: LOGIN_WINDOW_S });
   }
 
   /**
@@ -156,19 +175,70 @@ export class RateLimits {
     };
   }
 
-  /** Counts one request of an account against its budget for the UTC day of `now`. */
-  async hitDay(accountId: number, limit: number, now: Date): Promise<Hit> {
+  /**
+   * Counts one request of an account for the UTC day of `now`, against its budget `limit` (null:
+   * unlimited, counted for the usage chart only).
+   */
+  async hitDay(accountId: number, limit: number | null, now: Date): Promise<Hit> {
     const day = now.toISOString().slice(0, 10);
     const res = await this.count(this.perDay, `${accountId}:${day}`);
     const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const used = res.consumedPoints;
+    const max = limit ?? Number.POSITIVE_INFINITY;
     return {
-      limit,
+      limit: max,
       used,
-      remaining: Math.max(0, limit - used),
+      remaining: Math.max(0, max - used),
       resetSeconds: Math.max(1, Math.ceil((nextDay - now.getTime()) / 1000)),
-      exceeded: used > limit,
+      exceeded: used > max,
     };
+  }
+
+  /**
+   * Requests counted toward account `accountId`'s daily budget on each of the last `days` UTC days up
+   * to the day of `now` (oldest first): the very counters {@link hitDay} enforces the budget with
+   * (shared through Redis when configured; per process otherwise).
+   */
+  async dailyUsage(accountId: number, now: Date, days = USAGE_DAYS): Promise<DayUsage[]> {
+    const list: DayUsage[] = [];
+    for (let back = days - 1; back >= 0; back--) {
+      const day = new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+      const res = await this.perDay.get(`${accountId}:${day}`);
+      list.push({ day, requests: res?.consumedPoints ?? 0 });
+    }
+    return list;
+  }
+
+  /**
+   * Seconds to wait before another log-in attempt for `email` from address `ip`, 0 when one may be
+   * made: after {@link LOGIN_FAILURES_PER_ACCOUNT} failures for the email or
+   * {@link LOGIN_FAILURES_PER_IP} from the address within 15 minutes, until that window ends. The
+   * email need not belong to an account (the answer must not tell).
+   */
+  async loginWait(email: string, ip: string): Promise<number> {
+    const [account, address] = await Promise.all([
+      this.loginFailures.get(loginAccountKey(email)),
+      this.loginFailures.get(`ip:${ip}`),
+    ]);
+    let wait = 0;
+    if (account !== null && account.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT) wait = account.msBeforeNext;
+    if (address !== null && address.consumedPoints >= LOGIN_FAILURES_PER_IP) {
+      wait = Math.max(wait, address.msBeforeNext);
+    }
+    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
+  }
+
+  /** Counts a failed log-in (or sign-up attempt, for `ip` alone when `email` is null). */
+  async loginFailed(email: string | null, ip: string): Promise<void> {
+    await Promise.all([
+      email === null ? null : this.loginFailures.consume(loginAccountKey(email), 1),
+      this.loginFailures.consume(`ip:${ip}`, 1),
+    ]);
+  }
+
+  /** A successful log-in clears the email's failure count (the address's stays). */
+  async loginSucceeded(email: string): Promise<void> {
+    await this.loginFailures.delete(loginAccountKey(email));
   }
 
   /** One count; tells the shared store's health when the store (not the fallback) answered it. */
@@ -181,6 +251,11 @@ export class RateLimits {
       return res;
     });
   }
+}
+
+/** The counter key of an email's log-in failures: its SHA-256, so no address is stored in Redis. */
+function loginAccountKey(email: string): string {
+  return `email:${hash("sha256", email.trim().toLowerCase(), "hex")}`;
 }
 
 /** Options of the plugin. */

@@ -22,6 +22,7 @@
 import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
 import type { AccountForgetter } from "../accounts/accounts.service.ts";
 import { type KeyForgetter, keyMatches } from "./api-keys.service.ts";
+import type { KeyCacheBus, KeyCacheChange } from "./key-cache-bus.ts";
 
 /** A cached key: its row, its account and its abilities parsed once. */
 export interface CachedKey {
@@ -57,6 +58,7 @@ export function verifies(entry: CachedKey, presented: string): boolean {
 /** Keys by prefix with their accounts, for at most `ttlMs` each. */
 export class KeyCache implements KeyForgetter, AccountForgetter {
   private readonly entries = new Map<string, CachedKey>();
+  private bus: KeyCacheBus | null = null;
 
   /**
    * @param ttlMs how long an entry is trusted, in milliseconds; 0 disables the cache.
@@ -98,20 +100,44 @@ export class KeyCache implements KeyForgetter, AccountForgetter {
     return entry;
   }
 
-  /** Drops the entry of key `prefix`, if any (the key was revoked, or its expiry or limits changed). */
-  forgetKey(prefix: string): void {
-    this.entries.delete(prefix);
+  /** Sends every later change made in this process to the other processes through `bus`. */
+  connect(bus: KeyCacheBus): void {
+    this.bus = bus;
   }
 
-  /** Drops the entries of every key of account `accountId` (its plan or subscription state changed). */
+  /**
+   * Drops the entry of key `prefix`, if any (the key was revoked, or its expiry or limits changed),
+   * here and, through the connected bus, in the other processes.
+   */
+  forgetKey(prefix: string): void {
+    this.apply({ key: prefix });
+    this.bus?.publish({ key: prefix });
+  }
+
+  /**
+   * Drops the entries of every key of account `accountId` (its plan or subscription state changed),
+   * here and, through the connected bus, in the other processes.
+   */
   forgetAccount(accountId: number): void {
+    this.apply({ account: accountId });
+    this.bus?.publish({ account: accountId });
+  }
+
+  /** Drops what `change` names in this process only (a change heard from another process). */
+  apply(change: KeyCacheChange): void {
+    if ("key" in change) {
+      this.entries.delete(change.key);
+      return;
+    }
     for (const [prefix, entry] of this.entries) {
-      if (entry.account.id === accountId) this.entries.delete(prefix);
+      if (entry.account.id === change.account) this.entries.delete(prefix);
     }
   }
 
-  /** Empties the cache (the app closed). */
-  close(): void {
+  /** Empties the cache and closes the bus (the app closed). */
+  async close(): Promise<void> {
     this.entries.clear();
+    await this.bus?.close();
+    this.bus = null;
   }
 }

@@ -1,0 +1,236 @@
+/**
+ * What the dashboard pages show, computed from the account, its keys and the usage counters: the
+ * subscription summary (decisions.md "Accounts, plans and subscription states"), the 7-day usage
+ * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
+ */
+import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
+import { AppError } from "../../errors.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
+import { accessAt, PAST_DUE_GRACE_DAYS, PLANS, type PlanLimits } from "../accounts/plans.ts";
+import type { ActiveSession } from "../accounts/sessions.service.ts";
+import { ABILITIES } from "../api-keys/api-keys.service.ts";
+import type { Texts } from "./texts/en.ts";
+import { format, type PageLanguage } from "./texts/texts.ts";
+
+const DAY_MS = 86_400_000;
+
+/** A one-time message kept in the session for the next page (sessions.service.ts `setFlash`). */
+export interface Flash {
+  notice?: string;
+  /** A key just created: shown once, with its name. */
+  newKey?: { key: string; name: string };
+}
+
+/** Options of the dashboard's route plugins: the clock of subscriptions and sessions. */
+export interface DashboardOptions {
+  clock: () => Date;
+}
+
+/**
+ * The session of a request to an `account` page (plugins/web-pages.ts redirects those without one).
+ * @throws AppError unauthenticated when there is none.
+ */
+export function sessionOf(request: { session: ActiveSession | null }): ActiveSession {
+  if (request.session === null) throw new AppError("unauthenticated", "Unauthenticated.");
+  return request.session;
+}
+
+/** Requests of an account on one UTC day (`app.rateLimits.dailyUsage`). */
+export interface DayUsage {
+  /** `YYYY-MM-DD`. */
+  day: string;
+  requests: number;
+}
+
+/** `iso` as a date in `lang` (UTC), e.g. "6 Dec 2026" / "06.12.2026". */
+export function formatDate(iso: string | null, lang: PageLanguage): string {
+  if (iso === null) return "";
+  const style =
+    lang === "de" ? { day: "2-digit", month: "2-digit", year: "numeric" } : { dateStyle: "medium" };
+  return new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", {
+    ...(style as Intl.DateTimeFormatOptions),
+    timeZone: "UTC",
+  }).format(new Date(iso));
+}
+
+/** A number with the language's digit grouping. */
+export function formatNumber(n: number, lang: PageLanguage): string {
+  return new Intl.NumberFormat(lang === "de" ? "de-DE" : "en-GB").format(n);
+}
+
+/** The subscription as the overview and plan pages state it. */
+export interface SubscriptionSummary {
+  /** The plan's name in the page language. */
+  plan: string;
+  /** The state's name in the page language. */
+  state: string;
+  /** One sentence on what happens next (end date, days left, grace end). */
+  detail: string;
+  /** True when the API answers this account's keys now. */
+  active: boolean;
+  /** The limits in force now, else those of the account's plan. */
+  limits: PlanLimits;
+  /** Requests per UTC day allowed now (account override included); null = unlimited. */
+  perDay: number | null;
+}
+
+/** Summarises `account`'s subscription at `now` in the language of `t`. */
+export function subscriptionSummary(account: AccountRow, now: Date, t: Texts): SubscriptionSummary {
+  const lang = t.lang as PageLanguage;
+  const access = accessAt(account, now);
+  const date = (iso: string | null) => formatDate(iso, lang);
+  let detail = "";
+  switch (account.status) {
+    case "trialing": {
+      const left = Math.ceil((Date.parse(account.trial_ends_at ?? "") - now.getTime()) / DAY_MS);
+      detail =
+        access.plan === null
+          ? format(t.overview.trialOver, { date: date(account.trial_ends_at) })
+          : format(t.overview.trialEnds, { date: date(account.trial_ends_at), days: Math.max(0, left) });
+      break;
+    }
+    case "active":
+      detail = account.current_period_end
+        ? format(t.overview.renews, { date: date(account.current_period_end) })
+        : "";
+      break;
+    case "canceled":
+      detail = format(t.overview.canceledUntil, { date: date(account.current_period_end) });
+      break;
+    case "past_due": {
+      const since = Date.parse(account.past_due_since ?? "");
+      const graceEnd = Number.isNaN(since)
+        ? null
+        : new Date(since + PAST_DUE_GRACE_DAYS * DAY_MS).toISOString();
+      detail = format(t.overview.pastDue, { date: date(graceEnd) });
+      break;
+    }
+    case "expired":
+      break;
+  }
+  if (access.plan === null) detail = [detail, t.overview.expired].filter(Boolean).join(" ");
+  const plan = access.plan ?? account.plan;
+  return {
+    plan: t.plans[plan],
+    state: access.plan === null ? t.states.expired : t.states[account.status],
+    detail,
+    active: access.plan !== null,
+    limits: access.limits ?? PLANS[account.plan],
+    perDay: access.plan === null ? (account.daily_limit ?? PLANS[account.plan].perDay) : access.perDay,
+  };
+}
+
+/** One bar of the usage chart, in SVG user units (the chart is {@link CHART.width} × {@link CHART.height}). */
+export interface ChartBar {
+  day: string;
+  /** Short day label, e.g. "Mo 23". */
+  label: string;
+  requests: number;
+  x: number;
+  y: number;
+  height: number;
+}
+
+/** The usage chart's geometry: bars, the largest value and the SVG's size. */
+export const CHART = { width: 420, height: 160, barWidth: 40, gap: 20, top: 20, bottom: 24 } as const;
+
+/** Geometry of the bar chart of `days` (oldest first), scaled to the largest day. */
+export function usageChart(days: DayUsage[], lang: PageLanguage): { bars: ChartBar[]; max: number } {
+  const max = Math.max(1, ...days.map((d) => d.requests));
+  const plotHeight = CHART.height - CHART.top - CHART.bottom;
+  const weekday = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", {
+    weekday: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+  const bars = days.map((d, i) => {
+    const height = d.requests === 0 ? 0 : Math.max(2, Math.round((d.requests / max) * plotHeight));
+    return {
+      day: d.day,
+      label: weekday.format(new Date(`${d.day}T00:00:00Z`)),
+      requests: d.requests,
+      x: CHART.gap / 2 + i * (CHART.barWidth + CHART.gap),
+      y: CHART.top + plotHeight - height,
+      height,
+    };
+  });
+  return { bars, max };
+}
+
+/** A key as the key list shows it. */
+export interface KeyListItem {
+  name: string;
+  prefix: string;
+  abilities: string;
+  limit: number;
+  created: string;
+  lastUsed: string;
+  revoked: string | null;
+}
+
+/** The key list of the keys page (newest first), dates in `lang`. */
+export function keyList(rows: ApiKeyRow[], t: Texts): KeyListItem[] {
+  const lang = t.lang as PageLanguage;
+  return rows.map((row) => ({
+    name: row.name,
+    prefix: row.prefix,
+    abilities: (JSON.parse(row.abilities) as string[]).join(", "),
+    limit: row.rate_limit_per_minute,
+    created: formatDate(row.created_at, lang),
+    lastUsed: row.last_used_at === null ? t.keys.never : formatDate(row.last_used_at, lang),
+    revoked:
+      row.revoked_at === null ? null : format(t.keys.revokedOn, { date: formatDate(row.revoked_at, lang) }),
+  }));
+}
+
+/** The abilities a key form offers, `*` first. */
+export const FORM_ABILITIES: readonly string[] = ["*", ...ABILITIES];
+
+/** A checked key form: the values, or the message of each bad field. */
+export type KeyForm =
+  | { ok: true; name: string; abilities: string[]; rateLimit: number }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * Checks the key form: a name of 1–100 characters, at least one known ability (`*` alone when
+ * checked with others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any
+ * up to 100,000).
+ */
+export function checkKeyForm(
+  input: { name: string; abilities: string[]; rate_limit: string },
+  maxPerMinute: number | null,
+  t: Texts,
+): KeyForm {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 100) errors.name = t.keys.nameRequired;
+  const known = input.abilities.filter((a) => FORM_ABILITIES.includes(a));
+  if (known.length === 0 || known.length !== input.abilities.length)
+    errors.abilities = t.keys.abilityRequired;
+  const max = maxPerMinute ?? 100_000;
+  const rate = /^\d{1,6}$/.test(input.rate_limit.trim()) ? Number(input.rate_limit.trim()) : Number.NaN;
+  if (!(rate >= 1 && rate <= max)) errors.rate_limit = format(t.keys.rateLimitRange, { max });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, name, abilities: known.includes("*") ? ["*"] : known, rateLimit: rate };
+}
+
+/** A checked sign-up form. */
+export type SignupForm =
+  | { ok: true; name: string; email: string; password: string }
+  | { ok: false; errors: Record<string, string> };
+
+/** Checks the sign-up form: a name of 1–100 characters, an email address, a password of 10–256 characters. */
+export function checkSignupForm(
+  input: { name: string; email: string; password: string },
+  t: Texts,
+): SignupForm {
+  const errors: Record<string, string> = {};
+  const name = input.name.trim();
+  const email = input.email.trim().toLowerCase();
+  if (name.length < 1 || name.length > 100) errors.name = t.signup.nameRequired;
+  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t.signup.emailInvalid;
+  const length = [...input.password].length;
+  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) errors.password = t.signup.passwordLength;
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, name, email, password: input.password };
+}
