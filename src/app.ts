@@ -192,9 +192,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         formTargets,
         locals: (request) => ({ t: textsFor(request.pageLang) }),
       });
-      await web.register(dashboardRoutes, { clock });
-      await web.register(dashboardKeyRoutes, { clock });
-      await web.register(dashboardPlanRoutes, { clock });
+      const options = { clock, apiPath: config.basePath };
+      await web.register(dashboardRoutes, options);
+      await web.register(dashboardKeyRoutes, options);
+      await web.register(dashboardPlanRoutes, options);
     },
     { prefix: "/account" },
   );

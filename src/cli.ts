@@ -7,6 +7,8 @@
  *   import --synthetic N [--seed S]         import the bundled catalogue plus synthetic wines up to N
  *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
  *   accounts create --name N --email E --plan trial|standard|enterprise
+ *   accounts set-plan --email E --plan standard|enterprise [--days D]   (the manual billing provider)
+ *   accounts set-state --email E --state S [--until ISO-DATE]
  *   keys create --email E --name N [--abilities a,b] [--rate-limit N] [--json]
  *   keys list --email E
  *   keys revoke PREFIX
@@ -19,13 +21,14 @@ import { offlineGenerator } from "./app.ts";
 import { serveCluster } from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
-import type { Plan } from "./db/types.ts";
+import type { Plan, SubscriptionStatus } from "./db/types.ts";
 import { LANGUAGES, type Language } from "./domain/vocabulary.ts";
 import { AppError } from "./errors.ts";
 import { findAccountByEmail } from "./modules/accounts/accounts.repository.ts";
-import { createAccount } from "./modules/accounts/accounts.service.ts";
+import { createAccount, setPlan, setState } from "./modules/accounts/accounts.service.ts";
 import { listKeysOfAccount } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey, revokeKey } from "./modules/api-keys/api-keys.service.ts";
+import { type KeyCacheChange, RedisKeyCacheBus } from "./modules/api-keys/key-cache-bus.ts";
 import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalogue/catalogue.service.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -41,6 +44,8 @@ const USAGE = `Usage: winedata <command>
   import --synthetic N [--seed S]
   generate --lang de,fr,it [--what texts,periods,insights]
   accounts create --name NAME --email EMAIL --plan trial|standard|enterprise
+  accounts set-plan --email EMAIL --plan standard|enterprise [--days 30]
+  accounts set-state --email EMAIL --state trialing|active|past_due|canceled|expired [--until 2027-01-31]
   keys create --email EMAIL --name NAME [--abilities a,b] [--rate-limit N] [--json]
   keys list --email EMAIL
   keys revoke PREFIX`;
@@ -90,6 +95,23 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
     return await fn(db);
   } finally {
     await db.destroy();
+  }
+}
+
+/**
+ * Tells running services that a key or an account changed, through Redis when `REDIS_URL` is set
+ * (their key caches drop it at once); returns what happened, for the command's last line.
+ */
+async function tellServices(change: KeyCacheChange): Promise<string> {
+  const { redis } = loadConfig();
+  if (redis === null) return "Running services apply it within AUTH_CACHE_MS (default 5 s).";
+  const bus = new RedisKeyCacheBus(redis, null);
+  try {
+    return (await bus.publishAndWait(change))
+      ? "Running services were told through Redis."
+      : "Redis did not answer: running services apply it within AUTH_CACHE_MS.";
+  } finally {
+    await bus.close();
   }
 }
 
@@ -209,6 +231,47 @@ async function run(argv: string[]): Promise<void> {
       return;
     }
     case "accounts": {
+      if (sub === "set-plan") {
+        const { values } = args(
+          { email: { type: "string" }, plan: { type: "string" }, days: { type: "string" } },
+          rest,
+        );
+        const plan = required(values, "plan");
+        if (plan !== "standard" && plan !== "enterprise")
+          throw new UsageError("--plan must be standard or enterprise.");
+        const days = values.days === undefined ? 30 : Number(values.days);
+        if (!Number.isInteger(days) || days < 1 || days > 3660)
+          throw new UsageError("--days must be 1 to 3660.");
+        const account = await withDb(async (db) => {
+          const found = await accountByEmail(db, required(values, "email"));
+          await setPlan(db.kysely, found.id, plan, new Date(), undefined, days);
+          return found;
+        });
+        console.log(
+          `Account ${account.id} is on ${plan}, active for ${days} days. ${await tellServices({ account: account.id })}`,
+        );
+        return;
+      }
+      if (sub === "set-state") {
+        const { values } = args(
+          { email: { type: "string" }, state: { type: "string" }, until: { type: "string" } },
+          rest,
+        );
+        const state = required(values, "state") as SubscriptionStatus;
+        if (!["trialing", "active", "past_due", "canceled", "expired"].includes(state)) {
+          throw new UsageError("--state must be trialing, active, past_due, canceled or expired.");
+        }
+        const until = values.until === undefined ? null : new Date(String(values.until));
+        if (until !== null && Number.isNaN(until.getTime()))
+          throw new UsageError("--until must be a date like 2027-01-31.");
+        const account = await withDb(async (db) => {
+          const found = await accountByEmail(db, required(values, "email"));
+          await setState(db.kysely, found.id, state, new Date(), until);
+          return found;
+        });
+        console.log(`Account ${account.id} is ${state}. ${await tellServices({ account: account.id })}`);
+        return;
+      }
       if (sub !== "create") throw new UsageError("Unknown accounts command.");
       const { values } = args(
         { name: { type: "string" }, email: { type: "string" }, plan: { type: "string" } },
@@ -297,10 +360,9 @@ async function run(argv: string[]): Promise<void> {
       if (sub === "revoke") {
         const prefix = rest[0];
         if (!prefix) throw new UsageError("keys revoke needs the key's prefix (wds_xxxxxxxx).");
-        // Another process than the service's: running services notice within AUTH_CACHE_MS.
         const done = await withDb((db) => revokeKey(db.kysely, prefix, new Date()));
         if (!done) throw new UsageError(`No active key with prefix ${prefix}.`);
-        console.log(`Key ${prefix} revoked.`);
+        console.log(`Key ${prefix} revoked. ${await tellServices({ key: prefix })}`);
         return;
       }
       throw new UsageError("Unknown keys command.");

@@ -1,6 +1,8 @@
 /**
  * Request counters for rate limits (rate-limiter-flexible), decorated as `app.rateLimits`. Windows
- * are fixed: a minute from a key's first request, and the UTC calendar day for the account budget.
+ * are fixed: a minute from a key's first request, and the UTC calendar day for the account budget
+ * (kept 8 days: the dashboard's 7-day usage chart reads the same counters). Failed dashboard
+ * log-ins are counted here too, per email and per client address, for 15 minutes.
  *
  * - Without `REDIS_URL` the counters live in this process's memory: exact for one process, and each
  *   further process counts alone.

@@ -21,7 +21,7 @@ import {
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
 
-const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
+const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, apiPath }) => {
   const account = { page: "account", public: true } as const;
 
   /** The highest per-minute limit the account's plan allows (null = any) and its default. */
@@ -45,7 +45,7 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
           ? t.keys.rateLimitAny
           : format(t.keys.rateLimitHint, { max: limits.maxPerMinute }),
       maxPerMinute: limits.maxPerMinute,
-      apiBase: request.linkBase,
+      apiBase: `${request.linkBase}${apiPath}`,
     });
   });
 
@@ -71,7 +71,7 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
               ? t.keys.rateLimitAny
               : format(t.keys.rateLimitHint, { max: limits.maxPerMinute }),
           maxPerMinute: limits.maxPerMinute,
-          apiBase: request.linkBase,
+          apiBase: `${request.linkBase}${apiPath}`,
         });
       }
       const { key, row } = await issueKey(app.db, {

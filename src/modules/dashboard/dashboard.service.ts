@@ -21,9 +21,12 @@ export interface Flash {
   newKey?: { key: string; name: string };
 }
 
-/** Options of the dashboard's route plugins: the clock of subscriptions and sessions. */
+/** Options of the dashboard's route plugins. */
 export interface DashboardOptions {
+  /** The clock of subscriptions and sessions. */
   clock: () => Date;
+  /** The API's path prefix (`BASE_PATH`), for the example request on the keys page. */
+  apiPath: string;
 }
 
 /**
@@ -86,7 +89,10 @@ export function subscriptionSummary(account: AccountRow, now: Date, t: Texts): S
       detail =
         access.plan === null
           ? format(t.overview.trialOver, { date: date(account.trial_ends_at) })
-          : format(t.overview.trialEnds, { date: date(account.trial_ends_at), days: Math.max(0, left) });
+          : format(left <= 1 ? t.overview.trialEndsOne : t.overview.trialEnds, {
+              date: date(account.trial_ends_at),
+              days: left,
+            });
       break;
     }
     case "active":

@@ -18,7 +18,7 @@ export const de: Texts = {
   languageSwitchCode: "en",
   plans: { trial: "Testphase", standard: "Standard", enterprise: "Enterprise" },
   states: {
-    trialing: "Testphase",
+    trialing: "Kostenlose Testphase läuft",
     active: "Aktiv",
     past_due: "Zahlung überfällig",
     canceled: "Gekündigt (läuft bis Periodenende)",
@@ -56,6 +56,7 @@ export const de: Texts = {
     plan: "Tarif",
     state: "Abonnement",
     trialEnds: "Die Testphase endet am {date} (noch {days} Tage).",
+    trialEndsOne: "Die Testphase endet am {date} (noch 1 Tag).",
     trialOver: "Ihre Testphase endete am {date}.",
     renews: "Der laufende Zeitraum endet am {date}.",
     canceledUntil: "Zugang bis {date}; danach keine Verlängerung.",

@@ -19,7 +19,7 @@ export const en = {
   languageSwitchCode: "de",
   plans: { trial: "Trial", standard: "Standard", enterprise: "Enterprise" },
   states: {
-    trialing: "Trial",
+    trialing: "Free trial running",
     active: "Active",
     past_due: "Payment overdue",
     canceled: "Canceled (runs until the period ends)",
@@ -56,6 +56,7 @@ export const en = {
     plan: "Plan",
     state: "Subscription",
     trialEnds: "Trial ends on {date} ({days} days left).",
+    trialEndsOne: "Trial ends on {date} (1 day left).",
     trialOver: "Your trial ended on {date}.",
     renews: "Current period ends on {date}.",
     canceledUntil: "Access until {date}; it will not renew.",
