@@ -150,6 +150,8 @@ export default fp<WebPagesOptions>(
     };
 
     app.addHook("onRoute", (route) => {
+      // Pages, not API: kept out of the OpenAPI document (and so out of the API's fuzz suite).
+      route.schema = { ...route.schema, hide: true };
       if (route.config?.page === undefined) {
         throw new Error(
           `Dashboard route ${String(route.method)} ${route.url} declares no config.page access.`,
