@@ -12,6 +12,7 @@ import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { AppError } from "./errors.ts";
 import { strictValidator } from "./http/strict-validator.ts";
+import billingRoutes from "./modules/billing/billing.routes.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -165,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Modules
   await app.register(healthRoutes);
+  await app.register(billingRoutes);
   await app.register(
     async (v1) => {
       await v1.register(pingRoutes);

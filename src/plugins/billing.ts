@@ -1,6 +1,7 @@
 /**
  * The payment provider of the dashboard (`BILLING_PROVIDER`), decorated as `app.billing`: the
- * `manual` provider (modules/billing/manual-provider.ts) unless Stripe is configured. Account changes
+ * `manual` provider (modules/billing/manual-provider.ts), or Stripe (stripe-provider.ts) with
+ * `BILLING_PROVIDER=stripe`. Account changes
  * it makes go through `app.keyCache`, so keys get their new plan from the next request.
  */
 import type { FastifyInstance } from "fastify";
@@ -8,6 +9,7 @@ import fp from "fastify-plugin";
 import type { BillingSetting } from "../config.ts";
 import type { BillingProvider } from "../modules/billing/billing-provider.ts";
 import { ManualBillingProvider } from "../modules/billing/manual-provider.ts";
+import { StripeBillingProvider } from "../modules/billing/stripe-provider.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -25,8 +27,11 @@ export interface BillingOptions {
 export default fp<BillingOptions>(
   async (app: FastifyInstance, { setting, clock }) => {
     const context = { db: app.db, keys: app.keyCache, clock };
-    if (setting.kind !== "manual") throw new Error(`billing provider ${setting.kind} is not available`);
-    app.decorate("billing", new ManualBillingProvider(context));
+    const provider: BillingProvider =
+      setting.kind === "stripe"
+        ? new StripeBillingProvider(setting, context)
+        : new ManualBillingProvider(context);
+    app.decorate("billing", provider);
   },
   { name: "billing", dependencies: ["db", "auth"] },
 );

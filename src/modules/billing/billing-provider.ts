@@ -49,4 +49,13 @@ export interface BillingProvider {
    * @throws AppError (4xx) when there is no paid subscription to cancel (a trial just ends).
    */
   cancelAtPeriodEnd(account: AccountRow): Promise<void>;
+  /**
+   * Verifies and applies one webhook delivery of the provider (`payload`: the exact bytes received,
+   * `signature`: its signature header); absent when the provider sends none (`manual`).
+   * @throws AppError bad_request for a missing or wrong signature.
+   */
+  receiveWebhook?(
+    payload: Buffer,
+    signature: string | undefined,
+  ): Promise<{ duplicate: boolean; applied: boolean }>;
 }
