@@ -1,15 +1,18 @@
 /**
  * `winedata serve --workers 2`: two HTTP processes on one port, rate limits exact across them through
  * Redis (`TEST_REDIS_URL`, under a key prefix of its own), `/metrics` summed by the primary, a dead
- * worker replaced, a clean stop.
+ * worker replaced, a clean stop; without Redis, key revocations reach every worker's key cache
+ * through the primary.
  * Skipped, with the reason printed, without a reachable Redis.
  */
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { request } from "node:http";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
+import { csrfOf, FormClient } from "./browser-client.ts";
 import { catalogueCopyWithKey } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 import { dropKeys, redisUnreachable, TEST_REDIS_URL } from "./redis.ts";
@@ -142,3 +145,79 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** Status of GET `path` with `key` on a new connection (so the cluster hands it to the next worker). */
+function pingOnNewConnection(base: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}/v1/ping`,
+      { agent: false, headers: { authorization: `Bearer ${key}` } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+test("serve --workers 2 without Redis: a key revoked in the dashboard is refused by both workers at once", async () => {
+  const { path } = await catalogueCopyWithKey(600);
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--workers", "2"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${path}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      WORKERS: "off",
+      // Both workers would trust a cached key for a minute without the cluster's messages.
+      AUTH_CACHE_MS: "60000",
+    },
+    stdio: "ignore",
+  });
+  primary = child;
+  try {
+    const pid = child.pid as number;
+    const base = `http://127.0.0.1:${port}`;
+    await until("two workers", () => (childrenOf(pid).length === 2 ? true : null));
+    await until("health", () =>
+      fetch(`${base}/health`).then(
+        (r) => (r.ok ? true : null),
+        () => null,
+      ),
+    );
+    const browser = new FormClient(base);
+    const signup = await browser.submit("/account/signup", {
+      name: "Cluster",
+      email: `cluster-${Date.now()}@example.com`,
+      password: "a long password here",
+    });
+    assert.equal(signup.status, 303);
+    assert.equal(
+      (await browser.submit("/account/keys", { name: "k", abilities: "*", rate_limit: "60" })).status,
+      303,
+    );
+    const key =
+      /data-testid="new-key"[^>]*>([^<]+)</.exec((await browser.get("/account/keys")).html)?.[1] ?? "";
+    // New connections alternate between the workers: both cache the key.
+    const before = await Promise.all(Array.from({ length: 8 }, () => pingOnNewConnection(base, key)));
+    assert.deepEqual(before, Array(8).fill(200));
+    const confirm = await browser.get(`/account/keys/${key.slice(0, 12)}/revoke`);
+    const revoked = await browser.post(`/account/keys/${key.slice(0, 12)}/revoke`, {}, csrfOf(confirm.html));
+    assert.equal(revoked.status, 303);
+    await sleep(200); // the message's way through the primary
+    const afterRevoke: number[] = [];
+    for (let i = 0; i < 8; i++) afterRevoke.push(await pingOnNewConnection(base, key));
+    assert.deepEqual(afterRevoke, Array(8).fill(401));
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+    primary = null;
+  }
+});
