@@ -79,7 +79,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: { paths: ["req.headers.authorization", 'req.headers["x-api-key"]'], censor: "[redacted]" },
+      redact: {
+        paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie"],
+        censor: "[redacted]",
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Fastify accepts a hop count too, although its option type does not say so.

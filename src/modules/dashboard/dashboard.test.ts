@@ -54,6 +54,15 @@ describe("sign-up and sessions", () => {
     assert.match(text, /Plan Trial/);
     assert.match(text, /\(14 days left\)/);
     assert.equal(overview.headers.get("cache-control"), "no-store");
+    const csp = overview.headers.get("content-security-policy") ?? "";
+    for (const rule of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+    ]) {
+      assert.ok(csp.includes(rule), `${rule} in ${csp}`);
+    }
     const account = await findAccountByEmail(s.app.db, email);
     assert.match(account?.password_hash ?? "", /^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     assert.equal(account?.status, "trialing");
@@ -262,6 +271,15 @@ describe("API keys", () => {
       rate_limit: "30",
     });
     assert.equal(created.status, 303);
+    const sealed = await s.app.db
+      .selectFrom("sessions")
+      .select("flash")
+      .where("flash", "is not", null)
+      .execute();
+    assert.ok(
+      sealed.length > 0 && sealed.every((row) => !row.flash?.includes("wds_")),
+      "the flash is stored encrypted",
+    );
     const page = await client.get("/account/keys");
     const key = /data-testid="new-key"[^>]*>([^<]+)</.exec(page.html)?.[1] ?? "";
     assert.match(key, /^wds_[a-z0-9]{8}_[A-Za-z0-9]{32}$/);
