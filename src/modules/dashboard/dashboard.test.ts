@@ -166,6 +166,16 @@ describe("sign-up and sessions", () => {
     assert.equal(res.location, "/account/login");
   });
 
+  test("a session in daily use still ends 30 days after the log-in", async () => {
+    const { client } = await signUp();
+    for (const step of [6, 6, 6, 6, 5.5]) {
+      s.clock.advanceDays(step);
+      assert.equal((await client.get("/account")).status, 200, "open until day 29.5");
+    }
+    s.clock.advanceDays(1); // day 30.5, idle for one day only
+    assert.equal((await client.get("/account")).location, "/account/login");
+  });
+
   test("a password change ends every other session and needs the current password", async () => {
     const { client, email } = await signUp();
     const second = new FormClient(origin);
