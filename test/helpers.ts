@@ -217,6 +217,9 @@ export async function startTestService(
     HOST: "127.0.0.1",
     PORT: "0",
     JOB_POLL_MS: "20",
+    // Tests check answers, not speed: a loaded CI machine may take longer than the 10 s default
+    // for a first photo (models loaded, matcher built). The time-budget test sets its own.
+    PHOTO_TIMEOUT_MS: "60000",
     ...shared?.env,
     ...env,
   });
