@@ -64,6 +64,9 @@ const SEED = Number(process.env.SEED ?? 1);
 const sourceHash = createHash("sha256")
   .update(readFileSync("src/modules/catalogue/synthetic.ts"))
   .update(readFileSync("src/modules/catalogue/synthetic-words.ts"))
+  .update(readFileSync("src/modules/catalogue/synthetic-realistic.ts"))
+  .update(readFileSync("src/modules/catalogue/synthetic-random.ts"))
+  .update(readFileSync("src/modules/catalogue/appellation-rules.ts"))
   .update(readdirSync("src/db/migrations").join("\n"))
   .digest("hex")
   .slice(0, 10);

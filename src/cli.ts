@@ -4,7 +4,9 @@
  *   serve [--workers N]                     start the HTTP service (what `npm start` runs); N processes
  *   worker                                  only drain the generation queue (HTTP tier with WORKERS=off)
  *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
- *   import --synthetic N [--seed S]         import the bundled catalogue plus synthetic wines up to N
+ *   import --synthetic N [--seed S] [--synthetic-style realistic|hard]
+ *                                           import the bundled catalogue plus synthetic wines up to N;
+ *                                           "hard" keeps the first generator's impossible wines
  *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
  *   accounts create --name N --email E --plan trial|standard|enterprise
  *   accounts set-plan --email E --plan standard|enterprise [--days D]   (the manual billing provider)
@@ -30,6 +32,7 @@ import { listKeysOfAccount } from "./modules/api-keys/api-keys.repository.ts";
 import { issueKey, revokeKey } from "./modules/api-keys/api-keys.service.ts";
 import { type KeyCacheChange, RedisKeyCacheBus } from "./modules/api-keys/key-cache-bus.ts";
 import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalogue/catalogue.service.ts";
+import { SYNTHETIC_STYLES, type SyntheticStyle } from "./modules/catalogue/synthetic.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import { startServer } from "./server.ts";
@@ -41,7 +44,7 @@ const USAGE = `Usage: winedata <command>
   serve [--workers N]
   worker
   import [--xwines FILE]
-  import --synthetic N [--seed S]
+  import --synthetic N [--seed S] [--synthetic-style realistic|hard]
   generate --lang de,fr,it [--what texts,periods,insights]
   accounts create --name NAME --email EMAIL --plan trial|standard|enterprise
   accounts set-plan --email EMAIL --plan standard|enterprise [--days 30]
@@ -122,18 +125,21 @@ async function accountByEmail(db: Db, email: string) {
   return account;
 }
 
-/** `import --synthetic N [--seed S]`: the bundled catalogue plus synthetic wines, without English texts. */
+/** `import --synthetic N [--seed S] [--synthetic-style S]`: bundled + synthetic wines, no English texts. */
 async function importSyntheticCommand(values: Record<string, string | boolean | undefined>): Promise<void> {
   const raw = required(values, "synthetic");
   const seedRaw = (values.seed as string | undefined) ?? "1";
   if (values.xwines !== undefined) throw new UsageError("--synthetic and --xwines cannot be combined.");
   if (!/^\d+$/.test(raw)) throw new UsageError("--synthetic must be a whole number of wines.");
   if (!/^\d+$/.test(seedRaw)) throw new UsageError("--seed must be a whole number.");
+  const style = ((values["synthetic-style"] as string | undefined) ?? "realistic") as SyntheticStyle;
+  if (!SYNTHETIC_STYLES.includes(style))
+    throw new UsageError(`--synthetic-style must be one of: ${SYNTHETIC_STYLES.join(", ")}.`);
   const bar = progressBar("import");
   let result: Awaited<ReturnType<typeof importSynthetic>>;
   try {
     result = await withDb((db) =>
-      importSynthetic(db.kysely, Number(raw), Number(seedRaw), (_phase, d, t) => bar.update(d, t)),
+      importSynthetic(db.kysely, Number(raw), Number(seedRaw), (_phase, d, t) => bar.update(d, t), style),
     );
   } catch (err) {
     if (err instanceof RangeError) throw new UsageError(`--synthetic: ${err.message}`);
@@ -143,7 +149,7 @@ async function importSyntheticCommand(values: Record<string, string | boolean | 
   }
   console.log(
     `Imported ${result.wines} wines, ${result.producers} producers, ${result.regions} regions, ` +
-      `${result.grapes} grapes (synthetic, seed ${seedRaw}) in ${result.milliseconds} ms.\n` +
+      `${result.grapes} grapes (synthetic, ${style} style, seed ${seedRaw}) in ${result.milliseconds} ms.\n` +
       "Skipped the bulk English text generation: wine texts are generated on demand by GET /v1/wines/{id}; " +
       "drinking periods and region insights on first request (404 generating) " +
       "or ahead with: winedata generate --lang en",
@@ -173,10 +179,15 @@ async function run(argv: string[]): Promise<void> {
       return;
     case "import": {
       const { values } = args(
-        { xwines: { type: "string" }, synthetic: { type: "string" }, seed: { type: "string" } },
+        {
+          xwines: { type: "string" },
+          synthetic: { type: "string" },
+          seed: { type: "string" },
+          "synthetic-style": { type: "string" },
+        },
         argv.slice(1),
       );
-      if (values.synthetic !== undefined || values.seed !== undefined) {
+      if (["synthetic", "seed", "synthetic-style"].some((option) => values[option] !== undefined)) {
         await importSyntheticCommand(values);
         return;
       }

@@ -149,7 +149,7 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
   const imported = await winedata(["import", "--synthetic", "3000", "--seed", "7"], env);
   assert.match(
     imported.stdout,
-    /Imported 3000 wines, \d+ producers, \d+ regions, \d+ grapes \(synthetic, seed 7\)/,
+    /Imported 3000 wines, \d+ producers, \d+ regions, \d+ grapes \(synthetic, realistic style, seed 7\)/,
   );
   assert.match(imported.stdout, /Skipped the bulk English text generation/);
   await assert.rejects(
@@ -157,6 +157,14 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
     (err: { code: number; stderr: string }) => {
       assert.equal(err.code, 2);
       assert.match(err.stderr, /at least 1007/);
+      return true;
+    },
+  );
+  await assert.rejects(
+    winedata(["import", "--synthetic", "3000", "--synthetic-style", "easy"], env),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 2);
+      assert.match(err.stderr, /--synthetic-style must be one of: realistic, hard/);
       return true;
     },
   );

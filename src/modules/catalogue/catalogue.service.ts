@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
 import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
-import { syntheticCatalogue } from "./synthetic.ts";
+import { type SyntheticStyle, syntheticCatalogue } from "./synthetic.ts";
 import { parseXWines } from "./xwines.ts";
 
 /** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
@@ -71,7 +71,8 @@ export interface SyntheticImportResult extends WriteCounts {
 
 /**
  * Imports a synthetic catalogue of `n` wines (`synthetic.ts`: the bundled X-Wines catalogue plus
- * recombined wines, producers, regions and grapes) built with `seed`.
+ * recombined wines, producers, regions and grapes) built with `seed` in `style` ("realistic": no
+ * impossible wines; "hard": the first generator, kept byte for byte, with impossible wines).
  *
  * The real grapes are written first on their own, so they get the ids a plain import gives them
  * (synthetic grapes come after them). No English content is generated here: wine texts are made on
@@ -84,10 +85,11 @@ export async function importSynthetic(
   n: number,
   seed: number,
   onProgress: ImportProgress = () => {},
+  style: SyntheticStyle = "realistic",
 ): Promise<SyntheticImportResult> {
   const started = performance.now();
   const real = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
-  const catalogue = syntheticCatalogue(real, n, seed);
+  const catalogue = syntheticCatalogue(real, n, seed, { style });
   await writeCatalogue(db, { wines: [], producers: [], regions: [], grapes: real.grapes });
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
   return { ...counts, milliseconds: Math.round(performance.now() - started) };

@@ -186,3 +186,24 @@ export const LAGEN = w(
 export const VILLAGES = w(
   "Wehlen|Graach|Ürzig|Brauneberg|Piesport|Forst|Deidesheim|Nierstein|Westhofen|Rüdesheim|Hattenheim|Erden|Zeltingen|Bernkastel|Oestrich|Dalsheim|Kallstadt|Ungstein|Bürgstadt|Escherndorf",
 );
+
+/**
+ * Generic words of real wine names: styles, sweetness, ageing and quality terms, colours, classification
+ * words. A real wine's name made only of these, grape names and its own region's name (plus
+ * {@link NAME_STOP_WORDS} and numbers) is generic ("Brut", "Rioja Reserva", "10 Year Old Tawny Port")
+ * and may be reused by a synthetic wine of another producer; any other word marks a proper name.
+ */
+export const STYLE_WORDS = w(
+  "brut|nature|extra|dry|sec|seco|secco|demi|meio|doux|dolce|dulce|sweet|medium|semi|pas|dose|dosage|zero|cuvee|reserve|reserva|riserva|reservado|reservee|gran|grand|grande|grands|premier|1er|cru|crus|classe|superiore|classico|crianza|roble|joven|old|vine|vines|vieilles|vignes|viejas|vecchie|viti|alte|reben|vinhas|velhas|vintage|millesime|millesimato|nv|blanc|blancs|noir|noirs|rouge|rosso|tinto|red|white|blanco|branco|bianco|rose|rosado|rosato|rosa|weiss|weisswein|rotwein|blend|late|bottled|harvest|tawny|ruby|year|years|anos|anni|fine|colheita|cream|trocken|halbtrocken|feinherb|kabinett|spatlese|auslese|eiswein|icewine|ice|wine|vin|vino|vinho|spumante|frizzante|sekt|cremant|espumante|espumoso|sparkling|prestige|tradition|traditionnelle|selection|seleccion|selezione|seleccionada|estate|single|vineyard|vigna|vigneto|private|bin|limited|edition|organic|unoaked|oaked|barrel|fermented|aged|orange|passito|recioto|vendanges|tardives|aszu|puttonyos|santo|collection|coleccion|collezione|lieu|dit|grosses|gewachs|gg|erste|lage|gutswein|ortswein|monopole|tradizione|superior|signature",
+);
+
+/** Articles and prepositions of wine names, ignored when judging whether a name is generic. */
+export const NAME_STOP_WORDS = w(
+  "de|di|du|des|del|della|dei|delle|d|l|la|le|les|lo|el|los|las|of|the|and|y|e|et|und|da|do|dos|das|von|vom|in|a|al|en|aux|au|sur|s|st",
+);
+
+/** How a grape is written in a wine name: "Syrah/Shiraz" → Shiraz in English-speaking countries, else Syrah. */
+export function grapeLabel(grape: string, group: WordGroup): string {
+  const parts = grape.split("/");
+  return (group === "en" ? parts[parts.length - 1] : parts[0]) as string;
+}

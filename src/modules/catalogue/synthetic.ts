@@ -10,11 +10,21 @@
  * - Producers: country by wine share, a home region (Zipf within the country), an estate title of
  *   the country's language (Château, Domaine, Weingut, Tenuta, Bodega, Quinta …) and a recombined name.
  * - Wines: every producer gets one, the rest go to producers by heavy-tailed weights. Each wine copies
- *   a real wine of its producer's country as template (colour, type, sub-type, residual sugar, elaboration,
- *   foods), varies ABV (within the bounds of its type), body, acidity and vintages, swaps some grapes for
- *   synthetic ones of the same colour, recomputes the flavour profile (`deriveFlavorProfile`) and gets a
- *   name of cru/vineyard/cuvée words ("Vieilles Vignes", "Riserva", "Grosses Gewächs", "Wehlener Sonnenuhr")
- *   around a grape, colour or sparkling-sugar word; dessert and fortified wines keep the template's name.
+ *   a real wine as template (colour, type, sub-type, residual sugar, elaboration, foods), varies ABV
+ *   (within the bounds of its type), body, acidity and vintages, recomputes the flavour profile
+ *   (`deriveFlavorProfile`) and gets a name of cru/vineyard/cuvée words ("Vieilles Vignes", "Riserva",
+ *   "Grosses Gewächs", "Wehlener Sonnenuhr") around a grape, colour or sparkling-sugar word.
+ *
+ * Two styles ({@link SyntheticStyle}):
+ * - "realistic" (default): a wine in a real region follows that region (templates from its real wines,
+ *   within the appellation rules of
+ *   `appellation-rules.ts`, real grapes only); synthetic grapes only in synthetic regions;
+ *   a template's name is reused only when generic; names also take "region + grape" forms ("Langhe
+ *   Nebbiolo"); no synthetic producer bears a real producer's name. See `synthetic-realistic.ts`.
+ * - "hard": the first generator, kept byte for byte as a hard case: the template is any real wine of
+ *   the country, placed in any region of it (white Saint-Émilion, Nebbiolo Brunello), 12 % of grapes
+ *   swapped for synthetic ones anywhere, template names (fantasy names and château names included)
+ *   reused under other producers in 20 % of table wines, dessert and fortified wines always.
  *
  * Deterministic: the same real catalogue, N and seed give the same catalogue (mulberry32 PRNG).
  * Synthetic ids start above the real ranges: {@link SYNTHETIC_FIRST_IDS}.
@@ -33,6 +43,8 @@ import type {
 } from "../../domain/vocabulary.ts";
 import { ACIDITIES, BODIES } from "../../domain/vocabulary.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
+import { cumulative, Draw, mulberry32, zipf } from "./synthetic-random.ts";
+import { type RealisticRules, realisticName, realisticRules } from "./synthetic-realistic.ts";
 import {
   COLOR_WORDS,
   COUNTRY_GROUP,
@@ -40,6 +52,7 @@ import {
   FAMILY,
   GRAPE_BASES,
   GRAPE_PATTERNS,
+  grapeLabel,
   LAGEN,
   PLACES,
   PREFIXES,
@@ -50,66 +63,25 @@ import {
   type WordGroup,
 } from "./synthetic-words.ts";
 
+export { mulberry32 } from "./synthetic-random.ts";
+
+/** Generator style: "realistic" (no impossible wines) or "hard" (the first generator; see the module comment). */
+export type SyntheticStyle = "realistic" | "hard";
+
+/** The styles, default first (CLI `--synthetic-style`). */
+export const SYNTHETIC_STYLES: readonly SyntheticStyle[] = ["realistic", "hard"];
+
 /** First id of each kind of synthetic entry (the real X-Wines ids stay below these). */
 export const SYNTHETIC_FIRST_IDS = { wine: 1_000_001, producer: 100_001, region: 10_001 } as const;
 
 /** Size of the synthetic catalogue at 300,000 wines; smaller and larger N scale linearly. */
 export const SYNTHETIC_SCALE = { wines: 300_000, producers: 80_000, regions: 2_000, grapes: 2_000 } as const;
 
-/** Share of a synthetic wine's grapes replaced by a synthetic variety of the same colour. */
-const GRAPE_SWAP = 0.12;
-
-/** Seeded PRNG (mulberry32): uniform floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Random helpers over one PRNG. */
-class Draw {
-  constructor(readonly next: () => number) {}
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-  pick<T>(list: readonly T[]): T {
-    return list[this.int(list.length)] as T;
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  /** Index into cumulative weights `cum` (ascending, last = total). */
-  weighted(cum: Float64Array): number {
-    const x = this.next() * (cum[cum.length - 1] as number);
-    let lo = 0;
-    let hi = cum.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((cum[mid] as number) > x) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  }
-}
-
-/** Cumulative sums of `weights`. */
-function cumulative(weights: readonly number[]): Float64Array {
-  const cum = new Float64Array(weights.length);
-  let total = 0;
-  weights.forEach((weight, i) => {
-    total += weight;
-    cum[i] = total;
-  });
-  return cum;
-}
-
-/** Zipf weights 1, 1/2, 1/3 … for `n` ranks. */
-const zipf = (n: number) => cumulative(Array.from({ length: n }, (_, i) => 1 / (i + 1)));
+/**
+ * Share of a synthetic wine's grapes replaced by a synthetic variety of the same colour: anywhere in the
+ * "hard" style, only in synthetic regions (about a quarter of the wines) in the "realistic" one.
+ */
+const GRAPE_SWAP = { hard: 0.12, realistic: 0.4 } as const;
 
 /** Words of an estate/region pattern filled in: {P} place, {F} family, {L} Lage, {V} village + "er", {N} number. */
 function fill(pattern: string, group: WordGroup, d: Draw, places: readonly string[]): string {
@@ -142,12 +114,19 @@ export function syntheticCounts(real: Catalogue, n: number) {
 
 /**
  * Builds the catalogue: `real` unchanged, then synthetic regions, grapes, producers and wines up to
- * `n` wines in all (see the module comment).
+ * `n` wines in all, in `options.style` (default "realistic"; see the module comment). The "hard" style
+ * gives, for the same `real`, `n` and `seed`, exactly the catalogue of the first generator.
  * @throws RangeError when `n` is not an integer at least the number of real wines.
  */
-export function syntheticCatalogue(real: Catalogue, n: number, seed = 1): Catalogue {
+export function syntheticCatalogue(
+  real: Catalogue,
+  n: number,
+  seed = 1,
+  options: { style?: SyntheticStyle } = {},
+): Catalogue {
   if (!Number.isInteger(n) || n < real.wines.length)
     throw new RangeError(`N must be a whole number of at least ${real.wines.length} (the real wines).`);
+  const rules = (options.style ?? "realistic") === "realistic" ? realisticRules(real) : null;
   const d = new Draw(mulberry32(Math.imul(seed, 0x9e3779b1) ^ 0x5bd1e995));
   const counts = syntheticCounts(real, n);
   const realRegion = new Map(real.regions.map((r) => [r.id, r]));
@@ -222,23 +201,29 @@ export function syntheticCatalogue(real: Catalogue, n: number, seed = 1): Catalo
   }
   const producers: CatalogueProducer[] = [...real.producers];
   const home = new Map<number, { country: string; region: number; group: WordGroup }>();
+  // Realistic style: no synthetic producer bears a real producer's name, whatever its estate title
+  // ("Domaine Montrose" beside the real Château Montrose): the name is drawn again.
+  const realNames = new Set(rules ? real.producers.map((p) => fold(p.name)) : []);
   for (let i = 0; i < counts.producers - real.producers.length; i++) {
     const country = drawCountry();
     const group = groupOf(country);
     const fam = () => d.pick(FAMILY[group]);
     const local = realWords.get(country) ?? [];
     const place = () => (local.length > 0 && d.chance(0.3) ? d.pick(local) : d.pick(PLACES[group]));
-    const shape = d.next();
-    let name: string;
-    if (shape < 0.4) name = fam();
-    else if (shape < 0.75) name = place();
-    else if (shape < 0.9)
-      name = group === "fr" || group === "de" ? `${fam()}-${fam()}` : `${fam()} & ${fam()}`;
-    else name = `${fam()} ${place()}`;
+    let name = "";
     let title: string | null = null;
-    if (group === "en") name = `${name} ${d.pick(EN_SUFFIXES)}`;
-    else if (d.chance(0.8)) title = d.pick(TITLES[group]);
-    if (title === "Quinta" || title === "Herdade") name = `${d.chance(0.5) ? "do" : "de"} ${name}`;
+    for (let k = 0; k === 0 || realNames.has(fold(name)); k++) {
+      const shape = d.next();
+      if (shape < 0.4) name = fam();
+      else if (shape < 0.75) name = place();
+      else if (shape < 0.9)
+        name = group === "fr" || group === "de" ? `${fam()}-${fam()}` : `${fam()} & ${fam()}`;
+      else name = `${fam()} ${place()}`;
+      title = null;
+      if (group === "en") name = `${name} ${d.pick(EN_SUFFIXES)}`;
+      else if (d.chance(0.8)) title = d.pick(TITLES[group]);
+      if (title === "Quinta" || title === "Herdade") name = `${d.chance(0.5) ? "do" : "de"} ${name}`;
+    }
     const id = SYNTHETIC_FIRST_IDS.producer + i;
     producers.push({ id, name, title, website: null });
     home.set(id, { country, region: drawRegion(country), group });
@@ -258,8 +243,15 @@ export function syntheticCatalogue(real: Catalogue, n: number, seed = 1): Catalo
     const where = home.get(producerId);
     const country = where?.country ?? drawCountry();
     const group = where?.group ?? groupOf(country);
-    const template = d.pick(templates.get(country) as CatalogueWine[]);
-    const regionId = where && d.chance(0.85) ? where.region : drawRegion(country);
+    let template: CatalogueWine;
+    let regionId: number;
+    if (rules === null) {
+      template = d.pick(templates.get(country) as CatalogueWine[]);
+      regionId = where && d.chance(0.85) ? where.region : drawRegion(country);
+    } else {
+      regionId = where && d.chance(0.85) ? where.region : drawRegion(country);
+      template = d.pick(rules.templates(regionId, country));
+    }
     wines.push(
       syntheticWine(
         d,
@@ -270,6 +262,7 @@ export function syntheticCatalogue(real: Catalogue, n: number, seed = 1): Catalo
         group,
         grapeColor,
         (c) => (synthGrapes[c].length > 0 ? (synthGrapes[c][d.weighted(grapeCum[c])] as string) : null),
+        rules,
       ),
     );
   }
@@ -297,12 +290,6 @@ function varyAbv(d: Draw, abv: number | null, type: WineType): number | null {
   return Math.max(lo, Math.min(hi, next));
 }
 
-/** How a grape is written in a wine name: "Syrah/Shiraz" → Shiraz in English-speaking countries, else Syrah. */
-function grapeLabel(grape: string, group: WordGroup): string {
-  const parts = grape.split("/");
-  return (group === "en" ? parts[parts.length - 1] : parts[0]) as string;
-}
-
 /** A synthetic wine built on `template` (see the module comment). */
 function syntheticWine(
   d: Draw,
@@ -313,10 +300,15 @@ function syntheticWine(
   group: WordGroup,
   grapeColor: ReadonlyMap<string, "red" | "white">,
   synthGrape: (color: "red" | "white") => string | null,
+  rules: RealisticRules | null,
 ): CatalogueWine {
+  // Realistic style: a real region keeps its real grapes; synthetic ones only in synthetic regions.
+  const swap = rules === null ? GRAPE_SWAP.hard : rules.isReal(regionId) ? 0 : GRAPE_SWAP.realistic;
   const grapes = [
     ...new Set(
-      template.grapes.map((g) => (d.chance(GRAPE_SWAP) ? synthGrape(grapeColor.get(g) ?? "red") : null) ?? g),
+      template.grapes.map(
+        (g) => (swap > 0 && d.chance(swap) ? synthGrape(grapeColor.get(g) ?? "red") : null) ?? g,
+      ),
     ),
   ];
   const body: Body = vary(d, BODIES, template.body);
@@ -326,21 +318,12 @@ function syntheticWine(
   const years = template.vintages.map((y) => Math.min(2023, y + shift)).filter(() => d.chance(0.7));
   const vintages = [...new Set(years.length === 0 ? template.vintages.slice(0, 1) : years)];
 
-  const colorWord = COLOR_WORDS[group][template.color];
-  let core: string;
-  if (template.type !== "wine") core = template.name;
-  else if (template.subType === "sparkling") {
-    const sugar = template.residualSugar ? SPARKLING_SUGAR_WORDS[template.residualSugar] : undefined;
-    core = sugar === undefined ? template.name : template.color === "rose" ? `${sugar} Rosé` : sugar;
-  } else if (d.chance(0.2)) core = template.name;
-  else if (grapes.length === 1) {
-    const label = grapeLabel(grapes[0] as string, group);
-    core = template.color === "rose" ? `${label} ${colorWord}` : label;
-  } else if (grapes.length >= 2 && d.chance(0.5)) {
-    core = `${grapeLabel(grapes[0] as string, group)}-${grapeLabel(grapes[1] as string, group)}`;
-  } else core = colorWord;
-  const places = PLACES[group];
-  const name = d.chance(0.7) ? `${fill(d.pick(PREFIXES[group]), group, d, places)} ${core}` : core;
+  const name =
+    rules === null
+      ? hardName(d, template, grapes, group)
+      : realisticName(d, template, grapes, group, regionId, rules, () =>
+          fill(d.pick(PREFIXES[group]), group, d, PLACES[group]),
+        );
 
   const style = { color: template.color, type: template.type, subType: template.subType };
   const residualSugar = template.residualSugar;
@@ -360,4 +343,23 @@ function syntheticWine(
     vintages,
     flavor: deriveFlavorProfile({ ...style, residualSugar, abv, body, acidity, grapes }),
   };
+}
+
+/** Name of a "hard" style wine: the first generator's names (template names reused as they are). */
+function hardName(d: Draw, template: CatalogueWine, grapes: readonly string[], group: WordGroup): string {
+  const colorWord = COLOR_WORDS[group][template.color];
+  let core: string;
+  if (template.type !== "wine") core = template.name;
+  else if (template.subType === "sparkling") {
+    const sugar = template.residualSugar ? SPARKLING_SUGAR_WORDS[template.residualSugar] : undefined;
+    core = sugar === undefined ? template.name : template.color === "rose" ? `${sugar} Rosé` : sugar;
+  } else if (d.chance(0.2)) core = template.name;
+  else if (grapes.length === 1) {
+    const label = grapeLabel(grapes[0] as string, group);
+    core = template.color === "rose" ? `${label} ${colorWord}` : label;
+  } else if (grapes.length >= 2 && d.chance(0.5)) {
+    core = `${grapeLabel(grapes[0] as string, group)}-${grapeLabel(grapes[1] as string, group)}`;
+  } else core = colorWord;
+  const places = PLACES[group];
+  return d.chance(0.7) ? `${fill(d.pick(PREFIXES[group]), group, d, places)} ${core}` : core;
 }
