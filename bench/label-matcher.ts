@@ -100,7 +100,11 @@ function simulatedLabel(d: LabelDocument, all: readonly LabelDocument[]): string
       r < 0.6 ? pick(BOILERPLATE) : r < 0.8 ? other.region : (other.grapes[0] ?? pick(BOILERPLATE));
     parts.splice(Math.floor(rnd() * (parts.length + 1)), 0, phrase);
   }
-  if (rnd() < 0.6) parts.push(String(1990 + Math.floor(rnd() * 34)));
+    // A year: mostly one the wine lists (a vintage), else any.
+  if (rnd() < 0.6) {
+    const listed = d.vintages ?? [];
+    parts.push(String(listed.length > 0 && rnd() < 0.8 ? pick(listed) : 1990 + Math.floor(rnd() * 34)));
+  }
   const text = slips(parts.join(" "));
   return rnd() < 0.5 ? text.toUpperCase() : text;
 }
@@ -122,6 +126,9 @@ interface Row {
   ms_per_match: number;
 }
 const rows: Row[] = [];
+/** Confidence of the top answer in fifths: how many answers fell in each, and how many were right. */
+const CONFIDENCE_BUCKETS = ["0–0.2", "0.2–0.4", "0.4–0.6", "0.6–0.8", "0.8–1"];
+const calibration = new Map<string, { answers: number; right: number }>();
 const openSet: { catalogue: string; unknown_accepted: number; known_right_accepted: number }[] = [];
 const builds: { catalogue: string; wines: number; build_ms: number }[] = [];
 
@@ -140,10 +147,16 @@ function known(
     const d = pick(pool);
     const text = simulatedLabel(d, all);
     const started = performance.now();
-    const rank = matcher.match(text, 5).findIndex((m) => m.id === d.id);
+    const { matches } = matcher.match(text, 5);
     ms += performance.now() - started;
+    const rank = matches.findIndex((m) => m.id === d.id);
     if (rank === 0) top1++;
     if (rank >= 0) top5++;
+    const bucket = Math.min(CONFIDENCE_BUCKETS.length - 1, Math.floor((matches[0]?.confidence ?? 0) * 5));
+    const seen = calibration.get(`${catalogue}|${name}|${bucket}`) ?? { answers: 0, right: 0 };
+    seen.answers++;
+    if (rank === 0) seen.right++;
+    calibration.set(`${catalogue}|${name}|${bucket}`, seen);
   }
   const row = {
     catalogue,
@@ -161,16 +174,15 @@ function unknown(catalogue: string, all: LabelDocument[], real: LabelDocument[])
   const left = new Set<number>();
   while (left.size < 150) left.add(pick(real).id);
   const matcher = LabelMatcher.of(all.filter((d) => !left.has(d.id)));
-  const accepted = (d: LabelDocument) =>
-    (matcher.match(simulatedLabel(d, all), 1)[0]?.score ?? 0) >= MATCH_THRESHOLD;
+  const accepted = (d: LabelDocument) => matcher.match(simulatedLabel(d, all), 1).score >= MATCH_THRESHOLD;
   const unknownAccepted = all.filter((d) => left.has(d.id)).filter(accepted).length / left.size;
   const kept = real.filter((w) => !left.has(w.id));
   let right = 0;
   const tries = 500;
   for (let i = 0; i < tries; i++) {
     const d = pick(kept);
-    const best = matcher.match(simulatedLabel(d, all), 1)[0];
-    if (best?.id === d.id && best.score >= MATCH_THRESHOLD) right++;
+    const { score, matches } = matcher.match(simulatedLabel(d, all), 1);
+    if (matches[0]?.id === d.id && score >= MATCH_THRESHOLD) right++;
   }
   const row = { catalogue, unknown_accepted: unknownAccepted, known_right_accepted: right / tries };
   openSet.push(row);
@@ -195,14 +207,19 @@ const cli = (path: string, args: string[]) =>
     env: { ...process.env, DATABASE_URL: `sqlite:${path}`, LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
-const small = join(dir, "1k.db");
-cli(small, ["import"]);
-await run("1,007 wines (bundled)", small);
+/** A prebuilt catalogue (`MATCHER_DB_1K`, `MATCHER_DB_300K`: SQLite paths) or a new one imported with `args`. */
+function catalogue(envName: string, file: string, args: string[]): string {
+  const prebuilt = process.env[envName];
+  if (prebuilt) return prebuilt;
+  const path = join(dir, file);
+  cli(path, args);
+  return path;
+}
+await run("1,007 wines (bundled)", catalogue("MATCHER_DB_1K", "1k.db", ["import"]));
 if (process.env.PHOTO_LARGE !== "0") {
-  const large = join(dir, "300k.db");
   console.log("Importing 300,000 wines…");
-  cli(large, ["import", "--synthetic", "300000", "--seed", "1"]);
-  await run("300,000 wines", large);
+  const args = ["import", "--synthetic", "300000", "--seed", "1"];
+  await run("300,000 wines", catalogue("MATCHER_DB_300K", "300k.db", args));
 }
 rmSync(dir, { recursive: true, force: true });
 
@@ -210,7 +227,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const date = new Date().toISOString();
 writeFileSync(
   "bench/results/label-matcher.json",
-  `${JSON.stringify({ date, builds, rows, openSet }, null, 2)}\n`,
+  `${JSON.stringify({ date, builds, rows, openSet, calibration: Object.fromEntries(calibration) }, null, 2)}\n`,
 );
 const md = [
   `# Label matcher on simulated OCR text (${date.slice(0, 10)})`,
@@ -230,6 +247,17 @@ const md = [
   "| catalogue | labels of left-out wines with a candidate | labels of known wines answered right |",
   "|---|---|---|",
   ...openSet.map((o) => `| ${o.catalogue} | ${pct(o.unknown_accepted)} | ${pct(o.known_right_accepted)} |`),
+  "",
+  "Confidence of the top answer against how often it was right (calibration):",
+  "",
+  "| catalogue | labels of | confidence | answers | right |",
+  "|---|---|---|---|---|",
+  ...[...calibration]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, c]) => {
+      const [cat, labels, bucket] = key.split("|");
+      return `| ${cat} | ${labels} | ${CONFIDENCE_BUCKETS[Number(bucket)]} | ${c.answers} | ${pct(c.right / c.answers)} |`;
+    }),
   "",
   `Matcher build: ${builds.map((b) => `${b.wines} wines in ${b.build_ms} ms`).join("; ")}.`,
   "",

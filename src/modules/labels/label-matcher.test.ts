@@ -5,7 +5,7 @@ import { openDatabase } from "../../db/database.ts";
 import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";
-import { labelWords, WordCoverage } from "./word-coverage.ts";
+import { joinedWithTypo } from "./label-evidence.ts";
 
 /** Real catalogue entries (X-Wines) that real labels confuse, plus a few neighbours. */
 const wines: LabelDocument[] = [
@@ -50,7 +50,7 @@ const wines: LabelDocument[] = [
   },
 ];
 const matcher = LabelMatcher.of(wines);
-const top = (text: string) => matcher.match(text, 5)[0]?.id;
+const top = (text: string) => matcher.match(text, 5).matches[0]?.id;
 
 test("the words of a label find their wine, case- and accent-insensitive", () => {
   assert.equal(top("CASA VALDUGA ORIGEM MERLOT 2019 Vale dos Vinhedos"), 1);
@@ -72,22 +72,25 @@ test("whole-label evidence on the bundled catalogue (read in pages): real OCR re
   // "Bordeaux" is, twice — and "Les Portes de Bordeaux · Bordeaux · Bordeaux" is all Bordeaux.
   const fonreaud =
     "BORDEAUX- FRANCE CRU BOURGEOIS MOULIS-EN-MEDOC CHEMIN ROYAL CHATEAU GRAND VIN DE BORDEAUX";
-  assert.equal(catalogue.match(fonreaud, 1)[0]?.id, 116418);
+  assert.equal(catalogue.match(fonreaud, 1).matches[0]?.id, 116418);
   // Louis Latour Santenay (dev photo 117009 turned 270°): "Latour" is also in "Bourgogne Cuvée Latour".
   const santenay =
     "PRODUIT DEFRANCE ABEAUNETEORFRANGE Latour Louu APLLATION SANTENAYCOMROLEE amlenay GRAND VIN DE BOURGOGNE";
-  assert.equal(catalogue.match(santenay, 1)[0]?.id, 117009);
+  assert.equal(catalogue.match(santenay, 1).matches[0]?.id, 117009);
 });
 
-test("scores are between 0 and 1, best first, at most `limit`; nothing shared gives nothing", () => {
-  const matches = matcher.match("Louis Latour Bourgogne", 2);
+test("score and confidences are between 0 and 1, best evidence first, at most `limit`; nothing shared gives nothing", () => {
+  const { score, matches } = matcher.match("Louis Latour Bourgogne", 2);
   assert.equal(matches.length, 2);
-  assert.ok(matches.every((m) => m.score > 0 && m.score <= 1));
-  assert.ok((matches[0]?.score ?? 0) >= (matches[1]?.score ?? 0));
-  assert.deepEqual(matcher.match("", 5), []);
-  assert.deepEqual(matcher.match("xq zz 12", 5), []);
-  const exact = matcher.match("Weingut Dr. Loosen Blue Slate Riesling Mosel Riesling", 1)[0];
-  assert.ok(exact && exact.score > 0.8, JSON.stringify(exact));
+  assert.ok(score > 0 && score <= 1);
+  assert.ok(matches.every((m) => m.score > 0 && m.score <= 1 && m.confidence > 0 && m.confidence < 1));
+  assert.ok((matches[0]?.evidence ?? 0) >= (matches[1]?.evidence ?? 0));
+  assert.ok((matches[0]?.confidence ?? 0) + (matches[1]?.confidence ?? 0) <= 1);
+  assert.deepEqual(matcher.match("", 5), { score: 0, matches: [] });
+  assert.deepEqual(matcher.match("xq zz 12", 5), { score: 0, matches: [] });
+  const exact = matcher.match("Weingut Dr. Loosen Blue Slate Riesling Mosel Riesling", 1);
+  assert.ok(exact.score > 0.8, JSON.stringify(exact));
+  assert.ok((exact.matches[0]?.confidence ?? 0) > 0.9, JSON.stringify(exact));
 });
 
 test("a large catalogue: trigrams shared by thousands of wines are not walked, yet the label's wine wins", () => {
@@ -103,23 +106,88 @@ test("a large catalogue: trigrams shared by thousands of wines are not walked, y
   }
   many.push(...wines);
   const big = LabelMatcher.of(many);
-  assert.equal(big.match("GRAND VIN DE BOURGOGNE SANTENAY LOUIS LATOUR ROUGE", 3)[0]?.id, 6);
-  assert.equal(big.match("DOMAINE NUMBER 4321 BOURGOGNE ROUGE", 3)[0]?.id, 14_321);
+  assert.equal(big.match("GRAND VIN DE BOURGOGNE SANTENAY LOUIS LATOUR ROUGE", 3).matches[0]?.id, 6);
+  assert.equal(big.match("DOMAINE NUMBER 4321 BOURGOGNE ROUGE", 3).matches[0]?.id, 14_321);
 });
 
-test("word coverage: rare words count more, typos count partly, short words are not found inside others", () => {
-  const coverage = new WordCoverage([
-    "Louis Latour Santenay Rouge Santenay",
-    "Erasmo Cabernet Franc Maule Valley",
-    "x",
+/** A namesake of `base` with some fields changed. */
+const namesake = (base: LabelDocument, id: number, change: Partial<LabelDocument>): LabelDocument => ({
+  ...base,
+  id,
+  ...change,
+});
+
+test("namesakes: the producer weighs most, title-insensitive; words a label does not show count against", () => {
+  const fonreaud: LabelDocument = {
+    id: 1,
+    producer: "Château Fonréaud",
+    producerName: "Fonréaud",
+    wine: "Château Chemin Royal Moulis-en-Médoc",
+    region: "Moulis-en-Médoc",
+    grapes: ["Merlot"],
+    country: "FR",
+    color: "red",
+  };
+  const lambert = namesake(fonreaud, 2, {
+    producer: "Château Lambert",
+    producerName: "Lambert",
+    wine: "Grand Vin Château Chemin Royal Moulis-en-Médoc",
+    region: "Côtes de Bourg",
+  });
+  // Another producer's wine whose name holds the same words and more: "Grand Vin" and its region
+  // are not on the label.
+  const m = LabelMatcher.of([fonreaud, lambert]);
+  assert.equal(m.match("CHATEAU CHEMIN ROYAL MOULIS-EN-MEDOC", 3).matches[0]?.id, 1);
+  assert.equal(m.match("LAMBERT CHEMIN ROYAL MOULIS", 3).matches[0]?.id, 2);
+  // The estate itself, its title not on the label: "Chemin Royal" = "Château Chemin Royal".
+  const estate = namesake(fonreaud, 3, {
+    producer: "Château Chemin Royal",
+    producerName: "Chemin Royal",
+    wine: "Médoc",
+  });
+  assert.equal(LabelMatcher.of([fonreaud, estate]).match("CHEMIN ROYAL MEDOC", 3).matches[0]?.id, 3);
+});
+
+test("namesakes: region, country, vintage and colour read on the label separate them", () => {
+  const brut: LabelDocument = {
+    id: 1,
+    producer: "Domaine Martin",
+    producerName: "Martin",
+    wine: "Brut",
+    region: "Champagne",
+    grapes: ["Chardonnay"],
+    country: "FR",
+    color: "white",
+    vintages: [2015, 2016],
+  };
+  const m = LabelMatcher.of([
+    brut,
+    namesake(brut, 2, { region: "Crémant d'Alsace" }),
+    namesake(brut, 3, { region: "Maipo Valley", country: "CL" }),
+    namesake(brut, 4, { vintages: [2019, 2020] }),
+    namesake(brut, 5, { color: "rose" }),
   ]);
-  assert.equal(coverage.of(0, labelWords("LOUIS LATOUR SANTENAY ROUGE")), 1);
-  const typo = coverage.of(0, labelWords("LOUIS LATOUR SANTENAI ROUGE"));
-  assert.ok(typo > 0.85 && typo < 1, String(typo));
-  // Of the four equally rare words, only "latour" (six letters) is looked for inside "louislatour".
-  assert.equal(coverage.of(0, labelWords("louislatour")), 0.25);
-  assert.equal(coverage.of(1, labelWords("PRODUIT DEFRANCE")), 0);
-  assert.equal(coverage.of(2, labelWords("x")), 0);
+  const best = (text: string) => m.match(text, 5).matches[0]?.id;
+  assert.equal(best("DOMAINE MARTIN BRUT CREMANT D'ALSACE"), 2);
+  assert.equal(best("MARTIN BRUT PRODUCT OF CHILE"), 3);
+  assert.equal(best("DOMAINE MARTIN BRUT 2019"), 4);
+  assert.equal(best("DOMAINE MARTIN BRUT ROSÉ"), 5);
+});
+
+test("confidence: a clear label is sure, one that fits two wines equally is not", () => {
+  const clear = matcher.match("CASA VALDUGA TERROIR MERLOT VALE DOS VINHEDOS", 3).matches;
+  assert.equal(clear[0]?.id, 2);
+  assert.ok((clear[0]?.confidence ?? 0) > 0.8, JSON.stringify(clear));
+  // Origem Merlot and Terroir Merlot: the label shows neither name.
+  const unsure = matcher.match("CASA VALDUGA MERLOT VALE DOS VINHEDOS", 3).matches;
+  assert.deepEqual(new Set(unsure.slice(0, 2).map((c) => c.id)), new Set([1, 2]));
+  assert.ok((unsure[0]?.confidence ?? 1) < 0.5, JSON.stringify(unsure));
+});
+
+test("a word run together with its neighbours is found with one OCR slip, short words are not", () => {
+  assert.ok(joinedWithTypo("latour", "pouissatour"));
+  assert.ok(joinedWithTypo("santenay", "appellationsantenaicontrolee"));
+  assert.ok(!joinedWithTypo("latour", "pouisbonjour"));
 });
 
 test("the matcher in its own thread answers as the matcher does, and rejects once stopped", async () => {

@@ -12,28 +12,102 @@
  * allowing OCR typos ({@link WordCoverage}). The score is the cosine times (1 + coverage) / 2.
  */
 import { fold } from "../../domain/text-folding.ts";
-import { labelWords, smoothIdf, WordCoverage } from "./word-coverage.ts";
+import type { Color } from "../../domain/vocabulary.ts";
+import { EvidenceIndex, type LabelReading, letterMask, TUNE } from "./label-evidence.ts";
+import { labelFacts, yearsOnLabel } from "./label-text.ts";
+import { labelWords, smoothIdf } from "./word-coverage.ts";
 
-/** What the matcher knows of one wine. */
+/**
+ * What the matcher knows of one wine: `producer` is the display name ("Château Chemin Royal"),
+ * `producerName` the name without the estate title ("Chemin Royal"; default `producer`),
+ * `region` the region's English name and `regionNames` all its names (default [`region`]).
+ */
 export interface LabelDocument {
   id: number;
   producer: string;
+  producerName?: string;
   wine: string;
   region: string;
+  regionNames?: string[];
   grapes: string[];
+  /** ISO 3166-1 alpha-2 of the region. */
+  country?: string;
+  color?: Color;
+  /** Listed vintages (years). */
+  vintages?: number[];
 }
 
-/** A wine and how well the label matches it (0..1: the cosine weighed by word coverage). */
+/**
+ * A wine and how well the label matches it:
+ * - `score` 0..1: the trigram cosine weighed by word coverage, (1 + coverage) / 2 — an absolute
+ *   measure used to tell a label of a wine we have from one we do not (MATCH_THRESHOLD);
+ * - `evidence`: what ranks the candidates (label-evidence.ts), in information units;
+ * - `confidence` 0..1: the probability that this is the wine, given the others: a softmax of the
+ *   evidence over the candidates and an "another wine" option ({@link TUNE.unknown}), so a
+ *   candidate whose margin over the next is small gets a low confidence.
+ */
 export interface LabelMatch {
   id: number;
   score: number;
+  evidence: number;
+  confidence: number;
 }
+
+/**
+ * The matches of one label: `score` (0..1) is the best {@link LabelMatch.score} among all the
+ * candidates weighed — how surely the label shows a wine of the catalogue at all — and `matches` the
+ * best candidates by evidence, best first.
+ */
+export interface LabelMatches {
+  score: number;
+  matches: LabelMatch[];
+}
+
+/** Temperature of the confidence softmax, in evidence units (calibration: bench/label-matcher.ts). */
+
+/** Evidence of the "a wine not among the candidates" option of the confidence softmax. */
+
+/** Weight of the trigram cosine (0..1) in the ranking, beside the word evidence: OCR slips that split or join words. */
+
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
 
-/** Candidates (best by cosine) weighed by word coverage; the others count as covering nothing. */
-const COVERED = 50;
+/**
+ * The `k` documents of `docs` with the highest `scores`, in no particular order: a bounded min-heap,
+ * so a label touching much of a large catalogue is not sorted whole.
+ */
+function topDocs(docs: readonly number[], scores: Float32Array, k: number): number[] {
+  const heap: number[] = [];
+  const less = (a: number, b: number) => (scores[a] ?? 0) < (scores[b] ?? 0);
+  const down = (from: number) => {
+    for (let i = from; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let min = i;
+      if (l < heap.length && less(heap[l] as number, heap[min] as number)) min = l;
+      if (r < heap.length && less(heap[r] as number, heap[min] as number)) min = r;
+      if (min === i) return;
+      [heap[i], heap[min]] = [heap[min] as number, heap[i] as number];
+      i = min;
+    }
+  };
+  for (const doc of docs) {
+    if (heap.length < k) {
+      heap.push(doc);
+      for (let i = heap.length - 1; i > 0; ) {
+        const parent = (i - 1) >> 1;
+        if (!less(heap[i] as number, heap[parent] as number)) break;
+        [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
+        i = parent;
+      }
+    } else if (less(heap[0] as number, doc)) {
+      heap[0] = doc;
+      down(0);
+    }
+  }
+  return heap;
+}
 
 /** Wines indexed between two yields to the event loop in {@link LabelMatcher.build}. */
 const BUILD_SLICE = 1000;
@@ -101,7 +175,7 @@ class LabelIndexer {
   readonly list = new TermList();
   readonly docStart: number[] = [0];
   readonly documentIds: number[] = [];
-  readonly coverage = new WordCoverage();
+  readonly evidence = new EvidenceIndex();
 
   add(d: LabelDocument): void {
     const v = new Map<number, number>();
@@ -112,7 +186,15 @@ class LabelIndexer {
     for (const [term, tf] of v) this.list.push(term, tf);
     this.docStart.push(this.list.length);
     this.documentIds.push(d.id);
-    this.coverage.add(`${d.producer} ${d.wine} ${d.region}`);
+    this.evidence.push({
+      producerName: d.producerName ?? d.producer,
+      wine: d.wine,
+      regionNames: d.regionNames ?? [d.region],
+      grapes: d.grapes,
+      country: d.country ?? "",
+      color: d.color ?? null,
+      vintages: d.vintages ?? [],
+    });
   }
 }
 
@@ -133,7 +215,7 @@ export class LabelMatcher {
   private readonly docIds: Int32Array;
   private readonly maxWalkedDf: number;
   private readonly scores: Float32Array;
-  private readonly coverage: WordCoverage;
+  private readonly evidence: EvidenceIndex;
 
   /** A matcher over `documents`, built in one go, blocking (build times: bench/results/label-matcher.md). */
   static of(documents: readonly LabelDocument[]): LabelMatcher {
@@ -162,7 +244,8 @@ export class LabelMatcher {
     const { list, docStart, documentIds } = indexer;
     const n = documentIds.length;
     this.ids = indexer.ids;
-    this.coverage = indexer.coverage;
+    this.evidence = indexer.evidence;
+    this.evidence.seal();
     const terms = this.ids.size;
     this.df = new Int32Array(terms);
     for (let i = 0; i < list.length; i++) {
@@ -217,13 +300,13 @@ export class LabelMatcher {
    * cosine without walking posting lists that hold much of the catalogue; the best {@link COVERED}
    * by cosine are weighed by word coverage.
    */
-  match(text: string, limit: number): LabelMatch[] {
+  match(text: string, limit: number): LabelMatches {
     const query = new Map<number, number>();
     addTerms(query, text, 1, this.ids, false);
     let norm = 0;
     for (const [id, tf] of query) norm += (tf * (this.idf[id] ?? 0)) ** 2;
     norm = Math.sqrt(norm);
-    if (norm === 0) return [];
+    if (norm === 0) return { score: 0, matches: [] };
     const touched: number[] = [];
     const frequent: [number, number][] = [];
     for (const [id, tf] of query) {
@@ -239,20 +322,36 @@ export class LabelMatcher {
         this.scores[doc] = (this.scores[doc] ?? 0) + q * (this.postingWeights[i] ?? 0);
       }
     }
-    const candidates = touched
-      .map((doc) => ({ doc, score: this.scores[doc] ?? 0 }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, Math.max(RESCORED, limit));
+    const candidates = topDocs(touched, this.scores, Math.max(TUNE.rescored, limit)).map((doc) => ({
+      doc,
+      score: this.scores[doc] ?? 0,
+    }));
     for (const doc of touched) this.scores[doc] = 0;
     for (const c of candidates) for (const [term, q] of frequent) c.score += q * this.weightOf(term, c.doc);
-    candidates.sort((a, b) => b.score - a.score);
-    const label = labelWords(text);
-    return candidates
-      .map((c, i) => ({
+    const words = labelWords(text);
+    const label: LabelReading = {
+      ...words,
+      masks: new Map([...words.words].map((w) => [w, letterMask(w)])),
+      years: yearsOnLabel(text),
+      facts: labelFacts(words.words),
+    };
+    const found = new Map<number, number>();
+    const ranked = candidates.map((c) => {
+      const e = this.evidence.of(c.doc, label, found);
+      return {
         id: this.docIds[c.doc] ?? 0,
-        score: (c.score * (1 + (i < COVERED ? this.coverage.of(c.doc, label) : 0))) / 2,
-      }))
-      .sort((a, b) => b.score - a.score || a.id - b.id)
-      .slice(0, limit);
+        score: (c.score * (1 + e.coverage)) / 2,
+        evidence: e.total + TUNE.cosine * c.score,
+        confidence: 0,
+      };
+    });
+    ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
+    const score = ranked.reduce((max, r) => Math.max(max, r.score), 0);
+    const top = ranked[0]?.evidence ?? 0;
+    let sum = Math.exp((TUNE.unknown - top) / TUNE.temperature);
+    for (const r of ranked) sum += Math.exp((r.evidence - top) / TUNE.temperature);
+    const best = ranked.slice(0, limit);
+    for (const r of best) r.confidence = Math.exp((r.evidence - top) / TUNE.temperature) / sum;
+    return { score, matches: best };
   }
 }

@@ -6,7 +6,8 @@ import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-matcher.ts";
 
 /**
- * Every wine as the matcher sees it (producer display name, wine name, region source name, grapes),
+ * Every wine as the matcher sees it (producer display name and name without title, wine name,
+ * region names in every language and country, grapes, colour, listed vintages),
  * in pages of `pageSize` wines by id, so a large catalogue is read without one long query.
  */
 export async function* labelDocumentPages(
@@ -18,7 +19,19 @@ export async function* labelDocumentPages(
       .selectFrom("wines as w")
       .innerJoin("producers as p", "p.id", "w.producer_id")
       .innerJoin("regions as r", "r.id", "w.region_id")
-      .select(["w.id", "w.name", "p.display_name", "r.name_en"])
+      .select([
+        "w.id",
+        "w.name",
+        "w.color",
+        "w.vintages",
+        "p.name as producer_name",
+        "p.display_name",
+        "r.name_en",
+        "r.name_de",
+        "r.name_fr",
+        "r.name_it",
+        "r.country",
+      ])
       .where("w.id", ">", after)
       .orderBy("w.id")
       .limit(pageSize)
@@ -38,9 +51,14 @@ export async function* labelDocumentPages(
     yield wines.map((w) => ({
       id: w.id,
       producer: w.display_name,
+      producerName: w.producer_name,
       wine: w.name,
       region: w.name_en,
+      regionNames: [w.name_en, w.name_de, w.name_fr, w.name_it],
       grapes: byWine.get(w.id) ?? [],
+      country: w.country,
+      color: w.color,
+      vintages: JSON.parse(w.vintages) as number[],
     }));
   }
 }

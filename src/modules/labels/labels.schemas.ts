@@ -27,6 +27,12 @@ const Candidate = Type.Object({
   residual_sugar: Nullable(Type.String()),
   producer: Type.Object({ id: Type.Integer(), name: Type.String(), title: Nullable(Type.String()) }),
   region: Type.Object({ id: Type.Integer(), name: Type.String(), country: Type.String() }),
+  confidence: Type.Number({
+    minimum: 0,
+    maximum: 1,
+    description:
+      "Probability (0–1) that this is the wine on the label, given the other candidates: it reflects the candidate's margin over the next one (an addition to the original interface)",
+  }),
 });
 
 /** What the label says; strings are empty when unknown. */
@@ -43,4 +49,8 @@ export const PhotoAnalyzeResponse = Type.Object({
   message: Type.Enum(["ok", "no_label_detected"]),
   detected_labels: Type.Array(DetectedLabel),
   candidates: Type.Array(Candidate),
+  ambiguous: Type.Boolean({
+    description:
+      "True when the label does not single out one wine: the best candidate's confidence is below 0.6, e.g. several wines share the words read (two namesakes the label cannot tell apart get 0.5 each). False when there are no candidates. An addition to the original interface.",
+  }),
 });

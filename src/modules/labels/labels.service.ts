@@ -16,7 +16,8 @@ import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { presentWineSummary } from "../wines/wine-presenter.ts";
 import type { CatalogueMatcher } from "./catalogue-matcher.ts";
-import type { LabelMatch } from "./label-matcher.ts";
+import type { LabelMatches } from "./label-matcher.ts";
+import { COLOR_WORDS, yearsOnLabel } from "./label-text.ts";
 import { candidateRows } from "./labels.repository.ts";
 import { type PhotoReader, untilAborted } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
@@ -27,6 +28,10 @@ import type { OcrLine, OcrTask } from "./ocr-worker.ts";
  * it keeps every correct answer on the dev photos and rejects about a third of unknown wines.
  */
 export const MATCH_THRESHOLD = 0.2;
+/** Below this confidence the best candidate is not clearly the wine (two equal namesakes get 0.5 each): the answer says `ambiguous`. */
+export const AMBIGUOUS_BELOW = 0.6;
+/** Confidence to three decimals. */
+const round = (x: number) => Math.round(x * 1000) / 1000;
 /** A reading is convincing with a best match this good and at least {@link MIN_TEXT} confident characters. */
 const CONVINCING_SCORE = 0.3;
 const MIN_TEXT = 40;
@@ -47,31 +52,10 @@ export interface DetectedLabel {
   country: string;
 }
 
-const score = (matches: LabelMatch[]) => matches[0]?.score ?? 0;
+const score = (matches: LabelMatches) => matches.score;
 
 const confidentChars = (lines: OcrLine[]) =>
   lines.filter((l) => l.confidence >= CONFIDENT).reduce((n, l) => n + l.text.length, 0);
-
-/** Words that put a year on a label as a founding date, not a vintage ("since 1931", "desde 1931", "fondée en 1850" …). */
-const FOUNDED =
-  /(since|desde|depuis|seit|dal|dall|dal l|fondee en|fondata nel|founded|founded in|est|estd|established|gegrundet|anno|fundada em|fundado em)\s*$/;
-
-/** Four-digit years from 1900 to next year printed on the label, newest first; founding dates are left out. */
-export function yearsOnLabel(text: string, now = new Date()): number[] {
-  const max = now.getUTCFullYear() + 1;
-  const years: number[] = [];
-  for (const m of text.matchAll(/(?<!\d)(19\d{2}|20\d{2})(?!\d)/g)) {
-    const before = fold(text.slice(Math.max(0, (m.index ?? 0) - 14), m.index));
-    if (!FOUNDED.test(before)) years.push(Number(m[1]));
-  }
-  return [...new Set(years.filter((y) => y >= 1900 && y <= max))].sort((a, b) => b - a);
-}
-
-const COLOR_WORDS: [RegExp, string][] = [
-  [/\b(rose|rosado|rosato|rosa)\b/, "rose"],
-  [/\b(red|rouge|rosso|tinto|rot|rotwein)\b/, "red"],
-  [/\b(white|blanc|bianco|branco|blanco|weiss|weisswein)\b/, "white"],
-];
 
 /** How the service reads and matches label photos: the app's `labels` (plugins/labels.ts). */
 export interface LabelRecognition {
@@ -99,7 +83,7 @@ export async function analyzePhoto(
 ) {
   const signal = AbortSignal.timeout(timeoutMs);
   let lines: OcrLine[] = [];
-  let best: LabelMatch[] = [];
+  let best: LabelMatches = { score: 0, matches: [] };
   try {
     const matcher = await untilAborted(catalogueMatcher.current(), signal);
     let rotate: OcrTask["rotate"] = 0;
@@ -130,10 +114,10 @@ export async function analyzePhoto(
   const text = lines.map((l) => l.text).join(" ");
   // A few stray marks read from a pattern are no label.
   if ((text.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) {
-    return { message: "no_label_detected", detected_labels: [], candidates: [] };
+    return { message: "no_label_detected", detected_labels: [], candidates: [], ambiguous: false };
   }
 
-  const accepted = best.filter((m) => m.score >= MATCH_THRESHOLD).slice(0, options.maxResults);
+  const accepted = best.score >= MATCH_THRESHOLD ? best.matches.slice(0, options.maxResults) : [];
   const rows = await candidateRows(
     db,
     accepted.map((m) => m.id),
@@ -141,8 +125,9 @@ export async function analyzePhoto(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = accepted.flatMap((m) => {
     const r = byId.get(m.id);
-    return r ? [presentWineSummary(r, options.lang)] : [];
+    return r ? [{ ...presentWineSummary(r, options.lang), confidence: round(m.confidence) }] : [];
   });
+  const ambiguous = accepted.length > 0 && (accepted[0]?.confidence ?? 0) < AMBIGUOUS_BELOW;
 
   const years = yearsOnLabel(text);
   const top = accepted[0] ? byId.get(accepted[0].id) : undefined;
@@ -165,10 +150,10 @@ export async function analyzePhoto(
       producer_name: prominent[0]?.text.trim() ?? "",
       wine_name: prominent[1]?.text.trim() ?? "",
       vintage: years[0] ?? null,
-      color: COLOR_WORDS.find(([re]) => re.test(folded))?.[1] ?? "",
+      color: folded.split(" ").flatMap((w) => COLOR_WORDS[w] ?? [])[0] ?? "",
       region_name: "",
       country: "",
     };
   }
-  return { message: "ok", detected_labels: [label], candidates };
+  return { message: "ok", detected_labels: [label], candidates, ambiguous };
 }

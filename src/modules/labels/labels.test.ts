@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
-import { yearsOnLabel } from "./labels.service.ts";
+import { yearsOnLabel } from "./label-text.ts";
 
 let s: TestService;
 before(async () => {
@@ -25,6 +25,7 @@ test("a real bottle photo is recognised end to end (base64 and data: URL)", asyn
     const c = res.body.candidates[0];
     assert.deepEqual(Object.keys(c).sort(), [
       "color",
+      "confidence",
       "display_name",
       "id",
       "producer",
@@ -34,6 +35,8 @@ test("a real bottle photo is recognised end to end (base64 and data: URL)", asyn
       "type",
     ]);
     assert.equal(c.residual_sugar, "trocken");
+    assert.ok(c.confidence > 0.5 && c.confidence <= 1, String(c.confidence));
+    assert.equal(res.body.ambiguous, false);
     assert.equal(c.region.country, "BR");
     const label = res.body.detected_labels[0];
     assert.equal(label.producer_name, "Casa Valduga");
@@ -55,6 +58,30 @@ test("a photo upside down or turned sideways is recognised as well", async () =>
   }
 });
 
+test("a namesake the label cannot tell apart makes the answer ambiguous, with the confidence shared", async () => {
+  const svc = await startTestService({ BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
+  try {
+    // A second "Casa Valduga · Origem Merlot" with the same vintages, then a new catalogue version.
+    const db = svc.app.db;
+    const original = await db.selectFrom("wines").selectAll().where("id", "=", 100062).executeTakeFirstOrThrow();
+    await db.insertInto("wines").values({ ...original, id: 999_001 }).execute();
+    await db
+      .updateTable("catalogue_version")
+      .set((eb) => ({ version: eb("version", "+", 1) }))
+      .execute();
+    svc.app.catalogueVersion.changed();
+    const res = await svc.request("/photo/analyze", { body: { photo, max_results: 3 } });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.message, "ok");
+    assert.equal(res.body.ambiguous, true, JSON.stringify(res.body.candidates));
+    const [first, second] = res.body.candidates;
+    assert.deepEqual(new Set([first.id, second.id]), new Set([100062, 999_001]));
+    assert.ok(first.confidence <= 0.5 && second.confidence <= 0.5, JSON.stringify(res.body.candidates));
+  } finally {
+    await svc.close();
+  }
+});
+
 test("a photo without any text: no_label_detected", async () => {
   const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: "#7a2438" } })
     .jpeg()
@@ -62,7 +89,7 @@ test("a photo without any text: no_label_detected", async () => {
   const res = await s.request("/photo/analyze", { body: { photo: blank.toString("base64") } });
   assert.deepEqual(
     [res.status, res.body],
-    [200, { message: "no_label_detected", detected_labels: [], candidates: [] }],
+    [200, { message: "no_label_detected", detected_labels: [], candidates: [], ambiguous: false }],
   );
 });
 

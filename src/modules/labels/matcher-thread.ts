@@ -6,7 +6,7 @@
  */
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../../worker-loader.ts";
-import type { LabelDocument, LabelMatch } from "./label-matcher.ts";
+import type { LabelDocument, LabelMatches } from "./label-matcher.ts";
 import type { MatcherRequest } from "./matcher-worker.ts";
 
 /**
@@ -15,12 +15,12 @@ import type { MatcherRequest } from "./matcher-worker.ts";
  */
 const SLICE = 1000;
 
-type Reply = { ready: true } | { error: string } | { id: number; matches: LabelMatch[] };
+type Reply = { ready: true } | { error: string } | { id: number; matches: LabelMatches };
 
 export class MatcherThread {
   private readonly waiting = new Map<
     number,
-    { resolve: (m: LabelMatch[]) => void; reject: (e: Error) => void }
+    { resolve: (m: LabelMatches) => void; reject: (e: Error) => void }
   >();
   private nextId = 1;
   private failure: Error | null = null;
@@ -77,7 +77,7 @@ export class MatcherThread {
   }
 
   /** The best `limit` wines for the text read on a label (see LabelMatcher.match). */
-  match(text: string, limit: number): Promise<LabelMatch[]> {
+  match(text: string, limit: number): Promise<LabelMatches> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

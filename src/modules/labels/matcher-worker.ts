@@ -38,7 +38,7 @@ port.on("message", (message: MatcherRequest) => {
     wake?.();
     wake = null;
   } else {
-    port.postMessage({ id: message.id, matches: matcher?.match(message.text, message.limit) ?? [] });
+    port.postMessage({ id: message.id, matches: matcher?.match(message.text, message.limit) ?? { score: 0, matches: [] } });
   }
 });
 

@@ -1,0 +1,349 @@
+/**
+ * The evidence a label gives for one wine, weighed the way a sommelier reads a label: the
+ * producer's name counts most, then the wine's name, then its region or appellation; grapes
+ * confirm. Evidence is counted in the information of words (inverse document frequency over the
+ * catalogue, {@link smoothIdf}: a word on one wine in 300,000 weighs about 13, one on every wine 1):
+ *
+ * - every word of the wine's producer (without its estate title: "Chemin Royal" = "Château Chemin
+ *   Royal"), wine name and region that the label shows adds its information times its field's
+ *   weight ({@link FIELD_WEIGHT}); found within OCR typos it counts less ({@link wordFound});
+ * - every such word the label does not show takes away {@link TUNE.missing} of that (coverage both
+ *   ways: a namesake whose name holds another château's name or another region loses to the wine
+ *   whose words are all on the label). The region counts in its best language, and a region the
+ *   label does not print costs less (many labels print only the appellation's short name);
+ * - a year on the label that the wine lists as a vintage adds {@link TUNE.vintage};
+ * - a colour word on the label ("Rosso", "Blanc") that disagrees with the wine's colour costs
+ *   {@link TUNE.colorConflict}; a country named on the label ("Product of Italy") that is not the
+ *   wine's costs {@link TUNE.countryConflict} and the right one adds {@link TUNE.countryAgrees}.
+ *
+ * Style words (Brut, Riserva, Spätlese, Grand Cru) are words of the wine's name and count like them.
+ */
+import { fold } from "../../domain/text-folding.ts";
+import type { Color } from "../../domain/vocabulary.ts";
+import { osaDistance } from "../search/edit-distance.ts";
+import { typoAllowance } from "../search/text-rules.ts";
+import type { LabelFacts } from "./label-text.ts";
+import { smoothIdf } from "./word-coverage.ts";
+
+/** The fields of a wine's words: producer (without title), wine name, region (one per language), grapes. */
+export const FIELD = { producer: 0, wine: 1, region: 2, grape: 6 } as const;
+
+/** Weight of a field's words; region names are fields 2–5 (one per distinct spelling). */
+export const TUNE = { missing: 0.5, regionMissing: 0.25, vintage: 1.5, colorConflict: 3, countryAgrees: 1, countryConflict: 2, pw: 1.6, rw: 0.7, gw: 0.3, temperature: 2, unknown: 8, cosine: 4, rescored: 300, skipCounted: 0, shortTypo: 0.5 };
+const fw = (field: number) => [TUNE.pw, 1, TUNE.rw, TUNE.rw, TUNE.rw, TUNE.rw, TUNE.gw][field] ?? 0;
+
+/** Share of a word's evidence lost when the label does not show it (0 = missing words are free). */
+
+/** The same for region words, which labels often leave out. */
+
+/** Grapes are often not printed: their absence costs nothing. */
+const GRAPE_MISSING = 0;
+/** Evidence for a wine that lists a year printed on the label. */
+
+/** Evidence against a wine of another colour than the one the label names. */
+
+/** Evidence for and against a wine by the country the label names. */
+
+
+
+/** Shortest word looked for inside the label's words run together ("CHATEAUFONREAUD"). */
+const MIN_JOINED = 6;
+/** Shortest word found as the start or end of a longer label word (two words read as one: "ONAPAULA"). */
+const MIN_PART = 4;
+
+/** Whether `word` is the start or the end of `labelWord`, with at least two more letters ("paula" in "onapaula"). */
+function isPartOf(word: string, labelWord: string): boolean {
+  return (
+    labelWord.length >= word.length + 2 && (labelWord.startsWith(word) || labelWord.endsWith(word))
+  );
+}
+
+/** Flag of a region word already counted in the producer's or wine's name. */
+const COUNTED = 8;
+/** Region spellings kept per wine (fields 2–5). */
+const MAX_REGION_NAMES = 4;
+
+const COLOR_CODE: Readonly<Record<Color, number>> = { red: 1, white: 2, rose: 3 };
+
+/** What the evidence needs of one wine. */
+export interface EvidenceDocument {
+  /** Producer's name without its estate title ("Chemin Royal" for "Château Chemin Royal"). */
+  producerName: string;
+  wine: string;
+  /** The region's names, one per language (duplicates are dropped). */
+  regionNames: readonly string[];
+  grapes: readonly string[];
+  /** ISO 3166-1 alpha-2 of the region, "" when unknown. */
+  country: string;
+  color: Color | null;
+  /** Listed vintages (years). */
+  vintages: readonly number[];
+}
+
+/** A label's words prepared once per match: the folded words (with {@link letterMask}s), the same run together, years and facts. */
+export interface LabelReading {
+  words: Set<string>;
+  masks: ReadonlyMap<string, number>;
+  joined: string;
+  years: readonly number[];
+  facts: LabelFacts;
+}
+
+/** How well one wine's words are covered by a label, both ways, and the evidence in all. */
+export interface Evidence {
+  /** Evidence in information units (can be negative). */
+  total: number;
+  /** Share (0..1, by information) of the wine's producer, wine name and best region words on the label. */
+  coverage: number;
+}
+
+/** The set of a word's characters as bits (char code mod 32). */
+export function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
+  return mask;
+}
+
+/** Number of set bits of a 32-bit integer. */
+function popCount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0xf0f0f0f) * 0x1010101) >>> 24;
+}
+
+/**
+ * Whether `word` appears with one typo inside `joined` (a label's words run together:
+ * "PouisSatour" holds "latour"). Windows are only tried where one of the word's trigrams occurs.
+ */
+export function joinedWithTypo(word: string, joined: string): boolean {
+  const tried = new Set<number>();
+  for (let k = 0; k + 3 <= word.length; k++) {
+    const gram = word.slice(k, k + 3);
+    for (let at = joined.indexOf(gram); at >= 0; at = joined.indexOf(gram, at + 1)) {
+      for (let start = at - k - 1; start <= at - k + 1; start++) {
+        if (start < 0 || tried.has(start)) continue;
+        tried.add(start);
+        for (let len = word.length - 1; len <= word.length + 1; len++)
+          if (start + len <= joined.length && osaDistance(word, joined.slice(start, start + len), 1) <= 1)
+            return true;
+      }
+    }
+  }
+  return false;
+}
+
+/** The words and facts of every wine (in the matcher's document order), in flat typed arrays once sealed. */
+export class EvidenceIndex {
+  private readonly ids = new Map<string, number>();
+  private readonly words: string[] = [];
+  /** While adding: per document, word id × 16 + field (+ {@link COUNTED}), from `starts[doc]` to `starts[doc + 1]`. */
+  private entryList: number[] = [];
+  private startList: number[] = [0];
+  private vintageItems: number[] = [];
+  private vintageStartList: number[] = [0];
+  private readonly countries: string[] = [""];
+  private readonly countryIds = new Map<string, number>([["", 0]]);
+  private countryList: number[] = [];
+  private colorList: number[] = [];
+  /** Sealed arrays (see {@link seal}). */
+  private entries = new Int32Array(0);
+  private starts = new Int32Array(1);
+  private vintages = new Int16Array(0);
+  private vintageStarts = new Int32Array(1);
+  private countryOf = new Uint8Array(0);
+  private colorOf = new Uint8Array(0);
+  private idf = new Float32Array(0);
+
+  /**
+   * Adds the words of `text` as `field`. Each word counts once, in its first field (producer, then
+   * wine name, then region, then grapes): a region word already in the wine's name is stored with
+   * {@link COUNTED} so it completes its region name without being counted again.
+   */
+  private add(text: string, field: number, counted: Set<number>, own: Set<number>): void {
+    for (const word of fold(text).split(" ")) {
+      if (word.length < 3) continue;
+      let id = this.ids.get(word);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(word, id);
+        this.words.push(word);
+      }
+      if (own.has(id)) continue;
+      const before = counted.has(id);
+      own.add(id);
+      const region = field >= FIELD.region && field < FIELD.grape;
+      if (before && !region) continue;
+      this.entryList.push(id * 16 + field + (before ? COUNTED : 0));
+    }
+  }
+
+  /** Adds the next document (before {@link seal}). */
+  push(d: EvidenceDocument): void {
+    const counted = new Set<number>();
+    this.add(d.producerName, FIELD.producer, counted, counted);
+    this.add(d.wine, FIELD.wine, counted, counted);
+    const regions = [...new Set(d.regionNames.map(fold))].slice(0, MAX_REGION_NAMES);
+    const inRegions = new Set<number>();
+    regions.forEach((name, i) => this.add(name, FIELD.region + i, counted, new Set()));
+    for (let i = this.startList.at(-1) ?? 0; i < this.entryList.length; i++)
+      inRegions.add(((this.entryList[i] ?? 0) / 16) | 0);
+    this.add(d.grapes.join(" "), FIELD.grape, new Set([...counted, ...inRegions]), new Set());
+    this.startList.push(this.entryList.length);
+    for (const year of d.vintages) this.vintageItems.push(year);
+    this.vintageStartList.push(this.vintageItems.length);
+    let country = this.countryIds.get(d.country);
+    if (country === undefined) {
+      country = this.countries.length;
+      this.countries.push(d.country);
+      this.countryIds.set(d.country, country);
+    }
+    this.countryList.push(country);
+    this.colorList.push(d.color ? COLOR_CODE[d.color] : 0);
+  }
+
+  /**
+   * Turns the added documents into typed arrays and computes each word's information (smoothed idf
+   * over the documents that hold it, in any field); call once after the last {@link push}.
+   */
+  seal(): void {
+    this.entries = Int32Array.from(this.entryList);
+    this.starts = Int32Array.from(this.startList);
+    this.vintages = Int16Array.from(this.vintageItems);
+    this.vintageStarts = Int32Array.from(this.vintageStartList);
+    this.countryOf = Uint8Array.from(this.countryList);
+    this.colorOf = Uint8Array.from(this.colorList);
+    this.entryList = [];
+    this.startList = [];
+    this.vintageItems = [];
+    this.vintageStartList = [];
+    this.countryList = [];
+    this.colorList = [];
+    const df = new Int32Array(this.words.length);
+    const lastDoc = new Int32Array(this.words.length).fill(-1);
+    for (let doc = 0; doc + 1 < this.starts.length; doc++) {
+      for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
+        const word = ((this.entries[i] ?? 0) / 16) | 0;
+        if (lastDoc[word] === doc) continue;
+        lastDoc[word] = doc;
+        df[word] = (df[word] ?? 0) + 1;
+      }
+    }
+    const n = this.starts.length - 1;
+    this.idf = Float32Array.from(df, (d) => smoothIdf(n, d));
+  }
+
+  /**
+   * How much of `word` (0..1) the label shows: 1 when it is one of its words or, for words of
+   * {@link MIN_JOINED} letters or more, inside its words run together; 1 − 0.25 per typo within
+   * {@link typoAllowance}; else 0. `cache` holds the answers of one label.
+   */
+  private found(wordId: number, label: LabelReading, cache: Map<number, number>): number {
+    const known = cache.get(wordId);
+    if (known !== undefined) return known;
+    const word = this.words[wordId] ?? "";
+    let value = 0;
+    if (label.words.has(word) || (word.length >= MIN_JOINED && label.joined.includes(word))) value = 1;
+    else if (word.length >= MIN_PART && [...label.words].some((w) => isPartOf(word, w))) value = 1;
+    else {
+      const max = typoAllowance(word.length);
+      if (max > 0) {
+        let best = max + 1;
+        const mask = letterMask(word);
+        for (const [w, m] of label.masks) {
+          if (best <= 1) break;
+          // One edit changes at most two letters of the word's letter set: skip words that differ more.
+          if (Math.abs(w.length - word.length) > max || popCount(mask ^ m) > 2 * max) continue;
+          best = Math.min(best, osaDistance(word, w, max));
+        }
+        // A slip in a short word is more often another word: "cote" is one edit from "comte".
+        if (best <= max) value = 1 - (word.length <= 5 ? TUNE.shortTypo : 0.25) * best;
+        else if (
+          (word.length >= 5 && [...label.words].some((w) => w.length > word.length && joinedWithTypo(word, w))) ||
+          (word.length >= MIN_JOINED && joinedWithTypo(word, label.joined))
+        )
+          value = 0.75;
+      }
+    }
+    cache.set(wordId, value);
+    return value;
+  }
+
+
+  /** The evidence the label gives for document `doc` (see the module comment). */
+  of(doc: number, label: LabelReading, cache: Map<number, number>): Evidence {
+    const { idf, entries } = this;
+    let total = 0;
+    let coveredInfo = 0;
+    let allInfo = 0;
+    /** Per region name: found and total information of its words not counted before, then of all its words. */
+    const region = [0, 0, 0, 0];
+    const regionInfo = [0, 0, 0, 0];
+    const regionShare = [0, 0, 0, 0];
+    const regionAll = [0, 0, 0, 0];
+    for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
+      const entry = entries[i] ?? 0;
+      const code = entry % 16;
+      const wordId = (entry - code) / 16;
+      const info = idf[wordId] ?? 0;
+      const f = this.found(wordId, label, cache);
+      const field = code & 7;
+      if (field >= FIELD.region && field < FIELD.grape) {
+        const r = field - FIELD.region;
+        regionShare[r] = (regionShare[r] ?? 0) + info * f;
+        regionAll[r] = (regionAll[r] ?? 0) + info;
+        if (TUNE.skipCounted && code & COUNTED) continue;
+        region[r] = (region[r] ?? 0) + info * f;
+        regionInfo[r] = (regionInfo[r] ?? 0) + info;
+        continue;
+      }
+      const weight = fw(field);
+      const missing = field === FIELD.grape ? GRAPE_MISSING : TUNE.missing;
+      total += weight * info * (f - missing * (1 - f));
+      if (field !== FIELD.grape) {
+        coveredInfo += info * f;
+        allInfo += info;
+      }
+    }
+    let best = -1;
+    let bestValue = 0;
+    for (let r = 0; r < MAX_REGION_NAMES; r++) {
+      if ((regionAll[r] ?? 0) === 0) continue;
+      const info = regionInfo[r] ?? 0;
+      const f = region[r] ?? 0;
+      const value = fw(FIELD.region) * (f - TUNE.regionMissing * (info - f));
+      if (best < 0 || value > bestValue) [best, bestValue] = [r, value];
+    }
+    if (best >= 0) {
+      total += bestValue;
+      coveredInfo += region[best] ?? 0;
+      allInfo += regionInfo[best] ?? 0;
+      void regionShare;
+    }
+    total += this.facts(doc, label);
+    return { total, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
+  }
+
+  /** Vintage, colour and country evidence of document `doc`. */
+  private facts(doc: number, label: LabelReading): number {
+    let total = 0;
+    if (label.years.length > 0) {
+      const from = this.vintageStarts[doc] ?? 0;
+      const to = this.vintageStarts[doc + 1] ?? 0;
+      for (let i = from; i < to; i++) {
+        if (label.years.includes(this.vintages[i] ?? 0)) {
+          total += TUNE.vintage;
+          break;
+        }
+      }
+    }
+    const color = this.colorOf[doc] ?? 0;
+    if (label.facts.colors.size === 1 && color !== 0) {
+      const [named] = label.facts.colors;
+      if (named && COLOR_CODE[named] !== color) total -= TUNE.colorConflict;
+    }
+    const country = this.countries[this.countryOf[doc] ?? 0] ?? "";
+    if (label.facts.countries.size > 0 && country !== "")
+      total += label.facts.countries.has(country) ? TUNE.countryAgrees : -TUNE.countryConflict;
+    return total;
+  }
+}
