@@ -89,13 +89,11 @@ export async function analyzePhoto(
     let rotate: OcrTask["rotate"] = 0;
     for (;;) {
       const reading = await read(image, rotate, signal);
-      for (const found of reading.readings) {
-        const text = found.map((l) => l.text).join(" ");
-        const matches = await untilAborted(matcher.match(text, Math.max(options.maxResults, 1)), signal);
-        if (lines.length === 0 || score(matches) > score(best)) {
-          best = matches;
-          lines = found;
-        }
+      const text = reading.lines.map((l) => l.text).join(" ");
+      const matches = await untilAborted(matcher.match(text, Math.max(options.maxResults, 1)), signal);
+      if (lines.length === 0 || score(matches) > score(best)) {
+        best = matches;
+        lines = reading.lines;
       }
       const convincing =
         score(best) >= SURE_SCORE || (score(best) >= CONVINCING_SCORE && confidentChars(lines) >= MIN_TEXT);

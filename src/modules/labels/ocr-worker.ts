@@ -3,20 +3,21 @@
  * rotation, long side brought to 640–1280 px) and reads its text with PaddleOCR PP-OCRv4
  * ({@link OcrEngine}). The engine is loaded once per thread, on its first task.
  *
- * Orientation, with one detection pass: the detector finds text boxes whichever way the photo is
- * turned, and the library's crops are already upright for horizontal text and for text running top
- * to bottom (tall boxes are turned 90° counter-clockwise). What is left is a half turn, decided
- * separately for the horizontal and the vertical boxes (a label can mix both: a name printed
- * sideways above horizontal small print): the {@link PROBES} largest boxes of each kind are read both
- * ways up. The direction with more confident characters is taken upright unless the half turn gives
- * clearly more; the other direction follows its decision unless its own evidence clearly says
- * otherwise. The other boxes are then read once, the way decided (both ways when the larger direction
- * was a close call; the matcher then chooses). One detection and one recognition pass plus a few
- * lines, where reading the photo turned would cost a whole second pass (time per photo:
- * bench/results/photo.md).
+ * Orientation, with one detection pass and one recognition per box: the detector finds text boxes
+ * whichever way the photo is turned, and the library's crops are already upright for horizontal text
+ * and for text running top to bottom (tall boxes are turned 90° counter-clockwise). What is left is a
+ * half turn, which PaddleOCR's direction classifier decides ({@link OcrEngine.classify}, as PaddleOCR
+ * does with `use_angle_cls`): a box it calls "180" with at least {@link FLIP_THRESHOLD} is turned,
+ * one it calls "0" as surely is read as it is. The classifier hesitates on many label words (script,
+ * decorated or faint letters), and left as they are (PaddleOCR's default) such boxes cost the dev
+ * photos turned 180/270° a wine each; they take instead the half turn under which the sure boxes of
+ * their direction read more confident characters (a label's text mostly shares one orientation).
+ * This replaces reading the largest boxes both ways up. When the reading is not convincing, the
+ * service still reads a turned photo once more turned upright (labels.service.ts): the detector
+ * splits script words on sideways photos. Time per photo: bench/results/photo.md.
  */
 import sharp from "sharp";
-import { OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
+import { CLASSIFY_BATCH, FLIP_THRESHOLD, OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
 
 /**
  * One photo to read; `rotate` turns it clockwise by that many degrees before reading; `cancel[0]`
@@ -24,7 +25,7 @@ import { OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
  */
 export interface OcrTask {
   image: Uint8Array;
-  rotate: 0 | 90 | 180 | 270;
+  rotate: Turn;
   cancel: Int32Array;
 }
 
@@ -34,13 +35,14 @@ function checkCancelled(cancel: Int32Array): void {
 }
 
 /**
- * What a photo shows: its lines of text, the most likely reading first (a second one when the half
- * turn was a close call), and the clockwise turn (of the photo as sent, after `rotate`) that would
- * bring most of its text upright (0 when it already is).
+ * What a photo shows: its lines of text, each box read the way up it was found to be, the lines of
+ * the boxes sharing the turn with the most confident characters (most of the label) first; and that
+ * turn: the clockwise turn (of the photo as sent, after `rotate`) that brings most of its text
+ * upright (0 when it already is).
  */
 export interface OcrReading {
-  readings: OcrLine[][];
-  upright: 0 | 90 | 180 | 270;
+  lines: OcrLine[];
+  upright: Turn;
 }
 
 /** A line of text as read: the text, the recognizer's mean confidence (0..1), the line's height in px. */
@@ -50,6 +52,9 @@ export interface OcrLine {
   height: number;
 }
 
+/** A clockwise turn, in degrees. */
+export type Turn = 0 | 90 | 180 | 270;
+
 /**
  * Photos are brought to a long side in this range: detection is slow and memory-hungry on large
  * images (ONNX Runtime's arena grows with the input) and weak on tiny ones. `npm run bench:photo`
@@ -58,13 +63,6 @@ export interface OcrLine {
  */
 const MIN_SIDE = 640;
 const MAX_SIDE = 1280;
-/** Boxes of each direction read both ways to decide their half turn. */
-const PROBES = 2;
-/**
- * A half turn must show this many times the confident characters of the crops as they are: upright
- * photos are the common case, and a few words read nearly as well upside down ("Mundus" → "snpunW").
- */
-const FLIP_MARGIN = 1.5;
 /** Readings below this mean confidence are dropped (the library's cut-off). */
 const MIN_CONFIDENCE = 0.5;
 
@@ -80,30 +78,10 @@ function sides(box: [number, number][]): { width: number; height: number } {
   };
 }
 
-/** Confident characters of some readings: the weight of evidence that they are the right way up. */
-const evidence = (readings: Reading[]) =>
-  readings.reduce((n, r) => n + (r.confidence >= MIN_CONFIDENCE ? r.confidence * r.text.length : 0), 0);
-
-/**
- * Reads `boxes`, upside down if asked, one at a time (the model already uses the cores), checking
- * `cancel` before each.
- */
-async function readAll(
-  ocr: OcrEngine,
-  boxes: TextBox[],
-  upsideDown: boolean,
-  cancel: Int32Array,
-): Promise<Reading[]> {
-  const readings: Reading[] = [];
-  for (const b of boxes) {
-    checkCancelled(cancel);
-    readings.push(await ocr.recognize(b.crop, upsideDown));
-  }
-  return readings;
-}
-
-/** A box read in the chosen half turn, with where it sits once the photo is turned that way up. */
+/** A box as read, with the turn that brings it upright and where it sits once the photo is turned so. */
 interface ReadBox extends Reading {
+  /** The clockwise turn of the photo that brings this box's text upright. */
+  turn: Turn;
   /** Top, bottom and left of the box in the turned photo, px. */
   top: number;
   bottom: number;
@@ -123,62 +101,92 @@ function turnPoint(
   return [x, y];
 }
 
-/** The boxes of one direction, largest first, with their largest read both ways up. */
-interface Direction {
-  boxes: TextBox[];
-  /** The clockwise turn the library's crops already imply: 270 for vertical boxes (turned counter-clockwise). */
-  quarter: 0 | 270;
-  upright: Reading[];
-  flipped: Reading[];
-}
-
-async function probe(
-  ocr: OcrEngine,
-  boxes: TextBox[],
-  quarter: 0 | 270,
-  cancel: Int32Array,
-): Promise<Direction> {
-  const bySize = [...boxes].sort((a, b) => b.crop.width * b.crop.height - a.crop.width * a.crop.height);
-  const probes = bySize.slice(0, PROBES);
-  return {
-    boxes: bySize,
-    quarter,
-    upright: await readAll(ocr, probes, false, cancel),
-    flipped: await readAll(ocr, probes, true, cancel),
-  };
+/** Whether the library turned `box`'s crop 90° counter-clockwise (its sides at least 1:1.5, as it checks). */
+function tall(box: TextBox): boolean {
+  const s = sides(box.box);
+  return s.height / s.width >= 1.5;
 }
 
 /**
- * Whether `d` reads upside down. The default is `expected`; the other way must show
- * {@link FLIP_MARGIN} times the confident characters.
+ * For each box, the direction classifier's probability (0..1) that its crop is upside down, in runs
+ * of {@link CLASSIFY_BATCH} crops, checking `cancel` before each.
  */
-function upsideDown(d: Direction, expected: boolean): boolean {
-  const [usual, other] = expected ? [d.flipped, d.upright] : [d.upright, d.flipped];
-  return evidence(other) > FLIP_MARGIN * evidence(usual) ? !expected : expected;
+async function classifyAll(ocr: OcrEngine, boxes: TextBox[], cancel: Int32Array): Promise<number[]> {
+  const probabilities: number[] = [];
+  for (let i = 0; i < boxes.length; i += CLASSIFY_BATCH) {
+    checkCancelled(cancel);
+    probabilities.push(...(await ocr.classify(boxes.slice(i, i + CLASSIFY_BATCH).map((b) => b.crop))));
+  }
+  return probabilities;
 }
 
-/** Reads the rest of `d`'s boxes with a half turn or not, each with where it sits once turned that way up. */
-async function readDirection(
+/**
+ * Reads one box, turned upside down if asked, with the clockwise turn that brings it upright (270
+ * for the tall boxes the library turned counter-clockwise, plus 180 when flipped) and where it sits
+ * once the photo is turned that way.
+ */
+async function readBox(
   ocr: OcrEngine,
-  d: Direction,
+  box: TextBox,
   flip: boolean,
+  size: { width: number; height: number },
+): Promise<ReadBox> {
+  const reading = await ocr.recognize(box.crop, flip);
+  const turn = (((tall(box) ? 270 : 0) + (flip ? 180 : 0)) % 360) as Turn;
+  const points = box.box.map((p) => turnPoint(p, turn, size.width, size.height));
+  const ys = points.map((p) => p[1]);
+  return {
+    ...reading,
+    turn,
+    top: Math.min(...ys),
+    bottom: Math.max(...ys),
+    left: Math.min(...points.map((p) => p[0])),
+  };
+}
+
+/** Confident characters of a reading: the weight of evidence that it is the right way up. */
+const evidence = (r: Reading) => (r.confidence >= MIN_CONFIDENCE ? r.confidence * r.text.length : 0);
+
+/**
+ * Reads every box once. The boxes the classifier is sure about (one of its labels at
+ * {@link FLIP_THRESHOLD} or more) are read its way first; the others (often a decorated or faint
+ * word, where the classifier hesitates) are read the way the sure boxes of the same direction
+ * (horizontal, or tall) read with more confident characters — a label's text mostly shares one
+ * orientation — or the other direction's way when those have none, or as they are.
+ */
+async function readAll(
+  ocr: OcrEngine,
+  boxes: TextBox[],
   size: { width: number; height: number },
   cancel: Int32Array,
 ): Promise<ReadBox[]> {
-  const rest = await readAll(ocr, d.boxes.slice(PROBES), flip, cancel);
-  const readings = [...(flip ? d.flipped : d.upright), ...rest];
-  const degrees = (d.quarter + (flip ? 180 : 0)) % 360;
-  return d.boxes.map((b, i) => {
-    const points = b.box.map((p) => turnPoint(p, degrees, size.width, size.height));
-    const ys = points.map((p) => p[1]);
-    const reading = readings[i] ?? { text: "", confidence: 0 };
-    return {
-      ...reading,
-      top: Math.min(...ys),
-      bottom: Math.max(...ys),
-      left: Math.min(...points.map((p) => p[0])),
-    };
-  });
+  const probabilities = await classifyAll(ocr, boxes, cancel);
+  const read: (ReadBox | undefined)[] = [];
+  for (const [i, box] of boxes.entries()) {
+    const p = probabilities[i] ?? 0;
+    if (p < FLIP_THRESHOLD && p > 1 - FLIP_THRESHOLD) continue;
+    checkCancelled(cancel);
+    read[i] = await readBox(ocr, box, p >= FLIP_THRESHOLD, size);
+  }
+  /** Whether the sure boxes of one direction read better flipped; undefined without evidence. */
+  const flipped = (isTall: boolean): boolean | undefined => {
+    let [upright, flip] = [0, 0];
+    for (const [i, r] of read.entries()) {
+      if (!r || tall(boxes[i] as TextBox) !== isTall) continue;
+      if (r.turn === 0 || r.turn === 270) upright += evidence(r);
+      else flip += evidence(r);
+    }
+    return upright === flip ? undefined : flip > upright;
+  };
+  const across = flipped(false);
+  const down = flipped(true);
+  for (const [i, box] of boxes.entries()) {
+    if (read[i]) continue;
+    checkCancelled(cancel);
+    const flip = (tall(box) ? (down ?? across) : (across ?? down)) ?? false;
+    read[i] = await readBox(ocr, box, flip, size);
+  }
+  return read.filter((r) => r !== undefined);
 }
 
 /**
@@ -237,38 +245,19 @@ export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
   const size = { width, height };
   checkCancelled(task.cancel);
   const boxes = await ocr.detect({ data, ...size });
-  const vertical = boxes.filter((b) => {
-    const s = sides(b.box);
-    return s.height / s.width >= 1.5;
-  });
-  const horizontal = boxes.filter((b) => !vertical.includes(b));
-  const across = await probe(ocr, horizontal, 0, task.cancel);
-  const down = await probe(ocr, vertical, 270, task.cancel);
-  // The direction with more text decides, upright by default; a half turn is the photo's, so the
-  // other direction takes the same one by default.
-  const strength = (d: Direction) => Math.max(evidence(d.upright), evidence(d.flipped));
-  const sideways = strength(down) > strength(across);
-  const [main, second] = sideways ? [down, across] : [across, down];
-  const mainFlip = upsideDown(main, false);
-  // Some words read nearly as well upside down ("Mundus" → "snpunW"): when neither way is clearly
-  // better, the other half turn is read too and the matcher chooses.
-  const [up, down180] = [evidence(main.upright), evidence(main.flipped)];
-  const unsure = up + down180 > 0 && up <= FLIP_MARGIN * down180 && down180 <= FLIP_MARGIN * up;
-  const cache = new Map<string, Promise<ReadBox[]>>();
-  const read = (d: Direction, flip: boolean) => {
-    const key = `${d.quarter}:${flip}`;
-    const boxes = cache.get(key) ?? readDirection(ocr, d, flip, size, task.cancel);
-    cache.set(key, boxes);
-    return boxes;
+  const read = await readAll(ocr, boxes, size, task.cancel);
+  // Boxes of one turn are joined into lines in the photo turned that way; the turn with the most
+  // confident characters first.
+  const weight = (turn: Turn) => read.filter((b) => b.turn === turn).reduce((n, b) => n + evidence(b), 0);
+  const turns = ([0, 90, 180, 270] as const).map((turn) => ({ turn, weight: weight(turn) }));
+  turns.sort((a, b) => b.weight - a.weight);
+  const lines = turns.flatMap(({ turn }) => joinLines(read.filter((b) => b.turn === turn)));
+  return {
+    lines: lines.map((l) => ({
+      text: l.text,
+      confidence: l.confidence,
+      height: Math.round(l.height / scale),
+    })),
+    upright: turns[0] && turns[0].weight > 0 ? turns[0].turn : 0,
   };
-  const readings: OcrLine[][] = [];
-  for (const flip of unsure ? [mainFlip, !mainFlip] : [mainFlip]) {
-    const secondFlip = upsideDown(second, flip);
-    const [acrossFlip, downFlip] = sideways ? [secondFlip, flip] : [flip, secondFlip];
-    const lines = [...joinLines(await read(across, acrossFlip)), ...joinLines(await read(down, downFlip))];
-    readings.push(
-      lines.map((l) => ({ text: l.text, confidence: l.confidence, height: Math.round(l.height / scale) })),
-    );
-  }
-  return { readings, upright: sideways ? (mainFlip ? 90 : 270) : mainFlip ? 180 : 0 };
 }
