@@ -100,7 +100,7 @@ function simulatedLabel(d: LabelDocument, all: readonly LabelDocument[]): string
       r < 0.6 ? pick(BOILERPLATE) : r < 0.8 ? other.region : (other.grapes[0] ?? pick(BOILERPLATE));
     parts.splice(Math.floor(rnd() * (parts.length + 1)), 0, phrase);
   }
-    // A year: mostly one the wine lists (a vintage), else any.
+  // A year: mostly one the wine lists (a vintage), else any.
   if (rnd() < 0.6) {
     const listed = d.vintages ?? [];
     parts.push(String(listed.length > 0 && rnd() < 0.8 ? pick(listed) : 1990 + Math.floor(rnd() * 34)));

@@ -3,11 +3,15 @@
  *   dev      the 30 real photos of test/fixtures/labels (X-Wines, CC0) against the full catalogue;
  *   rot90/180/270, half   the same photos turned clockwise, and at half resolution;
  *   rendered labels drawn from 100 random catalogue wines (seeded): fonts, sizes, tilt, blur, noise;
- *   then the five dev sets again on a service whose catalogue holds 300,000 wines (the bundled ones
- *   plus `import --synthetic 300000 --seed 1`), with the time its first photo took (matcher build).
- * Prints top-1, top-5, latency (median, p90) per set, the server's RSS before the first photo and
- * its peak RSS, and the misses. Writes bench/results/photo.{json,md}.   Run: npm run bench:photo
- * (PHOTO_LARGE=0 skips the 300k part.)
+ *   then the five dev sets and the rendered labels again on two services whose catalogue holds
+ *   300,000 wines (the bundled ones plus `import --synthetic 300000 --seed 1`, realistic style, and
+ *   the same with `--synthetic-style hard`, the first generator's output with its impossible
+ *   namesakes), with the time the first photo took (matcher build).
+ * Prints top-1, top-5, latency (median, p90) per set, a side-by-side table (1k / 300k / 300k hard),
+ * the server's RSS before the first photo and its peak RSS, and the misses. Writes
+ * bench/results/photo.{json,md}.   Run: npm run bench:photo
+ * (PHOTO_LARGE=0 skips the 300k part; PHOTO_DB_300K / PHOTO_DB_300K_HARD name prebuilt SQLite
+ * catalogues of the same imports, to save their minutes.)
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
@@ -199,23 +203,53 @@ const rssPeak = bench.memoryMb("VmHWM");
 bench.server.kill("SIGTERM");
 rmSync(bench.dir, { recursive: true, force: true });
 
-let large: { first_photo_ms: number; rss_mb_peak: number } | null = null;
+/** The large catalogues: the realistic synthetic one (default) and the first generator's output, kept as a hard case. */
+const LARGE = [
+  { label: "300k", style: "realistic", db: process.env.PHOTO_DB_300K },
+  { label: "300k hard", style: "hard", db: process.env.PHOTO_DB_300K_HARD },
+] as const;
+const large: { catalogue: string; first_photo_ms: number; rss_mb_peak: number }[] = [];
 if (process.env.PHOTO_LARGE !== "0") {
-  console.log("Importing 300,000 wines for the large-catalogue sets…");
-  const big = await startBenchService("photo-300k", ["import", "--synthetic", "300000", "--seed", "1"]);
-  ({ key, port } = big);
-  // The first photo waits for the matcher over 300,000 wines (503 + Retry-After past the photo's
-  // time budget while it is being built): timed on its own, until the first answer.
-  const started = performance.now();
-  for (let i = 0; (await analyze(dev[0] as Sample)).rank === null; i++) {
-    if (i === 120) throw new Error("the 300k service did not recognise its first photo within two minutes");
-    await new Promise((r) => setTimeout(r, 1000));
+  const renderedSamples = await rendered(100);
+  for (const { label, style, db } of LARGE) {
+    console.log(`Importing 300,000 wines (${style}) for the large-catalogue sets…`);
+    const args = ["import", "--synthetic", "300000", "--seed", "1", "--synthetic-style", style];
+    const big = await startBenchService(`photo-${style}`, args, {}, db);
+    ({ key, port } = big);
+    // The first photo waits for the matcher over 300,000 wines (503 + Retry-After past the photo's
+    // time budget while it is being built): timed on its own, until the first answer.
+    const started = performance.now();
+    for (let i = 0; (await analyze(dev[0] as Sample)).rank === null; i++) {
+      if (i === 120) throw new Error("the 300k service did not recognise its first photo within two minutes");
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const firstPhotoMs = Math.round(performance.now() - started);
+    for (const [name, samples] of devSets) await runSet(`${label}: ${name}`, samples);
+    await runSet(`${label}: rendered (100 catalogue wines)`, renderedSamples);
+    large.push({ catalogue: label, first_photo_ms: firstPhotoMs, rss_mb_peak: big.memoryMb("VmHWM") });
+    big.server.kill("SIGTERM");
+    rmSync(big.dir, { recursive: true, force: true });
   }
-  const firstPhotoMs = Math.round(performance.now() - started);
-  for (const [name, samples] of devSets) await runSet(`300k: ${name}`, samples);
-  large = { first_photo_ms: firstPhotoMs, rss_mb_peak: big.memoryMb("VmHWM") };
-  big.server.kill("SIGTERM");
-  rmSync(big.dir, { recursive: true, force: true });
+}
+
+/** Top-1 / top-5 of each set on the 1k and 300k catalogues in one table, and the 300k latency. */
+function sideBySide(): string[] {
+  if (large.length === 0) return [];
+  const pct = (r: Row | undefined) =>
+    r ? `${(r.top1 * 100).toFixed(1)} / ${(r.top5 * 100).toFixed(1)} %` : "–";
+  const base = rows.filter((r) => !r.set.startsWith("300k"));
+  return [
+    "Side by side (top-1 / top-5):",
+    "",
+    `| set | 1,007 wines | ${LARGE.map((l) => `${l.label} (${l.style})`).join(" | ")} | 300k median / p90 ms |`,
+    `|---|---|${LARGE.map(() => "---|").join("")}---|`,
+    ...base.map((r) => {
+      const at = (label: string) => rows.find((x) => x.set === `${label}: ${r.set}`);
+      const big = at("300k");
+      return `| ${r.set} | ${pct(r)} | ${LARGE.map((l) => pct(at(l.label))).join(" | ")} | ${big ? `${big.median_ms} / ${big.p90_ms}` : "–"} |`;
+    }),
+    "",
+  ];
 }
 
 const summary = {
@@ -239,14 +273,14 @@ const md = [
       `| ${r.set} | ${r.photos} | ${(r.top1 * 100).toFixed(1)} % | ${(r.top5 * 100).toFixed(1)} % | ${r.median_ms} | ${r.p90_ms} |`,
   ),
   "",
-  `Server RSS before the first photo: ${rssBefore} MB; peak RSS over the run: ${rssPeak} MB.`,
+  ...sideBySide(),
+  `Server RSS before the first photo: ${rssBefore} MB; peak RSS over the 1k run: ${rssPeak} MB.`,
   "",
-  ...(large
-    ? [
-        `300k catalogue (bundled + \`import --synthetic 300000 --seed 1\`): first photo ${large.first_photo_ms} ms (it waits for the matcher build), peak RSS ${large.rss_mb_peak} MB.`,
-        "",
-      ]
-    : []),
+  ...large.map(
+    (l) =>
+      `${l.catalogue} catalogue (bundled + \`import --synthetic 300000 --seed 1\`${l.catalogue.includes("hard") ? " --synthetic-style hard" : ""}): first photo ${l.first_photo_ms} ms (it waits for the matcher build), peak RSS ${l.rss_mb_peak} MB.`,
+  ),
+  "",
   "Misses on the real photos (expected id, rank of the right wine, what was answered):",
   "",
   ...misses.map(

@@ -7,14 +7,14 @@
  * - every word of the wine's producer (without its estate title: "Chemin Royal" = "Château Chemin
  *   Royal"), wine name and region that the label shows adds its information times its field's
  *   weight ({@link FIELD_WEIGHT}); found within OCR typos it counts less ({@link wordFound});
- * - every such word the label does not show takes away {@link TUNE.missing} of that (coverage both
+ * - every such word the label does not show takes away {@link MISSING} of that (coverage both
  *   ways: a namesake whose name holds another château's name or another region loses to the wine
  *   whose words are all on the label). The region counts in its best language, and a region the
  *   label does not print costs less (many labels print only the appellation's short name);
- * - a year on the label that the wine lists as a vintage adds {@link TUNE.vintage};
+ * - a year on the label that the wine lists as a vintage adds {@link VINTAGE};
  * - a colour word on the label ("Rosso", "Blanc") that disagrees with the wine's colour costs
- *   {@link TUNE.colorConflict}; a country named on the label ("Product of Italy") that is not the
- *   wine's costs {@link TUNE.countryConflict} and the right one adds {@link TUNE.countryAgrees}.
+ *   {@link COLOR_CONFLICT}; a country named on the label ("Product of Italy") that is not the
+ *   wine's costs {@link COUNTRY_CONFLICT} and the right one adds {@link COUNTRY_AGREES}.
  *
  * Style words (Brut, Riserva, Spätlese, Grand Cru) are words of the wine's name and count like them.
  */
@@ -23,39 +23,40 @@ import type { Color } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
 import { typoAllowance } from "../search/text-rules.ts";
 import type { LabelFacts } from "./label-text.ts";
-import { smoothIdf } from "./word-coverage.ts";
+import { smoothIdf } from "./label-words.ts";
 
 /** The fields of a wine's words: producer (without title), wine name, region (one per language), grapes. */
 export const FIELD = { producer: 0, wine: 1, region: 2, grape: 6 } as const;
 
-/** Weight of a field's words; region names are fields 2–5 (one per distinct spelling). */
-export const TUNE = { missing: 0.5, regionMissing: 0.25, vintage: 1.5, colorConflict: 3, countryAgrees: 1, countryConflict: 2, pw: 1.6, rw: 0.7, gw: 0.3, temperature: 2, unknown: 8, cosine: 4, rescored: 300, skipCounted: 0, shortTypo: 0.5 };
-const fw = (field: number) => [TUNE.pw, 1, TUNE.rw, TUNE.rw, TUNE.rw, TUNE.rw, TUNE.gw][field] ?? 0;
+/**
+ * Weight of a field's words: producer, wine name, region names (fields 2–5, one per distinct
+ * spelling), grapes. Measured with bench/label-matcher.ts on simulated labels (not on the dev photos).
+ */
+const FIELD_WEIGHT = [1.6, 1, 0.7, 0.7, 0.7, 0.7, 0.3] as const;
+const fw = (field: number): number => FIELD_WEIGHT[field] ?? 0;
 
 /** Share of a word's evidence lost when the label does not show it (0 = missing words are free). */
-
-/** The same for region words, which labels often leave out. */
-
+const MISSING = 0.5;
+/** The same for region words, which labels often leave out or print in another language. */
+const REGION_MISSING = 0.25;
 /** Grapes are often not printed: their absence costs nothing. */
 const GRAPE_MISSING = 0;
-/** Evidence for a wine that lists a year printed on the label. */
-
+/** Evidence for a wine that lists a year printed on the label (about a tenth of a rare word's). */
+const VINTAGE = 1.5;
 /** Evidence against a wine of another colour than the one the label names. */
-
+const COLOR_CONFLICT = 3;
 /** Evidence for and against a wine by the country the label names. */
-
-
+const COUNTRY_AGREES = 1;
+const COUNTRY_CONFLICT = 2;
 
 /** Shortest word looked for inside the label's words run together ("CHATEAUFONREAUD"). */
 const MIN_JOINED = 6;
 /** Shortest word found as the start or end of a longer label word (two words read as one: "ONAPAULA"). */
 const MIN_PART = 4;
 
-/** Whether `word` is the start or the end of `labelWord`, with at least two more letters ("paula" in "onapaula"). */
+/** Whether `word` is the start or the end of `labelWord`, with at least three more letters ("paula" in "onapaula"; not "aine" in "omaine"). */
 function isPartOf(word: string, labelWord: string): boolean {
-  return (
-    labelWord.length >= word.length + 2 && (labelWord.startsWith(word) || labelWord.endsWith(word))
-  );
+  return labelWord.length >= word.length + 3 && (labelWord.startsWith(word) || labelWord.endsWith(word));
 }
 
 /** Flag of a region word already counted in the producer's or wine's name. */
@@ -184,7 +185,7 @@ export class EvidenceIndex {
     this.add(d.wine, FIELD.wine, counted, counted);
     const regions = [...new Set(d.regionNames.map(fold))].slice(0, MAX_REGION_NAMES);
     const inRegions = new Set<number>();
-    regions.forEach((name, i) => this.add(name, FIELD.region + i, counted, new Set()));
+    for (const [i, name] of regions.entries()) this.add(name, FIELD.region + i, counted, new Set());
     for (let i = this.startList.at(-1) ?? 0; i < this.entryList.length; i++)
       inRegions.add(((this.entryList[i] ?? 0) / 16) | 0);
     this.add(d.grapes.join(" "), FIELD.grape, new Set([...counted, ...inRegions]), new Set());
@@ -256,9 +257,10 @@ export class EvidenceIndex {
           best = Math.min(best, osaDistance(word, w, max));
         }
         // A slip in a short word is more often another word: "cote" is one edit from "comte".
-        if (best <= max) value = 1 - (word.length <= 5 ? TUNE.shortTypo : 0.25) * best;
+        if (best <= max) value = 1 - (word.length <= 5 ? 0.5 : 0.25) * best;
         else if (
-          (word.length >= 5 && [...label.words].some((w) => w.length > word.length && joinedWithTypo(word, w))) ||
+          (word.length >= 5 &&
+            [...label.words].some((w) => w.length > word.length && joinedWithTypo(word, w))) ||
           (word.length >= MIN_JOINED && joinedWithTypo(word, label.joined))
         )
           value = 0.75;
@@ -268,17 +270,16 @@ export class EvidenceIndex {
     return value;
   }
 
-
   /** The evidence the label gives for document `doc` (see the module comment). */
   of(doc: number, label: LabelReading, cache: Map<number, number>): Evidence {
-    const { idf, entries } = this;
+    const idf = this.idf;
+    const entries = this.entries;
     let total = 0;
     let coveredInfo = 0;
     let allInfo = 0;
-    /** Per region name: found and total information of its words not counted before, then of all its words. */
+    /** Per region name: found and total information of its words not counted before, and of all its words. */
     const region = [0, 0, 0, 0];
     const regionInfo = [0, 0, 0, 0];
-    const regionShare = [0, 0, 0, 0];
     const regionAll = [0, 0, 0, 0];
     for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
       const entry = entries[i] ?? 0;
@@ -289,35 +290,37 @@ export class EvidenceIndex {
       const field = code & 7;
       if (field >= FIELD.region && field < FIELD.grape) {
         const r = field - FIELD.region;
-        regionShare[r] = (regionShare[r] ?? 0) + info * f;
         regionAll[r] = (regionAll[r] ?? 0) + info;
-        if (TUNE.skipCounted && code & COUNTED) continue;
+        if (code & COUNTED) continue;
         region[r] = (region[r] ?? 0) + info * f;
         regionInfo[r] = (regionInfo[r] ?? 0) + info;
         continue;
       }
       const weight = fw(field);
-      const missing = field === FIELD.grape ? GRAPE_MISSING : TUNE.missing;
+      const missing = field === FIELD.grape ? GRAPE_MISSING : MISSING;
       total += weight * info * (f - missing * (1 - f));
       if (field !== FIELD.grape) {
         coveredInfo += info * f;
         allInfo += info;
       }
     }
+    // The region in its best language; a region whose name is all in the wine's name ("Santenay
+    // Rouge" from Santenay) was counted there: none of its spellings counts again.
     let best = -1;
     let bestValue = 0;
+    let named = false;
     for (let r = 0; r < MAX_REGION_NAMES; r++) {
       if ((regionAll[r] ?? 0) === 0) continue;
       const info = regionInfo[r] ?? 0;
+      if (info === 0) named = true;
       const f = region[r] ?? 0;
-      const value = fw(FIELD.region) * (f - TUNE.regionMissing * (info - f));
+      const value = fw(FIELD.region) * (f - REGION_MISSING * (info - f));
       if (best < 0 || value > bestValue) [best, bestValue] = [r, value];
     }
-    if (best >= 0) {
+    if (best >= 0 && !named) {
       total += bestValue;
       coveredInfo += region[best] ?? 0;
       allInfo += regionInfo[best] ?? 0;
-      void regionShare;
     }
     total += this.facts(doc, label);
     return { total, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
@@ -331,7 +334,7 @@ export class EvidenceIndex {
       const to = this.vintageStarts[doc + 1] ?? 0;
       for (let i = from; i < to; i++) {
         if (label.years.includes(this.vintages[i] ?? 0)) {
-          total += TUNE.vintage;
+          total += VINTAGE;
           break;
         }
       }
@@ -339,11 +342,11 @@ export class EvidenceIndex {
     const color = this.colorOf[doc] ?? 0;
     if (label.facts.colors.size === 1 && color !== 0) {
       const [named] = label.facts.colors;
-      if (named && COLOR_CODE[named] !== color) total -= TUNE.colorConflict;
+      if (named && COLOR_CODE[named] !== color) total -= COLOR_CONFLICT;
     }
     const country = this.countries[this.countryOf[doc] ?? 0] ?? "";
     if (label.facts.countries.size > 0 && country !== "")
-      total += label.facts.countries.has(country) ? TUNE.countryAgrees : -TUNE.countryConflict;
+      total += label.facts.countries.has(country) ? COUNTRY_AGREES : -COUNTRY_CONFLICT;
     return total;
   }
 }

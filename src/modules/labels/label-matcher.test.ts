@@ -2,10 +2,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
+import { joinedWithTypo } from "./label-evidence.ts";
 import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";
-import { joinedWithTypo } from "./label-evidence.ts";
 
 /** Real catalogue entries (X-Wines) that real labels confuse, plus a few neighbours. */
 const wines: LabelDocument[] = [

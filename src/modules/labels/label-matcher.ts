@@ -1,21 +1,24 @@
 /**
- * Finds the wine a label shows from the words read on it. Each wine is a weighted bag of character
- * trigrams of its producer, wine name, region and grapes (folded like search: accents and case
- * removed), weighted by inverse document frequency, so distinctive spellings count and words on every
- * label ("wine", "reserva") count little. A label scores each wine by the cosine of the two vectors:
- * whole-label evidence rather than single words, and tolerant of OCR slips (0/O, rn/m, a dropped or
- * doubled letter, missing spaces) because most trigrams of a word survive one slip.
+ * Finds the wine a label shows from the words read on it, in two stages.
  *
- * The cosine favours short catalogue entries that share one loud word with the label ("Bordeaux"
- * printed three times). So the best candidates are then weighed by word coverage: the share of
- * the wine's own words (producer, wine name, region; rare words count more) that the label shows,
- * allowing OCR typos ({@link WordCoverage}). The score is the cosine times (1 + coverage) / 2.
+ * Candidates: each wine is a weighted bag of character trigrams of its producer, wine name, region
+ * and grapes (folded like search: accents and case removed), weighted by inverse document frequency,
+ * so distinctive spellings count and words on every label ("wine", "reserva") count little. A label
+ * scores each wine by the cosine of the two vectors — whole-label evidence, tolerant of OCR slips
+ * (0/O, rn/m, a dropped or doubled letter, missing spaces) because most trigrams of a word survive
+ * one slip — and the best {@link RESCORED} are kept.
+ *
+ * Ranking: each candidate's evidence (label-evidence.ts) — producer first, title-insensitive; the
+ * candidate's words the label does not show count against it; region, country, vintage and colour
+ * separate namesakes — plus a little of its cosine. The confidence of each is a softmax of the
+ * evidence (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
+ * says whether it shows a wine of the catalogue at all (MATCH_THRESHOLD in labels.service.ts).
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
-import { EvidenceIndex, type LabelReading, letterMask, TUNE } from "./label-evidence.ts";
+import { EvidenceIndex, type LabelReading, letterMask } from "./label-evidence.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
-import { labelWords, smoothIdf } from "./word-coverage.ts";
+import { labelWords, smoothIdf } from "./label-words.ts";
 
 /**
  * What the matcher knows of one wine: `producer` is the display name ("Château Chemin Royal"),
@@ -43,7 +46,7 @@ export interface LabelDocument {
  *   measure used to tell a label of a wine we have from one we do not (MATCH_THRESHOLD);
  * - `evidence`: what ranks the candidates (label-evidence.ts), in information units;
  * - `confidence` 0..1: the probability that this is the wine, given the others: a softmax of the
- *   evidence over the candidates and an "another wine" option ({@link TUNE.unknown}), so a
+ *   evidence over the candidates and an "another wine" option ({@link UNKNOWN_EVIDENCE}), so a
  *   candidate whose margin over the next is small gets a low confidence.
  */
 export interface LabelMatch {
@@ -64,11 +67,11 @@ export interface LabelMatches {
 }
 
 /** Temperature of the confidence softmax, in evidence units (calibration: bench/label-matcher.ts). */
-
+const CONFIDENCE_TEMPERATURE = 2;
 /** Evidence of the "a wine not among the candidates" option of the confidence softmax. */
-
+const UNKNOWN_EVIDENCE = 8;
 /** Weight of the trigram cosine (0..1) in the ranking, beside the word evidence: OCR slips that split or join words. */
-
+const COSINE_WEIGHT = 2;
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
@@ -322,7 +325,7 @@ export class LabelMatcher {
         this.scores[doc] = (this.scores[doc] ?? 0) + q * (this.postingWeights[i] ?? 0);
       }
     }
-    const candidates = topDocs(touched, this.scores, Math.max(TUNE.rescored, limit)).map((doc) => ({
+    const candidates = topDocs(touched, this.scores, Math.max(RESCORED, limit)).map((doc) => ({
       doc,
       score: this.scores[doc] ?? 0,
     }));
@@ -341,17 +344,17 @@ export class LabelMatcher {
       return {
         id: this.docIds[c.doc] ?? 0,
         score: (c.score * (1 + e.coverage)) / 2,
-        evidence: e.total + TUNE.cosine * c.score,
+        evidence: e.total + COSINE_WEIGHT * c.score,
         confidence: 0,
       };
     });
     ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
     const score = ranked.reduce((max, r) => Math.max(max, r.score), 0);
     const top = ranked[0]?.evidence ?? 0;
-    let sum = Math.exp((TUNE.unknown - top) / TUNE.temperature);
-    for (const r of ranked) sum += Math.exp((r.evidence - top) / TUNE.temperature);
+    let sum = Math.exp((UNKNOWN_EVIDENCE - top) / CONFIDENCE_TEMPERATURE);
+    for (const r of ranked) sum += Math.exp((r.evidence - top) / CONFIDENCE_TEMPERATURE);
     const best = ranked.slice(0, limit);
-    for (const r of best) r.confidence = Math.exp((r.evidence - top) / TUNE.temperature) / sum;
+    for (const r of best) r.confidence = Math.exp((r.evidence - top) / CONFIDENCE_TEMPERATURE) / sum;
     return { score, matches: best };
   }
 }

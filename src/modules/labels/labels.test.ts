@@ -73,8 +73,15 @@ test("a namesake the label cannot tell apart makes the answer ambiguous, with th
   try {
     // A second "Casa Valduga · Origem Merlot" with the same vintages, then a new catalogue version.
     const db = svc.app.db;
-    const original = await db.selectFrom("wines").selectAll().where("id", "=", 100062).executeTakeFirstOrThrow();
-    await db.insertInto("wines").values({ ...original, id: 999_001 }).execute();
+    const original = await db
+      .selectFrom("wines")
+      .selectAll()
+      .where("id", "=", 100062)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto("wines")
+      .values({ ...original, id: 999_001 })
+      .execute();
     await db
       .updateTable("catalogue_version")
       .set((eb) => ({ version: eb("version", "+", 1) }))

@@ -38,7 +38,10 @@ port.on("message", (message: MatcherRequest) => {
     wake?.();
     wake = null;
   } else {
-    port.postMessage({ id: message.id, matches: matcher?.match(message.text, message.limit) ?? { score: 0, matches: [] } });
+    port.postMessage({
+      id: message.id,
+      matches: matcher?.match(message.text, message.limit) ?? { score: 0, matches: [] },
+    });
   }
 });
 
