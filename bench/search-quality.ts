@@ -17,10 +17,14 @@
  * With N=300000 the same query categories are generated from the synthetic catalogue of that size
  * (`import --synthetic 300000 --seed 1`, built in memory) and only our engine runs unless PEERS=1.
  *
- * Writes bench/results/search-quality-{1k,300k}.{json,md}.
+ * Writes bench/results/search-quality-{1k,300k}.{json,md} and the two sizes side by side (with
+ * the baseline of bench/results/baseline/, when kept) in bench/results/search-quality.md
+ * (`search-quality-table.ts`). RESULTS_DIR=<dir> writes the size's files there instead (no table):
+ * the baseline is this benchmark run so on the ranking being replaced.
  * Run: npm run bench:search   (1k)   N=300000 npm run bench:search   (300k)
+ *      N=300000 SEARCH_DB=/tmp/wines-300k.sqlite npm run bench:search   (300k, catalogue file reused)
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
 import MiniSearch from "minisearch";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
@@ -32,18 +36,38 @@ import { parseXWines } from "../src/modules/catalogue/xwines.ts";
 import { indexedWinePages } from "../src/modules/search/search.repository.ts";
 import { buildWineIndexFrom, indexBytes } from "../src/modules/search/wine-index.ts";
 import { InMemoryWineSearch } from "../src/modules/search/wine-search.ts";
+import { sideBySide } from "./search-quality-table.ts";
 import { type BenchQuery, type BenchWine, generateQueries, PER_CATEGORY, SEED } from "./search-queries.ts";
 
 const K = 10;
 /** Catalogue size: unset = the bundled 1,007 wines; else the synthetic catalogue of N wines (seed 1). */
 const N = process.env.N ? Number(process.env.N) : null;
 const label = N === null ? "1k" : `${Math.round(N / 1000)}k`;
+/** Where the results go (RESULTS_DIR; default bench/results, which also gets the side-by-side search-quality.md). */
+const RESULTS_DIR = process.env.RESULTS_DIR ?? "bench/results";
 /** Peers at the synthetic size only with PEERS=1 (MiniSearch and Orama hold every document as JS objects). */
 const withPeers = N === null || process.env.PEERS === "1";
-const db = openDatabase({ kind: "sqlite", path: ":memory:" });
+/**
+ * SEARCH_DB=<file>: a SQLite file holding the catalogue, reused when it already holds one (the 300k
+ * catalogue takes minutes to generate and write), else written there first. Unset: in memory.
+ * The file is the caller's to delete when the catalogue generator changes.
+ */
+const dbPath = process.env.SEARCH_DB ?? ":memory:";
+const reuse = dbPath !== ":memory:" && existsSync(dbPath);
+const db = openDatabase({ kind: "sqlite", path: dbPath });
 await migrateToLatest(db);
-const bundled = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
-await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1));
+const held = reuse
+  ? await db.kysely
+      .selectFrom("wines")
+      .select((e) => e.fn.countAll<number>().as("n"))
+      .executeTakeFirst()
+  : undefined;
+if (Number(held?.n ?? 0) === 0) {
+  const bundled = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+  await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1));
+} else if (N !== null && Number(held?.n) !== N) {
+  throw new Error(`SEARCH_DB ${dbPath} holds ${held?.n} wines, not N=${N}.`);
+}
 const rows = await db.kysely
   .selectFrom("wines as w")
   .innerJoin("producers as p", "p.id", "w.producer_id")
@@ -116,17 +140,26 @@ interface Scores {
   recall_at_1: number;
   recall_at_10: number;
   mrr: number;
+  /** MRR counting only the wine a query was made from (not its namesakes: `strict` of the query). */
+  mrr_one_wine: number;
 }
 const round = (x: number) => Math.round(x * 1000) / 1000;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
-function score(results: number[], q: BenchQuery): [number, number, number] {
+function score(results: number[], q: BenchQuery): [number, number, number, number] {
   const relevant = new Set(q.relevant);
   const top = results.slice(0, K);
   const first = top.findIndex((id) => relevant.has(id));
   const found = top.filter((id) => relevant.has(id)).length;
-  return [first === 0 ? 1 : 0, found / Math.min(relevant.size, K), first === -1 ? 0 : 1 / (first + 1)];
+  const strict = new Set(q.strict ?? q.relevant);
+  const firstStrict = top.findIndex((id) => strict.has(id));
+  return [
+    first === 0 ? 1 : 0,
+    found / Math.min(relevant.size, K),
+    first === -1 ? 0 : 1 / (first + 1),
+    firstStrict === -1 ? 0 : 1 / (firstStrict + 1),
+  ];
 }
 
 const categories = [...new Set(queries.map((q) => q.category))];
@@ -135,7 +168,7 @@ const latency: Record<string, { p50_ms: number; p99_ms: number; mean_ms: number 
 const categoryLatency: Record<string, Record<string, { p50_ms: number; p99_ms: number }>> = {};
 const misses: Record<string, { category: string; q: string; relevant: number[]; got: number[] }[]> = {};
 for (const engine of engines) {
-  const sums = new Map<string, [number, number, number, number]>();
+  const sums = new Map<string, [number, number, number, number, number]>();
   const times: number[] = [];
   const byCategory = new Map<string, number[]>();
   for (const q of queries) await engine.search(q.q); // warm-up pass (JIT), not measured
@@ -146,20 +179,26 @@ for (const engine of engines) {
     const ms = performance.now() - t0;
     times.push(ms);
     byCategory.set(q.category, [...(byCategory.get(q.category) ?? []), ms]);
-    const [r1, r10, rr] = score(results, q);
+    const [r1, r10, rr, rrStrict] = score(results, q);
     if (r10 < 1)
       misses[engine.name]?.push({ category: q.category, q: q.q, relevant: q.relevant, got: results });
     for (const key of [q.category, "overall"]) {
-      const s = sums.get(key) ?? [0, 0, 0, 0];
-      sums.set(key, [s[0] + 1, s[1] + r1, s[2] + r10, s[3] + rr]);
+      const s = sums.get(key) ?? [0, 0, 0, 0, 0];
+      sums.set(key, [s[0] + 1, s[1] + r1, s[2] + r10, s[3] + rr, s[4] + rrStrict]);
     }
   }
   report[engine.name] = Object.fromEntries(
     ["overall", ...categories].map((key) => {
-      const [n, r1, r10, rr] = sums.get(key) ?? [0, 0, 0, 0];
+      const [n, r1, r10, rr, rrStrict] = sums.get(key) ?? [0, 0, 0, 0, 0];
       return [
         key,
-        { queries: n, recall_at_1: round(r1 / n), recall_at_10: round(r10 / n), mrr: round(rr / n) },
+        {
+          queries: n,
+          recall_at_1: round(r1 / n),
+          recall_at_10: round(r10 / n),
+          mrr: round(rr / n),
+          mrr_one_wine: round(rrStrict / n),
+        },
       ];
     }),
   );
@@ -192,7 +231,7 @@ const result = {
   scores: report,
   misses_of_ours: misses.ours?.slice(0, 50),
 };
-writeFileSync(`bench/results/search-quality-${label}.json`, `${JSON.stringify(result, null, 2)}\n`);
+writeFileSync(`${RESULTS_DIR}/search-quality-${label}.json`, `${JSON.stringify(result, null, 2)}\n`);
 
 const md: string[] = [
   N === null
@@ -200,16 +239,17 @@ const md: string[] = [
     : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1\`)`,
   "",
   `${queries.length} queries generated with seed ${SEED} (bench/search-queries.ts), top ${K} per engine.`,
-  "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10.",
+  "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10;",
+  "MRR, one wine: the same, counting only the wine a query was made from (not its namesakes). Both sizes side by side: search-quality.md.",
   "",
   "## Overall",
   "",
-  "| engine | Recall@1 | Recall@10 | MRR | latency p50 (ms) | p99 (ms) |",
-  "|---|---|---|---|---|---|",
+  "| engine | Recall@1 | Recall@10 | MRR | MRR, one wine | latency p50 (ms) | p99 (ms) |",
+  "|---|---|---|---|---|---|---|",
   ...engines.map((e) => {
     const s = report[e.name]?.overall as Scores;
     const l = latency[e.name] as { p50_ms: number; p99_ms: number };
-    return `| ${e.name} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${l.p50_ms} | ${l.p99_ms} |`;
+    return `| ${e.name} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.mrr_one_wine.toFixed(3)} | ${l.p50_ms} | ${l.p99_ms} |`;
   }),
   "",
   `Our index: built in ${round(buildMs)} ms (in slices, including the SQL reads), ${result.index.tokens} tokens, about ${Math.round(result.index.bytes / 1024)} KiB of arrays and strings.`,
@@ -228,15 +268,20 @@ for (const e of engines) {
     "",
     `## ${e.name}`,
     "",
-    "| category | queries | Recall@1 | Recall@10 | MRR |",
-    "|---|---|---|---|---|",
+    "| category | queries | Recall@1 | Recall@10 | MRR | MRR, one wine |",
+    "|---|---|---|---|---|---|",
   );
   for (const [key, s] of Object.entries(report[e.name] ?? {})) {
     md.push(
-      `| ${key} | ${s.queries} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} |`,
+      `| ${key} | ${s.queries} | ${s.recall_at_1.toFixed(3)} | ${s.recall_at_10.toFixed(3)} | ${s.mrr.toFixed(3)} | ${s.mrr_one_wine.toFixed(3)} |`,
     );
   }
 }
-writeFileSync(`bench/results/search-quality-${label}.md`, `${md.join("\n")}\n`);
+writeFileSync(`${RESULTS_DIR}/search-quality-${label}.md`, `${md.join("\n")}\n`);
 console.log(md.join("\n"));
+const table = sideBySide(RESULTS_DIR, "bench/results/baseline");
+if (table !== null && RESULTS_DIR === "bench/results") {
+  writeFileSync(`${RESULTS_DIR}/search-quality.md`, table);
+  console.log(`\n${table}`);
+}
 await db.destroy();

@@ -3,10 +3,14 @@
  * "pinot noir"): all posting lists of the matching tokens are merged into per-wine scratch arrays
  * (read in order, written at the wines' positions), so that no wine's own token list is read; the
  * per-posting occurrence counts of the covered tokens give each wine's unmatched words and field fit.
+ * Those counts bound each wine's key from above; the exact key (which needs the wine's words in
+ * order, `wine-fit.ts`) is then computed for the wines of the best bounds only ({@link rankMerged}).
  * Same results as the wine-by-wine scan of `wine-ranking.ts`, cheaper once the candidates are many
  * (that scan misses the cache on every wine).
  */
 import type { QueryTerm } from "./query-terms.ts";
+import { emptyParts, type KeyParts, newTop, offer, popcount, rankKey, type Top } from "./rank-key.ts";
+import type { WineFit } from "./wine-fit.ts";
 import type { WineIndex } from "./wine-index.ts";
 
 /** Per-wine scratch arrays of one searcher (length = wines) and its per-token marks. */
@@ -131,4 +135,85 @@ function phraseDocs(index: WineIndex, parts: number[][]): number[] {
     }
   }
   return out;
+}
+
+/** Per matched-word count: wines matching that many terms, and those of them matched without typos. */
+export interface Tally {
+  all: Int32Array;
+  typoFree: Int32Array;
+}
+
+/**
+ * Ranks the `count` wines merged by {@link mergePostings} that match `coverage` terms into `top`, and
+ * counts them in `tally`. Each wine's key is first bounded from the counts (field fit and unmatched
+ * words as if every occurrence of a covered token were matched, every possible pair in order); the
+ * exact keys ({@link WineFit}) are computed best bound first: for the 2 × top size best bounds, then,
+ * only if the top's last key is below the lowest of those bounds, for every wine whose bound beats it.
+ * `seen` (length = wines) marks the wines measured with `gen`.
+ */
+export function rankMerged(
+  index: WineIndex,
+  s: MergeScratch,
+  count: number,
+  coverage: number,
+  gen: number,
+  fit: WineFit,
+  top: Top,
+  seen: Int32Array,
+  tally: Tally,
+): void {
+  const parts: KeyParts = { ...emptyParts(), matched: coverage };
+  const bound = (d: number): number => {
+    const mask = s.mask[d] as number;
+    const producerWords = index.producerLen[d] as number;
+    const wineWords = (index.primaryLen[d] as number) - producerWords;
+    const producerAll = s.coverProducer[d] === producerWords;
+    const wineAll = wineWords > 0 && s.coverWine[d] === wineWords;
+    const producerTerms = s.termsProducer[d] as number;
+    const wineTerms = s.termsWine[d] as number;
+    let field = 0;
+    if (producerAll && (wineAll || wineWords === 0) && ((producerTerms | wineTerms) & mask) === mask)
+      field = 3;
+    else if ((wineAll && (wineTerms & mask) === mask) || (producerAll && (producerTerms & mask) === mask))
+      field = 2;
+    else if (wineAll || producerAll) field = 1;
+    parts.near = fit.nearBound;
+    parts.typos = s.typos[d] as number;
+    parts.penalty = s.penalty[d] as number;
+    parts.order = popcount(mask & (mask >>> 1));
+    parts.field = field;
+    parts.unmatched =
+      field >= 2
+        ? 0
+        : producerWords + wineWords - (s.coverProducer[d] as number) - (s.coverWine[d] as number);
+    return rankKey(index, d, parts);
+  };
+  const exact = (d: number): void => {
+    seen[d] = gen;
+    fit.measure(d, gen, s.mask[d] as number);
+    parts.typos = s.typos[d] as number;
+    parts.penalty = s.penalty[d] as number;
+    parts.order = fit.order;
+    parts.field = fit.field;
+    parts.unmatched = fit.unmatched;
+    parts.near = fit.near;
+    offer(top, rankKey(index, d, parts), d);
+  };
+  const best = newTop(Math.max(2 * top.keys.length, 32));
+  for (let k = 0; k < count; k++) {
+    const d = s.touched[k] as number;
+    if (popcount(s.mask[d] as number) !== coverage) continue;
+    tally.all[coverage] = (tally.all[coverage] as number) + 1;
+    if (s.typos[d] === 0) tally.typoFree[coverage] = (tally.typoFree[coverage] as number) + 1;
+    offer(best, bound(d), d);
+  }
+  for (let b = 0; b < best.kept; b++) exact(best.docs[b] as number);
+  if (best.kept < best.keys.length) return; // every candidate measured
+  const last = () => (top.kept < top.keys.length ? -1 : (top.keys[top.kept - 1] as number));
+  if (last() >= (best.keys[best.kept - 1] as number)) return;
+  for (let k = 0; k < count; k++) {
+    const d = s.touched[k] as number;
+    if (seen[d] === gen || popcount(s.mask[d] as number) !== coverage) continue;
+    if (bound(d) > last()) exact(d);
+  }
 }

@@ -7,13 +7,13 @@
  * - an abbreviation's full form or the reverse ("ch" → chateau, "saint" → st): (0, 1);
  * - when the word is no token: two tokens it splits into (missing space, "casavalduga" →
  *   casa + valduga; the last word's second part may be a prefix): (0, 1), (0, 2) with prefix;
- * - only in the typo pass, a token within {@link typoAllowance} edits: (edits, 0), or (edits, 1)
- *   when only a prefix of the token is that close (last word).
+ * - only in a typo pass, a token within the pass's allowance (`typoAllowance` of `text-rules.ts`):
+ *   (edits, 0), or (edits, 1) when only a prefix of the token is that close (last word).
  * Transliterations ("gewuerztraminer", "mueller") are index tokens themselves (aliases).
  */
 import { osaDistance } from "./edit-distance.ts";
-import { abbreviationAlternatives, typoAllowance } from "./text-rules.ts";
-import type { WineIndex } from "./wine-index.ts";
+import { abbreviationAlternatives } from "./text-rules.ts";
+import { documentFrequency, type WineIndex } from "./wine-index.ts";
 
 /** A token that matches a query word, with its typos and penalty (both ≥ 0). */
 export interface TokenMatch {
@@ -43,9 +43,9 @@ function prefixTokens(index: WineIndex, prefix: string): number[] {
 
 /**
  * The matches of query word `word`; `last` marks the query's last word (prefix matching),
- * `typos` enables the typo-tolerant matches.
+ * `maxTypos` (0–2) the edits allowed in typo-tolerant matches (0: none looked up).
  */
-export function expandWord(index: WineIndex, word: string, last: boolean, typos: boolean): QueryTerm {
+export function expandWord(index: WineIndex, word: string, last: boolean, maxTypos: number): QueryTerm {
   const tokens: TokenMatch[] = [];
   const phrases: PhraseMatch[] = [];
   const exact = index.trie.exact(word);
@@ -78,7 +78,7 @@ export function expandWord(index: WineIndex, word: string, last: boolean, typos:
       }
     }
   }
-  const allowance = typos ? typoAllowance(word.length) : 0;
+  const allowance = Math.min(2, maxTypos);
   if (allowance > 0) {
     for (const hit of index.trie.fuzzy(word, allowance, last)) {
       if (hit.distance === 0) continue;
@@ -87,4 +87,29 @@ export function expandWord(index: WineIndex, word: string, last: boolean, typos:
     }
   }
   return { word, tokens, phrases };
+}
+
+/** A phrase match with its parts as sets, for checking one wine. */
+export interface PhraseSets {
+  penalty: number;
+  parts: Set<number>[];
+}
+
+/** True when wine `d` holds, for every part, at least one of the part's tokens. */
+export function hasPhrase(index: WineIndex, d: number, parts: Set<number>[]): boolean {
+  const s = index.docStart[d] as number;
+  const e = index.docStart[d + 1] as number;
+  for (const set of parts) {
+    let found = false;
+    for (let k = s; k < e && !found; k++) found = set.has(index.docTokens[k] as number);
+    if (!found) return false;
+  }
+  return true;
+}
+
+/** Postings of all of `tokens` together (an upper bound of the wines holding one of them). */
+export function postingsSize(index: WineIndex, tokens: number[]): number {
+  let size = 0;
+  for (const t of tokens) size += documentFrequency(index, t);
+  return size;
 }

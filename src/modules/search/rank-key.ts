@@ -6,44 +6,47 @@ import type { WineIndex } from "./wine-index.ts";
 
 const DOC_BITS = 2 ** 21;
 
-/**
- * Field fit (module comment, key 4): 3 = every word of the display name covered, 2 = the wine name
- * or the producer covered and holding every matched term, 1 = some field covered, else 0.
- */
-export function fieldFit(
-  producerAll: boolean,
-  wineAll: boolean,
-  wineEmpty: boolean,
-  producerTerms: number,
-  wineTerms: number,
-  mask: number,
-): number {
-  if (producerAll && wineAll) return 3;
-  if (
-    (wineAll && !wineEmpty && (wineTerms & mask) === mask) ||
-    (producerAll && (producerTerms & mask) === mask)
-  )
-    return 2;
-  return wineAll || producerAll ? 1 : 0;
+/** Parts of a ranking key besides the wine's popularity and position. */
+export interface KeyParts {
+  /** Query words matched (0–12). */
+  matched: number;
+  /** Query words matching nothing that the wine has a near word for (0–3, `wine-fit.ts`), more first. */
+  near: number;
+  /** Total typos (capped at 31) and total penalty (capped at 31), fewer first. */
+  typos: number;
+  penalty: number;
+  /** Field fit 0–3, more first (`wine-fit.ts`). */
+  field: number;
+  /** Query word pairs adjacent and in order in the display name (0–11), more first (`wine-fit.ts`). */
+  order: number;
+  /** Words left unmatched (capped at 15), fewer first (`wine-fit.ts`). */
+  unmatched: number;
 }
 
-/** The ranking key of wine `d` (module comment), larger first; exact in a double (< 2^53). */
-export function rankKey(
-  index: WineIndex,
-  d: number,
-  matched: number,
-  typos: number,
-  penalty: number,
-  field: number,
-  unmatched: number,
-): number {
-  let key = matched;
-  key = key * 32 + (31 - Math.min(31, typos));
-  key = key * 32 + (31 - Math.min(31, penalty));
-  key = key * 4 + field;
-  key = key * 32 + (31 - Math.min(31, unmatched));
+/** Key parts all 0, to be filled in. */
+export function emptyParts(): KeyParts {
+  return { matched: 0, near: 0, typos: 0, penalty: 0, field: 0, order: 0, unmatched: 0 };
+}
+
+/**
+ * The ranking key of wine `d`, larger first, in mixed radix: matched (13 values), near (4), typos
+ * (25), penalty (25), field (4), order (12), unmatched (8), popularity (256), position (2^21):
+ * below 2^53, exact in a double. Typos and penalty are at most 2 per query word (24 for 12 words).
+ */
+export function rankKey(index: WineIndex, d: number, p: KeyParts): number {
+  let key = p.matched;
+  key = key * 4 + Math.min(3, p.near);
+  key = key * 25 + (24 - Math.min(24, p.typos));
+  key = key * 25 + (24 - Math.min(24, p.penalty));
+  key = key * 4 + p.field;
+  key = key * 12 + Math.min(11, p.order);
+  key = key * 8 + (7 - Math.min(7, p.unmatched));
   key = key * 256 + (index.popularity[d] as number);
   return key * DOC_BITS + (DOC_BITS - 1 - d);
+}
+/** The wine position a key of {@link rankKey} belongs to. */
+export function keyDoc(key: number): number {
+  return DOC_BITS - 1 - (key % DOC_BITS);
 }
 
 /** The best keys so far, descending, with their wines. */
@@ -51,6 +54,11 @@ export interface Top {
   keys: Float64Array;
   docs: Int32Array;
   kept: number;
+}
+
+/** An empty {@link Top} of `size` places. */
+export function newTop(size: number): Top {
+  return { keys: new Float64Array(size).fill(-1), docs: new Int32Array(size), kept: 0 };
 }
 
 export function offer(top: Top, key: number, d: number): void {

@@ -115,6 +115,109 @@ describe("GET /wines/search: what people type", () => {
   });
 });
 
+describe("GET /wines/search: namesakes, popularity and total_matches", () => {
+  // Bundled wines renamed to an invented name: three producers' "Zephyr Cuvée" with 3, 9 and 6
+  // listed vintages, one "Zephyr Cuvée Reserve" (30 vintages), and a producer whose name repeats
+  // the first one's (title + name + name) with its own "Zephyr Cuvée" (50 vintages).
+  let t: TestService;
+  const named: Record<"a" | "b" | "c" | "reserve" | "twice", number> = {
+    a: 0,
+    b: 0,
+    c: 0,
+    reserve: 0,
+    twice: 0,
+  };
+  let producerA = "";
+  const years = (n: number) => Array.from({ length: n }, (_, i) => 2020 - i);
+  before(async () => {
+    t = await startTestService();
+    const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+    const byProducer = new Map<number, typeof catalogue.wines>();
+    for (const w of [...catalogue.wines].sort((x, y) => x.id - y.id))
+      byProducer.set(w.producerId, [...(byProducer.get(w.producerId) ?? []), w]);
+    const [a1, a2] = [...byProducer.values()].find((list) => list.length >= 2) ?? [];
+    const others = [...byProducer.values()].filter((list) => list[0]?.producerId !== a1?.producerId);
+    const [b, c] = [others[0]?.[0], others[1]?.[0]];
+    assert.ok(a1 && a2 && b && c);
+    const producer = catalogue.producers.find((p) => p.id === a1.producerId);
+    assert.ok(producer);
+    producerA = [producer.title, producer.name].filter(Boolean).join(" ");
+    const twiceProducer = { ...producer, id: 900_001, name: `${producer.name} ${producer.name}` };
+    catalogue.producers.push(twiceProducer);
+    const twice = {
+      ...a1,
+      id: 9_000_001,
+      producerId: twiceProducer.id,
+      name: "Zephyr Cuvée",
+      vintages: years(50),
+    };
+    catalogue.wines.push(twice);
+    Object.assign(a1, { name: "Zephyr Cuvée", vintages: years(3) });
+    Object.assign(b, { name: "Zephyr Cuvée", vintages: years(9) });
+    Object.assign(c, { name: "Zephyr Cuvée", vintages: years(6) });
+    Object.assign(a2, { name: "Zephyr Cuvée Reserve", vintages: years(30) });
+    Object.assign(named, { a: a1.id, b: b.id, c: c.id, reserve: a2.id, twice: twice.id });
+    const other = openDatabase(t.config.database);
+    try {
+      await writeCatalogue(other.kysely, catalogue);
+    } finally {
+      await other.destroy();
+    }
+    await sleep(1100);
+  });
+  after(() => t.close());
+
+  const search = async (q: string, limit = 10) => {
+    const res = await t.request(`/wines/search?q=${encodeURIComponent(q)}&limit=${limit}`);
+    assert.equal(res.status, 200, q);
+    return res.body as { data: Hit[]; meta: { query: string; count: number; total_matches: number } };
+  };
+
+  test("a wine name alone: the wines of that name by listed vintages, then longer names", async () => {
+    const { data, meta } = await search("zephyr cuvee");
+    assert.deepEqual(
+      data.map((w) => w.id),
+      [named.twice, named.b, named.c, named.a, named.reserve],
+    );
+    assert.deepEqual(meta, { query: "zephyr cuvee", count: 5, total_matches: 5 });
+  });
+
+  test("the exact producer and wine name first among namesakes, even less popular ones", async () => {
+    const { data } = await search(`${producerA} Zephyr Cuvée`);
+    assert.equal(data[0]?.id, named.a, JSON.stringify(data.slice(0, 3)));
+    // The producer repeating the name has every word of the query, and one more.
+    assert.ok(data.findIndex((w) => w.id === named.twice) > 0);
+  });
+
+  test("total_matches: every match, whatever the limit; count: those returned", async () => {
+    assert.deepEqual((await search("Zephyr Cuvée", 2)).meta, {
+      query: "Zephyr Cuvée",
+      count: 2,
+      total_matches: 5,
+    });
+    assert.deepEqual((await search("Zephyr Cuvée Res", 2)).meta.total_matches, 1);
+    assert.deepEqual((await search("Zephyr Cuvée Resrve", 2)).meta.total_matches, 1); // a typo
+    assert.deepEqual((await search("qqqqq zzzzz")).meta, {
+      query: "qqqqq zzzzz",
+      count: 0,
+      total_matches: 0,
+    });
+    const all = await search("chateau", 100);
+    const few = await search("chateau", 3);
+    assert.equal(few.meta.total_matches, all.meta.total_matches);
+    assert.ok(all.meta.total_matches >= all.meta.count && few.meta.count === 3);
+  });
+
+  test("total_matches is described in the OpenAPI document", async () => {
+    const doc = (await t.request("/openapi.json", { key: null })).body;
+    const meta =
+      doc.paths["/v1/wines/search"].get.responses["200"].content["application/json"].schema.properties.meta;
+    assert.equal(meta.properties.total_matches.type, "integer");
+    assert.match(meta.properties.total_matches.description, /without limit/);
+    assert.ok(meta.required.includes("total_matches"));
+  });
+});
+
 describe("GET /wines/search follows imports", () => {
   test("an import of changed data (another connection, as the CLI) is seen within a second", async () => {
     assert.equal((await ids("origem merlot"))[0], ORIGEM_MERLOT);

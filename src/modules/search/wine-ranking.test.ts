@@ -32,10 +32,10 @@ describe("wine ranking", () => {
     assert.deepEqual(search("orage"), [4, 11]);
   });
 
-  test("the query equal to a whole field first, then fewer extra words, then popularity, then id", () => {
-    // Wines named exactly Chablis first: fewest unmatched words (Gamma), then popularity (40 > 5);
-    // then the Premier Cru, whose wine name the query does not cover.
-    assert.deepEqual(search("chablis"), [12, 6, 5, 7]);
+  test("the query equal to a whole field first, then popularity, then id", () => {
+    // Wines named exactly Chablis first, by popularity (40, 40, 5; the tie by id), whatever the
+    // length of their producer's name; then the Premier Cru, whose wine name the query does not cover.
+    assert.deepEqual(search("chablis"), [6, 12, 5, 7]);
     assert.deepEqual(search("chateau margaux"), [9, 10]);
   });
 
@@ -58,8 +58,63 @@ describe("wine ranking", () => {
   });
 
   test("limit caps the result", () => {
-    assert.deepEqual(search("chablis", 2), [12, 6]);
+    assert.deepEqual(search("chablis", 2), [6, 12]);
     assert.deepEqual(search("chablis", 0), []);
+  });
+});
+
+describe("wine ranking among namesakes", () => {
+  const namesakes: IndexedWine[] = [
+    { id: 20, producer: "Bodegas Rubio", wine: "Malbec", popularity: 10 },
+    // Every word of the query, but an extra one: a repeated producer word, a longer wine name.
+    { id: 21, producer: "Bodegas Rubio & Rubio", wine: "Malbec", popularity: 90 },
+    { id: 23, producer: "Bodegas Rubio", wine: "Malbec Reserva", popularity: 95 },
+    // Exactly the query's words, in another order.
+    { id: 22, producer: "Rubio Bodegas", wine: "Malbec", popularity: 80 },
+    { id: 24, producer: "Rubio", wine: "Bodegas Malbec", popularity: 99 },
+    { id: 25, producer: "Clarke Cellars", wine: "Shiraz", popularity: 99 },
+    { id: 26, producer: "Clarke & Clarke Cellars", wine: "Shiraz", popularity: 1 },
+    // A wine name shared by producers with short and long names, popularity deciding.
+    { id: 30, producer: "Ca' del Baio Famiglia Grasso", wine: "Langhe Chardonnay", popularity: 60 },
+    { id: 31, producer: "Vietti", wine: "Langhe Chardonnay", popularity: 20 },
+    { id: 32, producer: "Gaja", wine: "Langhe Chardonnay", popularity: 45 },
+    { id: 35, producer: "Rossi", wine: "Chardonnay Langhe", popularity: 99 },
+    { id: 36, producer: "Rossi", wine: "Langhe Chardonnay Riserva", popularity: 99 },
+    { id: 50, producer: "Caymus", wine: "Cabernet Sauvignon", popularity: 90 },
+    { id: 51, producer: "Muirwood", wine: "Cabernet Sauvignon", popularity: 1 },
+  ];
+  const s = new IndexSearcher(buildWineIndex(namesakes));
+
+  test("the exact producer and wine name first, then its words in another order, then extra words", () => {
+    assert.deepEqual(s.search("Bodegas Rubio Malbec", 10), [20, 24, 22, 23, 21]);
+    // A query word the wine lacks counts too: "Clarke Cellars" has one Clarke of two.
+    assert.deepEqual(s.search("Clarke & Clarke Cellars Shiraz", 10), [26, 25]);
+    assert.deepEqual(s.search("clarke clarke cellars", 10), [26, 25]);
+  });
+
+  test("a wine name alone: the wines of that name by popularity, then other orders, then longer names", () => {
+    assert.deepEqual(s.search("langhe chardonnay", 10), [30, 32, 31, 35, 36]);
+    assert.deepEqual(s.searchWithTotal("langhe chardonnay", 2), { ids: [30, 32], total: 5 });
+  });
+
+  test("a word matching nothing (two typos in 7 letters) ranks first the wines with a word near it", () => {
+    // "muiiwod" is two edits from "muirwood": no match (one typo below 8 letters), but a sign.
+    assert.deepEqual(s.searchWithTotal("muiiwod cabernet sauvignon", 10), { ids: [51, 50], total: 2 });
+    assert.deepEqual(s.search("cabernet sauvignon", 10), [50, 51]);
+    assert.deepEqual(s.search("muiiwod", 10), []);
+  });
+});
+
+describe("total of matches", () => {
+  test("every wine the ranking would return without the limit", () => {
+    assert.deepEqual(searcher.searchWithTotal("chablis", 1), { ids: [6], total: 4 });
+    // "ros": prefix of rose and rosenberg.
+    assert.equal(searcher.searchWithTotal("ros", 1).total, 2);
+    // Typo matches only when no wine matches without typos; words matching nothing are ignored.
+    assert.deepEqual(searcher.searchWithTotal("grange", 5), { ids: [3], total: 1 });
+    assert.deepEqual(searcher.searchWithTotal("grnage", 5), { ids: [3], total: 1 });
+    assert.deepEqual(searcher.searchWithTotal("penfolds grange 2015", 5), { ids: [3], total: 1 });
+    assert.deepEqual(searcher.searchWithTotal("qqqq zzzz", 5), { ids: [], total: 0 });
   });
 });
 
@@ -68,6 +123,7 @@ describe("wine ranking of common words (thousands of wines, postings merged)", (
   for (let id = 2; id < 3000; id++) many.push({ id, producer: `P${id}`, wine: "Rosé", popularity: id % 200 });
   many.push({ id: 3000, producer: "Rose", wine: "", popularity: 0 });
   many.push({ id: 3001, producer: "Rosenberg", wine: "Riesling", popularity: 255 });
+  many.push({ id: 3002, producer: "Muirwood", wine: "Rosé", popularity: 0 });
   const big = new IndexSearcher(buildWineIndex(many));
 
   test("same rules: whole display name, then whole field, fewer extra words, popularity, id", () => {
@@ -75,5 +131,17 @@ describe("wine ranking of common words (thousands of wines, postings merged)", (
     assert.deepEqual(big.search("rosé brut", 2), [1]);
     // "ros" starts both "rose" and "rosenberg" (same penalty): the more popular Rosenberg comes next.
     assert.deepEqual(big.search("ros", 2), [3000, 3001]);
+  });
+
+  test("the total counts every match, also when the postings are merged", () => {
+    // Rosé Brut, Rosé 2–2999, Rose, Rosenberg (the last word as a prefix) and Muirwood Rosé: 3002.
+    assert.equal(big.searchWithTotal("rose", 3).total, 3002);
+    assert.equal(big.searchWithTotal("rose brut", 3).total, 1);
+    assert.equal(big.searchWithTotal("p17 rose", 3).total, 1);
+  });
+
+  test("exact keys for every wine whose bound can beat the top: a near word of the least popular", () => {
+    assert.deepEqual(big.search("muiiwod rose", 2), [3002, 3000]);
+    assert.deepEqual(big.search("rose muiiwod", 2), [3002, 3000]);
   });
 });

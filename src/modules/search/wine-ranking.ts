@@ -12,17 +12,26 @@
  * ranked (words matching nothing anywhere are dropped), and when one of them needs no typo, those
  * needing typos are left out.
  *
- * Ranking key, best first: (1) query words matched; (2) total typos, fewer first; (3) total penalty
- * (prefix, abbreviation, split), fewer first; (4) field fit: 3 = the query covers every word of the
- * display name, 2 = it is exactly the wine name or the producer (every word of that field matched and
- * every matched query word found there), 1 = it covers some field, 0 otherwise; (5) words of the
- * display name left unmatched, fewer first; (6) popularity (listed vintages), more first; (7) wine id.
+ * Ranking key, best first: (1) query words matched; (2) near: query words of 3 letters or more
+ * that match nothing (even with typos) but are one edit beyond their typo allowance from a word of
+ * the wine ("muiiwod" for Muirwood: such a word makes no match, and so no result, but ranks the
+ * wines having one first); (3) total typos, fewer first; (4) total penalty (prefix, abbreviation, split), fewer
+ * first; (5) field fit: 3 = the query is the display name (each of its words matched by one query
+ * word, each matched query word found), 2 = it is exactly the wine name or the producer, 1 = it
+ * covers the wine name or the producer, 0 otherwise; (6) order: query word pairs adjacent and in
+ * the query's order in the display name, more first; (7) words left unmatched on either side (extra
+ * words of the wine, repeated query words it lacks), fewer first, counted for field fit 0–1 only;
+ * (8) popularity (listed vintages), more first; (9) wine id.
+ * Keys 2 and 5–7 are measured in `wine-fit.ts`: a wine named exactly as the query (or made by the
+ * producer the query names) ranks among its namesakes by popularity, not by the length of its other
+ * field.
  */
-import { type MergeScratch, mergePostings } from "./posting-merge.ts";
-import { expandWord, type QueryTerm } from "./query-terms.ts";
-import { fieldFit, offer, popcount, rankKey, type Top } from "./rank-key.ts";
-import { queryWords } from "./text-rules.ts";
-import { documentFrequency, type WineIndex } from "./wine-index.ts";
+import { type MergeScratch, mergePostings, rankMerged, type Tally } from "./posting-merge.ts";
+import { expandWord, hasPhrase, type PhraseSets, postingsSize, type QueryTerm } from "./query-terms.ts";
+import { emptyParts, type KeyParts, newTop, offer, popcount, rankKey, type Top } from "./rank-key.ts";
+import { queryWords, typoAllowance } from "./text-rules.ts";
+import { WineFit } from "./wine-fit.ts";
+import type { WineIndex } from "./wine-index.ts";
 
 /** Cost nibble of a term a token does not match (costs are typos × 4 + penalty, at most 2 × 4 + 2). */
 const NO_MATCH = 15;
@@ -33,6 +42,16 @@ const NO_MATCH = 15;
  */
 const MERGE_RATIO = 4;
 const MERGE_MIN = 2_000;
+/** One ranked answer: wine ids best first, and how many wines match in all (see {@link IndexSearcher.searchWithTotal}). */
+export interface RankedIds {
+  ids: number[];
+  total: number;
+}
+
+/** Result of one pass: best coverage, the ids kept and the matches in all. */
+interface Pass extends RankedIds {
+  coverage: number;
+}
 
 /** Reusable scratch state for searching one index (not re-entrant; searches are synchronous). */
 export class IndexSearcher {
@@ -55,6 +74,9 @@ export class IndexSearcher {
   private readonly costLo: Int32Array;
   private readonly costHi: Int32Array;
   private readonly best = new Int32Array(16);
+  private readonly fit: WineFit;
+  private readonly parts: KeyParts = emptyParts();
+  private readonly tally: Tally = { all: new Int32Array(17), typoFree: new Int32Array(17) };
 
   constructor(readonly index: WineIndex) {
     const n = index.ids.length;
@@ -69,25 +91,35 @@ export class IndexSearcher {
     this.matchStamp = new Int32Array(tokens);
     this.costLo = new Int32Array(tokens);
     this.costHi = new Int32Array(tokens);
+    this.fit = new WineFit(index, this.tokenStamp, this.tokenMask);
   }
 
   /**
    * Ids of the best `limit` wines for `q` (free text), best first; [] when no word matches.
-   * Runs the typo-free pass, and the typo pass only when needed (see the module comment).
+   * Runs the typo-free pass, and the typo passes only when needed (see the module comment).
    */
   search(q: string, limit: number): number[] {
+    return this.searchWithTotal(q, limit).ids;
+  }
+
+  /**
+   * {@link search}, with `total`: how many wines match `q` under the same rules, i.e. how many ids
+   * there would be without `limit` (the wines matching the most query words, and of those only the
+   * ones matched without typos when there are some). 0 when no word matches.
+   */
+  searchWithTotal(q: string, limit: number): RankedIds {
     const words = queryWords(q);
-    if (words.length === 0 || limit <= 0) return [];
-    const plain = this.run(words, () => false, limit, false);
-    if (plain.coverage === words.length) return plain.ids;
+    if (words.length === 0 || limit <= 0) return { ids: [], total: 0 };
+    const plain = this.run(words, () => 0, limit, false);
+    if (plain.coverage === words.length) return answer(plain);
     // Typos first only in words that are no token (nor start one, for the last word), then in all.
     const unknown = (w: string, i: number) =>
       this.index.trie.exact(w) === -1 && !(i === words.length - 1 && this.index.trie.hasPrefix(w));
     if (words.some(unknown)) {
-      const some = this.run(words, unknown, limit, false);
-      if (some.coverage === words.length) return some.ids;
+      const some = this.run(words, (w, i) => (unknown(w, i) ? typoAllowance(w.length) : 0), limit, false);
+      if (some.coverage === words.length) return answer(some);
     }
-    return this.run(words, () => true, limit, true).ids;
+    return answer(this.run(words, (w) => typoAllowance(w.length), limit, true));
   }
 
   private nextGeneration(): number {
@@ -109,14 +141,16 @@ export class IndexSearcher {
    */
   private run(
     words: string[],
-    withTypos: (word: string, i: number) => boolean,
+    allowance: (word: string, i: number) => number,
     limit: number,
     last: boolean,
-  ): { coverage: number; ids: number[] } {
+  ): Pass {
     const index = this.index;
     const gen = this.nextGeneration();
-    const terms = words.map((w, i) => expandWord(index, w, i === words.length - 1, withTypos(w, i)));
+    const terms = words.map((w, i) => expandWord(index, w, i === words.length - 1, allowance(w, i)));
     this.covered = [];
+    this.tally.all.fill(0);
+    this.tally.typoFree.fill(0);
     const live: number[] = [];
     terms.forEach((term, i) => {
       if (term.tokens.length > 0 || term.phrases.length > 0) live.push(i);
@@ -128,7 +162,11 @@ export class IndexSearcher {
         for (const part of phrase.parts) for (const t of part) this.markToken(t, gen, i);
       }
     });
-    if (live.length === 0 || (!last && live.length < words.length)) return { coverage: 0, ids: [] };
+    const none: Pass = { coverage: 0, ids: [], total: 0 };
+    if (live.length === 0 || (!last && live.length < words.length)) return none;
+    this.fit.setRooms(terms.map((term) => Math.max(1, ...term.phrases.map((phrase) => phrase.parts.length))));
+    this.fit.clearNear(gen);
+    if (last) this.fit.markNearTerms(terms);
     const phrases = terms.map((term) =>
       term.phrases.map((phrase) => ({ penalty: phrase.penalty, parts: phrase.parts.map((p) => new Set(p)) })),
     );
@@ -144,15 +182,15 @@ export class IndexSearcher {
       return { tokens, size: postingsSize(index, tokens) };
     });
     sources.sort((x, y) => x.size - y.size);
-    const top: Top = { keys: new Float64Array(limit).fill(-1), docs: new Int32Array(limit), kept: 0 };
+    const top = newTop(limit);
     let coverage = 0;
-    const total = sources.reduce((sum, x) => sum + x.size, 0);
-    if (total > MERGE_MIN && total < MERGE_RATIO * (sources[0] as { size: number }).size) {
+    const postings = sources.reduce((sum, x) => sum + x.size, 0);
+    if (postings > MERGE_MIN && postings < MERGE_RATIO * (sources[0] as { size: number }).size) {
       coverage = this.merged(terms, gen, top);
     } else {
       coverage = this.scanned(sources, live, phrases, gen, top, last);
     }
-    if (coverage === 0 || (!last && coverage < words.length)) return { coverage, ids: [] };
+    if (coverage === 0 || (!last && coverage < words.length)) return { ...none, coverage };
     // The wines kept are the best by key; those left out by the module's rules come last among them.
     const first = top.docs[0] as number;
     const typoFree = this.typos[first] === 0;
@@ -162,7 +200,11 @@ export class IndexSearcher {
       if (popcount(this.mask[d] as number) !== coverage || (typoFree && this.typos[d] !== 0)) break;
       ids.push(index.ids[d] as number);
     }
-    return { coverage, ids };
+    return {
+      coverage,
+      ids,
+      total: (typoFree ? this.tally.typoFree : this.tally.all)[coverage] as number,
+    };
   }
 
   /** Every wine of the terms' postings merged and ranked into `top`; returns the best coverage. */
@@ -188,31 +230,7 @@ export class IndexSearcher {
     let coverage = 0;
     for (let k = 0; k < count; k++)
       coverage = Math.max(coverage, popcount(s.mask[s.touched[k] as number] as number));
-    for (let k = 0; k < count; k++) {
-      const d = s.touched[k] as number;
-      const mask = s.mask[d] as number;
-      const matched = popcount(mask);
-      if (matched < coverage) continue;
-      const producerWords = index.producerLen[d] as number;
-      const wineWords = (index.primaryLen[d] as number) - producerWords;
-      const producerAll = s.coverProducer[d] === producerWords;
-      const wineAll = s.coverWine[d] === wineWords;
-      const field = fieldFit(
-        producerAll,
-        wineAll,
-        wineWords === 0,
-        s.termsProducer[d] as number,
-        s.termsWine[d] as number,
-        mask,
-      );
-      const unmatched =
-        producerWords + wineWords - (s.coverProducer[d] as number) - (s.coverWine[d] as number);
-      offer(
-        top,
-        rankKey(index, d, matched, s.typos[d] as number, s.penalty[d] as number, field, unmatched),
-        d,
-      );
-    }
+    rankMerged(index, s, count, coverage, gen, this.fit, top, this.docMark, this.tally);
     return coverage;
   }
 
@@ -270,43 +288,22 @@ export class IndexSearcher {
 
   /**
    * Scores wine `d` in one scan of its tokens: the `live` terms it matches (cheapest match per term),
-   * their typos and penalty (kept in `mask`, `typos`, `penalty`), field fit and unmatched words, and
-   * offers its ranking key to `top`. Returns the number of terms matched.
+   * their typos and penalty (kept in `mask`, `typos`, `penalty`), counts it in the tally, measures its
+   * fit ({@link WineFit}: a second scan of its words) and offers its ranking key to `top`. Returns the
+   * number of terms matched.
    */
   private score(d: number, live: number[], phrases: PhraseSets[][], gen: number, top: Top): number {
     const index = this.index;
     const best = this.best;
-    const tokenStamp = this.tokenStamp;
-    const tokenMask = this.tokenMask;
     const matchStamp = this.matchStamp;
     const costLo = this.costLo;
     const costHi = this.costHi;
     const docTokens = index.docTokens;
     const terms = live.length;
     for (let x = 0; x < terms; x++) best[live[x] as number] = NO_MATCH;
-    const start = index.docStart[d] as number;
     const end = index.docStart[d + 1] as number;
-    const producerEnd = start + (index.producerLen[d] as number);
-    const primaryEnd = start + (index.primaryLen[d] as number);
-    let unmatched = 0;
-    let producerAll = true;
-    let wineAll = true;
-    let producerTerms = 0;
-    let wineTerms = 0;
-    for (let k = start; k < end; k++) {
+    for (let k = index.docStart[d] as number; k < end; k++) {
       const t = docTokens[k] as number;
-      if (k < primaryEnd) {
-        const covered = tokenStamp[t] === gen;
-        const termBits = covered ? (tokenMask[t] as number) : 0;
-        if (!covered) unmatched++;
-        if (k < producerEnd) {
-          if (!covered) producerAll = false;
-          producerTerms |= termBits;
-        } else {
-          if (!covered) wineAll = false;
-          wineTerms |= termBits;
-        }
-      }
       if (matchStamp[t] !== gen) continue;
       const lo = costLo[t] as number;
       const hi = costHi[t] as number;
@@ -339,8 +336,28 @@ export class IndexSearcher {
     this.typos[d] = typos;
     this.penalty[d] = penalty;
     if (matched === 0) return 0;
-    const field = fieldFit(producerAll, wineAll, primaryEnd === producerEnd, producerTerms, wineTerms, mask);
-    offer(top, rankKey(index, d, matched, typos, penalty, field, unmatched), d);
+    this.tally.all[matched] = (this.tally.all[matched] as number) + 1;
+    if (typos === 0) this.tally.typoFree[matched] = (this.tally.typoFree[matched] as number) + 1;
+    const fit = this.fit;
+    const parts = this.parts;
+    parts.matched = matched;
+    parts.typos = typos;
+    parts.penalty = penalty;
+    if (top.kept === top.keys.length) {
+      // Not measured when even the best fit it can have would not enter the top.
+      fit.bound(d, mask);
+      parts.order = fit.order;
+      parts.field = fit.field;
+      parts.unmatched = fit.unmatched;
+      parts.near = fit.near;
+      if (rankKey(index, d, parts) <= (top.keys[top.kept - 1] as number)) return matched;
+    }
+    fit.measure(d, gen, mask);
+    parts.order = fit.order;
+    parts.field = fit.field;
+    parts.unmatched = fit.unmatched;
+    parts.near = fit.near;
+    offer(top, rankKey(index, d, parts), d);
     return matched;
   }
 
@@ -371,27 +388,6 @@ export class IndexSearcher {
   }
 }
 
-/** A phrase match with its parts as sets, for checking one wine. */
-interface PhraseSets {
-  penalty: number;
-  parts: Set<number>[];
-}
-
-/** True when wine `d` holds, for every part, at least one of the part's tokens. */
-function hasPhrase(index: WineIndex, d: number, parts: Set<number>[]): boolean {
-  const s = index.docStart[d] as number;
-  const e = index.docStart[d + 1] as number;
-  for (const set of parts) {
-    let found = false;
-    for (let k = s; k < e && !found; k++) found = set.has(index.docTokens[k] as number);
-    if (!found) return false;
-  }
-  return true;
-}
-
-/** Postings of all of `tokens` together (an upper bound of the wines holding one of them). */
-function postingsSize(index: WineIndex, tokens: number[]): number {
-  let size = 0;
-  for (const t of tokens) size += documentFrequency(index, t);
-  return size;
+function answer(pass: Pass): RankedIds {
+  return { ids: pass.ids, total: pass.total };
 }

@@ -114,15 +114,17 @@ export class InMemoryWineSearch implements WineSearch {
   }
 
   /**
-   * {@link search}, with the catalogue version of the index that answered (-1 when unknown), so a
-   * caller that stores answers per catalogue version can tell an answer of the previous version (an
-   * import is being indexed) from a current one. Throws as {@link search}.
+   * {@link search}, with `total`, how many wines match `q` in all (the number of ids there would be
+   * without `limit`: see `IndexSearcher.searchWithTotal`), and the catalogue version of the index
+   * that answered (-1 when unknown), so a caller that stores answers per catalogue version can tell
+   * an answer of the previous version (an import is being indexed) from a current one. Throws as
+   * {@link search}.
    */
-  async searchAt(q: string, limit: number): Promise<{ ids: number[]; version: number }> {
+  async searchAt(q: string, limit: number): Promise<{ ids: number[]; total: number; version: number }> {
     await this.check();
     const building = this.building;
     if (building === null && this.searcher !== null) {
-      return { ids: this.searcher.search(q, limit), version: this.searcherVersion };
+      return { ...this.searcher.searchWithTotal(q, limit), version: this.searcherVersion };
     }
     const fresh =
       building === null
@@ -135,7 +137,7 @@ export class InMemoryWineSearch implements WineSearch {
       });
     }
     return {
-      ids: searcher.search(q, limit),
+      ...searcher.searchWithTotal(q, limit),
       version: searcher === this.searcher ? this.searcherVersion : -1,
     };
   }

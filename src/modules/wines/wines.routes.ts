@@ -101,14 +101,15 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const { q, limit } = request.query;
       requireTrimmed("q", q, 3);
-      const { ids, version } = await app.wineSearch.searchAt(q, limit);
+      const { ids, total, version } = await app.wineSearch.searchAt(q, limit);
       // An answer from the index of an earlier catalogue (an import is being indexed) is not stored.
       if (version !== request.cacheSlot?.version) request.doNotCache();
       const rows = await searchRowsByIds(app.catalogueDb, ids);
       const lang = request.lang;
       return {
         data: rows.map((w) => ({ ...w, residual_sugar: localizeResidualSugar(w.residual_sugar, lang) })),
-        meta: { query: q, count: rows.length },
+        // total_matches counts the index's matches (a wine gone from the rows since is still counted).
+        meta: { query: q, count: rows.length, total_matches: Math.max(total, rows.length) },
       };
     },
   );

@@ -69,7 +69,20 @@ export const WineSearchItem = Type.Object({
 
 export const WineSearchResponse = Type.Object({
   data: Type.Array(WineSearchItem),
-  meta: Type.Object({ query: Type.String(), count: Type.Integer() }),
+  meta: Type.Object({
+    query: Type.String({ description: "The search text, as given" }),
+    count: Type.Integer({ minimum: 0, description: "Number of wines in data (at most limit)" }),
+    total_matches: Type.Integer({
+      minimum: 0,
+      description:
+        "How many wines match the query in all: the number of results there would be without limit, " +
+        "ranked by the same rules (count <= total_matches). A wine matches under the rules of the " +
+        "results: the wines matching the most query words count (a word no wine has is ignored), " +
+        "typo-tolerant matches only when no wine matches without typos, and the last word also matches " +
+        "the words it starts. E.g. q=Brut: every wine with the word Brut (or a word starting with brut) " +
+        "in its producer or wine name; 0 when nothing matches.",
+    }),
+  }),
 });
 
 const Text = Type.Object({ text: Type.String(), language: LanguageSchema });

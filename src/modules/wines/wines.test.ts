@@ -152,8 +152,10 @@ describe("GET /wines/search", () => {
     assert.ok(res.body.data.some((w: { display_name: string }) => w.display_name.includes("Valduga")));
     const limited = await s.request("/wines/search?q=cabernet&limit=3");
     assert.equal(limited.body.data.length, 3);
+    assert.equal(limited.body.meta.count, 3);
+    assert.ok(limited.body.meta.total_matches > 3, JSON.stringify(limited.body.meta));
     const none = await s.request("/wines/search?q=zzzqqq");
-    assert.deepEqual(none.body, { data: [], meta: { query: "zzzqqq", count: 0 } });
+    assert.deepEqual(none.body, { data: [], meta: { query: "zzzqqq", count: 0, total_matches: 0 } });
   });
 
   test("q under 3 characters, missing q or limit over 100: 422", async () => {
