@@ -4,18 +4,23 @@
  *   the producer (sometimes without its estate title, sometimes missing), part of the wine name,
  *   often the region and grapes, 0–5 phrases of label boilerplate or of other wines' regions and
  *   grapes (back labels), often a year; then OCR slips on 5 % of characters (2 % dropped, 3 %
- *   confused: o→0, l→1, i→l, m→rn, e→c …) and upper case half of the time.
- * Reports top-1 / top-5 and time per match for 2,000 labels of the bundled wines, and the open-set
+ *   confused: o→0, l→1, i→l, m→rn, e→c …) and upper case half of the time; the year is one the
+ *   wine lists 80 % of the time.
+ * Reports top-1 / top-5 and time per match for 2,000 labels of the bundled wines, how often the top
+ * answer was right at each confidence (calibration), and the open-set
  * behaviour behind MATCH_THRESHOLD: 150 wines left out of the matcher, how many of their labels
  * still get a candidate above the threshold, against how many labels of known wines get the right
  * one above it. With PHOTO_LARGE≠0 (default) the same on a 300,000-wine catalogue (bundled +
  * `import --synthetic 300000 --seed 1`), labels of real and of synthetic wines.
+ * MATCHER_DB_1K / MATCHER_DB_300K name prebuilt SQLite catalogues of the same imports.
  * Writes bench/results/label-matcher.{json,md}.   Run: npm run bench:matcher
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { openDatabase } from "../src/db/database.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { type LabelDocument, LabelMatcher } from "../src/modules/labels/label-matcher.ts";
@@ -130,7 +135,16 @@ const rows: Row[] = [];
 const CONFIDENCE_BUCKETS = ["0–0.2", "0.2–0.4", "0.4–0.6", "0.6–0.8", "0.8–1"];
 const calibration = new Map<string, { answers: number; right: number }>();
 const openSet: { catalogue: string; unknown_accepted: number; known_right_accepted: number }[] = [];
-const builds: { catalogue: string; wines: number; build_ms: number }[] = [];
+const builds: { catalogue: string; wines: number; build_ms: number; memory_mb: number }[] = [];
+
+// The matcher's own memory: heap and array buffers after a full GC, before and after building it.
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+const usedBytes = () => {
+  gc();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+};
 
 function known(
   catalogue: string,
@@ -191,9 +205,12 @@ function unknown(catalogue: string, all: LabelDocument[], real: LabelDocument[])
 
 async function run(catalogue: string, path: string) {
   const all = await documentsOf(path);
+  const before = usedBytes();
   const started = performance.now();
   const matcher = LabelMatcher.of(all);
-  builds.push({ catalogue, wines: all.length, build_ms: Math.round(performance.now() - started) });
+  const buildMs = Math.round(performance.now() - started);
+  const memoryMb = Math.round((usedBytes() - before) / 1e6);
+  builds.push({ catalogue, wines: all.length, build_ms: buildMs, memory_mb: memoryMb });
   const real = all.filter((d) => d.id < 1_000_000);
   known(catalogue, "bundled wines", matcher, real, all);
   const synthetic = all.filter((d) => d.id >= 1_000_000);
@@ -259,7 +276,7 @@ const md = [
       return `| ${cat} | ${labels} | ${CONFIDENCE_BUCKETS[Number(bucket)]} | ${c.answers} | ${pct(c.right / c.answers)} |`;
     }),
   "",
-  `Matcher build: ${builds.map((b) => `${b.wines} wines in ${b.build_ms} ms`).join("; ")}.`,
+  `Matcher build: ${builds.map((b) => `${b.wines} wines in ${b.build_ms} ms, ${b.memory_mb} MB (heap + array buffers after GC)`).join("; ")}.`,
   "",
 ];
 writeFileSync("bench/results/label-matcher.md", md.join("\n"));

@@ -198,7 +198,8 @@ async function runSet(name: string, samples: Sample[]): Promise<void> {
 }
 
 for (const [name, samples] of devSets) await runSet(name, samples);
-await runSet("rendered (100 catalogue wines)", await rendered(100));
+const renderedSamples = await rendered(100);
+await runSet("rendered (100 catalogue wines)", renderedSamples);
 const rssPeak = bench.memoryMb("VmHWM");
 bench.server.kill("SIGTERM");
 rmSync(bench.dir, { recursive: true, force: true });
@@ -210,7 +211,6 @@ const LARGE = [
 ] as const;
 const large: { catalogue: string; first_photo_ms: number; rss_mb_peak: number }[] = [];
 if (process.env.PHOTO_LARGE !== "0") {
-  const renderedSamples = await rendered(100);
   for (const { label, style, db } of LARGE) {
     console.log(`Importing 300,000 wines (${style}) for the large-catalogue sets…`);
     const args = ["import", "--synthetic", "300000", "--seed", "1", "--synthetic-style", style];

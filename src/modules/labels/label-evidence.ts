@@ -56,8 +56,69 @@ const MIN_PART = 4;
 
 /** Whether `word` is the start or the end of `labelWord`, with at least three more letters ("paula" in "onapaula"; not "aine" in "omaine"). */
 function isPartOf(word: string, labelWord: string): boolean {
-  return labelWord.length >= word.length + 3 && (labelWord.startsWith(word) || labelWord.endsWith(word));
+  if (labelWord.length >= word.length + 3 && word.length >= MIN_PART)
+    return labelWord.startsWith(word) || labelWord.endsWith(word);
+  // A name run into its particle: "DIAMA" is "di Ama", "DELUNA" "de Luna".
+  const particle = labelWord.slice(0, labelWord.length - word.length);
+  return word.length >= 3 && PARTICLES.has(particle) && labelWord.endsWith(word);
 }
+
+/** Particles printed before names (Castello di Ama, Quinta do Crasto, Domaine de la Romanée), folded. */
+const PARTICLES = new Set([
+  "di",
+  "de",
+  "da",
+  "do",
+  "du",
+  "del",
+  "della",
+  "dos",
+  "das",
+  "la",
+  "le",
+  "lo",
+  "el",
+  "von",
+  "van",
+]);
+
+/**
+ * Words printed on labels of every kind, not only in names ("Vinhos", "Wines", "Cellars", "Estate"):
+ * a producer or wine name made of them is weak evidence when found and little lost when missing, so
+ * their information counts {@link FURNITURE_WEIGHT} of their rarity in the catalogue.
+ */
+const FURNITURE = new Set([
+  "wine",
+  "wines",
+  "winery",
+  "wineries",
+  "vineyard",
+  "vineyards",
+  "cellar",
+  "cellars",
+  "estate",
+  "estates",
+  "family",
+  "vinho",
+  "vinhos",
+  "vino",
+  "vini",
+  "vinos",
+  "vin",
+  "vins",
+  "wein",
+  "weine",
+  "famille",
+  "familia",
+  "selection",
+  "selezione",
+  "seleccion",
+  "cantine",
+  "bodegas",
+  "vignerons",
+  "winemakers",
+]);
+const FURNITURE_WEIGHT = 0.3;
 
 /** Flag of a region word already counted in the producer's or wine's name. */
 const COUNTED = 8;
@@ -230,7 +291,9 @@ export class EvidenceIndex {
       }
     }
     const n = this.starts.length - 1;
-    this.idf = Float32Array.from(df, (d) => smoothIdf(n, d));
+    this.idf = Float32Array.from(df, (d, word) =>
+      FURNITURE.has(this.words[word] ?? "") ? FURNITURE_WEIGHT * smoothIdf(n, d) : smoothIdf(n, d),
+    );
   }
 
   /**
@@ -244,7 +307,7 @@ export class EvidenceIndex {
     const word = this.words[wordId] ?? "";
     let value = 0;
     if (label.words.has(word) || (word.length >= MIN_JOINED && label.joined.includes(word))) value = 1;
-    else if (word.length >= MIN_PART && [...label.words].some((w) => isPartOf(word, w))) value = 1;
+    else if (word.length >= 3 && [...label.words].some((w) => isPartOf(word, w))) value = 1;
     else {
       const max = typoAllowance(word.length);
       if (max > 0) {

@@ -184,6 +184,25 @@ test("confidence: a clear label is sure, one that fits two wines equally is not"
   assert.ok((unsure[0]?.confidence ?? 1) < 0.5, JSON.stringify(unsure));
 });
 
+test("a name run into its particle is found; words printed on every kind of label weigh little", () => {
+  const ama: LabelDocument = {
+    id: 1,
+    producer: "Castello di Ama",
+    producerName: "di Ama",
+    wine: "Al Poggio Chardonnay di Toscana",
+    region: "Tuscany",
+    grapes: ["Chardonnay"],
+  };
+  const m = LabelMatcher.of([
+    ama,
+    namesake(ama, 2, { producer: "Cantina Poggio Alto", producerName: "Poggio Alto", wine: "Toscana" }),
+    namesake(ama, 3, { producer: "Quinta de Vinhos", producerName: "de Vinhos", wine: "Chardonnay" }),
+  ]);
+  assert.equal(m.match("CHARDONNAY DITOSCANA AL POGGIO CASTELLO DIAMA ITALY", 3).matches[0]?.id, 1);
+  // "Vinhos" on a label says little: the producer "de Vinhos" does not win on it.
+  assert.equal(m.match("VINHOS AL POGGIO CHARDONNAY TOSCANA", 3).matches[0]?.id, 1);
+});
+
 test("a word run together with its neighbours is found with one OCR slip, short words are not", () => {
   assert.ok(joinedWithTypo("latour", "pouissatour"));
   assert.ok(joinedWithTypo("santenay", "appellationsantenaicontrolee"));
