@@ -21,6 +21,7 @@
  * the baseline of bench/results/baseline/, when kept) in bench/results/search-quality.md
  * (`search-quality-table.ts`). RESULTS_DIR=<dir> writes the size's files there instead (no table):
  * the baseline is this benchmark run so on the ranking being replaced.
+ * SYNTHETIC_STYLE=hard generates the first generator's catalogue (`--synthetic-style hard`).
  * Run: npm run bench:search   (1k)   N=300000 npm run bench:search   (300k)
  *      N=300000 SEARCH_DB=/tmp/wines-300k.sqlite npm run bench:search   (300k, catalogue file reused)
  */
@@ -43,6 +44,8 @@ const K = 10;
 /** Catalogue size: unset = the bundled 1,007 wines; else the synthetic catalogue of N wines (seed 1). */
 const N = process.env.N ? Number(process.env.N) : null;
 const label = N === null ? "1k" : `${Math.round(N / 1000)}k`;
+/** Style of the synthetic catalogue (SYNTHETIC_STYLE: realistic, the default, or hard: the first generator's output). */
+const style = process.env.SYNTHETIC_STYLE === "hard" ? "hard" : "realistic";
 /** Where the results go (RESULTS_DIR; default bench/results, which also gets the side-by-side search-quality.md). */
 const RESULTS_DIR = process.env.RESULTS_DIR ?? "bench/results";
 /** Peers at the synthetic size only with PEERS=1 (MiniSearch and Orama hold every document as JS objects). */
@@ -64,7 +67,7 @@ const held = reuse
   : undefined;
 if (Number(held?.n ?? 0) === 0) {
   const bundled = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
-  await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1));
+  await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1, { style }));
 } else if (N !== null && Number(held?.n) !== N) {
   throw new Error(`SEARCH_DB ${dbPath} holds ${held?.n} wines, not N=${N}.`);
 }
@@ -221,7 +224,9 @@ const result = {
   catalogue: {
     wines: wines.length,
     source:
-      N === null ? "data/xwines-slim-1k-wines.csv" : `synthetic ${N} wines, seed 1 (import --synthetic)`,
+      N === null
+        ? "data/xwines-slim-1k-wines.csv"
+        : `synthetic ${N} wines, seed 1, ${style} style (import --synthetic ${N} --seed 1 --synthetic-style ${style})`,
   },
   peers: withPeers ? "minisearch, orama" : "left out at this size (set PEERS=1)",
   queries: { total: queries.length, seed: SEED, per_category_max: PER_CATEGORY, top_k: K },
@@ -236,7 +241,7 @@ writeFileSync(`${RESULTS_DIR}/search-quality-${label}.json`, `${JSON.stringify(r
 const md: string[] = [
   N === null
     ? "# Wine search quality (bundled catalogue, 1,007 wines)"
-    : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1\`)`,
+    : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1 --synthetic-style ${style}\`)`,
   "",
   `${queries.length} queries generated with seed ${SEED} (bench/search-queries.ts), top ${K} per engine.`,
   "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10;",
