@@ -120,6 +120,9 @@ const FURNITURE = new Set([
 ]);
 const FURNITURE_WEIGHT = 0.3;
 
+/** Vintages are kept as years since this one, a byte each (labels' years start at 1900 too). */
+const FIRST_YEAR = 1900;
+
 /** Flag of a region word already counted in the producer's or wine's name. */
 const COUNTED = 8;
 /** Region spellings kept per wine (fields 2–5). */
@@ -210,7 +213,8 @@ export class EvidenceIndex {
   /** Sealed arrays (see {@link seal}). */
   private entries = new Int32Array(0);
   private starts = new Int32Array(1);
-  private vintages = new Int16Array(0);
+  /** Listed vintages as years since {@link FIRST_YEAR} (0–255). */
+  private vintages = new Uint8Array(0);
   private vintageStarts = new Int32Array(1);
   private countryOf = new Uint8Array(0);
   private colorOf = new Uint8Array(0);
@@ -251,7 +255,8 @@ export class EvidenceIndex {
       inRegions.add(((this.entryList[i] ?? 0) / 16) | 0);
     this.add(d.grapes.join(" "), FIELD.grape, new Set([...counted, ...inRegions]), new Set());
     this.startList.push(this.entryList.length);
-    for (const year of d.vintages) this.vintageItems.push(year);
+    for (const year of d.vintages)
+      if (year >= FIRST_YEAR && year < FIRST_YEAR + 256) this.vintageItems.push(year - FIRST_YEAR);
     this.vintageStartList.push(this.vintageItems.length);
     let country = this.countryIds.get(d.country);
     if (country === undefined) {
@@ -270,7 +275,7 @@ export class EvidenceIndex {
   seal(): void {
     this.entries = Int32Array.from(this.entryList);
     this.starts = Int32Array.from(this.startList);
-    this.vintages = Int16Array.from(this.vintageItems);
+    this.vintages = Uint8Array.from(this.vintageItems);
     this.vintageStarts = Int32Array.from(this.vintageStartList);
     this.countryOf = Uint8Array.from(this.countryList);
     this.colorOf = Uint8Array.from(this.colorList);
@@ -396,7 +401,7 @@ export class EvidenceIndex {
       const from = this.vintageStarts[doc] ?? 0;
       const to = this.vintageStarts[doc + 1] ?? 0;
       for (let i = from; i < to; i++) {
-        if (label.years.includes(this.vintages[i] ?? 0)) {
+        if (label.years.includes(FIRST_YEAR + (this.vintages[i] ?? 0))) {
           total += VINTAGE;
           break;
         }

@@ -115,8 +115,8 @@ function topDocs(docs: readonly number[], scores: Float32Array, k: number): numb
 /** Wines indexed between two yields to the event loop in {@link LabelMatcher.build}. */
 const BUILD_SLICE = 1000;
 
-/** Field weights: producer and wine name identify a label; region and grapes confirm it. */
-const WEIGHTS = { producer: 1, wine: 1, region: 0.5, grapes: 0.35 } as const;
+/** Field weights (producer, wine name, region, grapes): producer and wine name identify a label; region and grapes confirm it. */
+const FIELD_TF = [1, 1, 0.5, 0.35] as const;
 
 /** Character trigrams of each folded word, with word-boundary padding ("merlot" → " me", "mer" … "ot "). */
 export function trigrams(text: string): string[] {
@@ -179,13 +179,30 @@ class LabelIndexer {
   readonly docStart: number[] = [0];
   readonly documentIds: number[] = [];
   readonly evidence = new EvidenceIndex();
+  /** Distinct folded words of all wines and the trigram ids of each. */
+  readonly words = new Map<string, number>();
+  readonly wordTrigrams: Int32Array[] = [];
+  /** Per wine: word id × 4 + field (0 producer, 1 wine, 2 region, 3 grapes), from `wordStart[doc]`. */
+  readonly wordList: number[] = [];
+  readonly wordStart: number[] = [0];
 
   add(d: LabelDocument): void {
     const v = new Map<number, number>();
-    addTerms(v, d.producer, WEIGHTS.producer, this.ids, true);
-    addTerms(v, d.wine, WEIGHTS.wine, this.ids, true);
-    addTerms(v, d.region, WEIGHTS.region, this.ids, true);
-    addTerms(v, d.grapes.join(" "), WEIGHTS.grapes, this.ids, true);
+    const fields = [d.producer, d.wine, d.region, d.grapes.join(" ")];
+    fields.forEach((text, field) => {
+      addTerms(v, text, FIELD_TF[field] ?? 0, this.ids, true);
+      for (const word of fold(text).split(" ")) {
+        if (word === "") continue;
+        let id = this.words.get(word);
+        if (id === undefined) {
+          id = this.wordTrigrams.length;
+          this.words.set(word, id);
+          this.wordTrigrams.push(Int32Array.from(trigrams(word), (t) => this.ids.get(t) ?? 0));
+        }
+        this.wordList.push(id * 4 + field);
+      }
+    });
+    this.wordStart.push(this.wordList.length);
     for (const [term, tf] of v) this.list.push(term, tf);
     this.docStart.push(this.list.length);
     this.documentIds.push(d.id);
@@ -205,16 +222,24 @@ class LabelIndexer {
  * The index is held in typed arrays (an inverted index of trigram → documents with normalized
  * weights), so a large catalogue stays compact, and a label is scored by walking only the
  * posting lists of its own trigrams. Trigrams found in more than 5 % of the wines (at least 1,000)
- * are not walked (they would make a query touch most of a large catalogue) but still scored for the
- * best candidates.
+ * have no posting list (walking it would touch most of a large catalogue, and storing it took most
+ * of the index's memory): they are scored for the best candidates from each wine's words (word ids
+ * and each word's trigrams; a 300k catalogue has a few thousand distinct words).
  */
 export class LabelMatcher {
   private readonly ids: Map<string, number>;
   private readonly idf: Float64Array;
   private readonly df: Int32Array;
+  /** Posting lists of the walked trigrams only (document frequency up to {@link maxWalkedDf}). */
   private readonly offsets: Int32Array;
   private readonly postingDocs: Int32Array;
-  private readonly postingWeights: Float32Array;
+  /** Normalized weights (0..1) scaled to 0..65535. */
+  private readonly postingWeights: Uint16Array;
+  /** Each wine's vector norm, and its words (to score the trigrams that have no posting list). */
+  private readonly norms: Float32Array;
+  private readonly wordTrigrams: Int32Array[];
+  private readonly wordList: Int32Array;
+  private readonly wordStart: Int32Array;
   private readonly docIds: Int32Array;
   private readonly maxWalkedDf: number;
   private readonly scores: Float32Array;
@@ -257,10 +282,14 @@ export class LabelMatcher {
     }
     this.idf = new Float64Array(terms);
     for (let t = 0; t < terms; t++) this.idf[t] = smoothIdf(n, this.df[t] ?? 0);
+    this.maxWalkedDf = Math.max(1000, Math.floor(n * 0.05));
+    const walked = (t: number) => (this.df[t] ?? 0) <= this.maxWalkedDf;
     this.offsets = new Int32Array(terms + 1);
-    for (let t = 0; t < terms; t++) this.offsets[t + 1] = (this.offsets[t] ?? 0) + (this.df[t] ?? 0);
-    this.postingDocs = new Int32Array(list.length);
-    this.postingWeights = new Float32Array(list.length);
+    for (let t = 0; t < terms; t++)
+      this.offsets[t + 1] = (this.offsets[t] ?? 0) + (walked(t) ? (this.df[t] ?? 0) : 0);
+    this.postingDocs = new Int32Array(this.offsets[terms] ?? 0);
+    this.postingWeights = new Uint16Array(this.offsets[terms] ?? 0);
+    this.norms = new Float32Array(n);
     const fill = this.offsets.slice(0, terms);
     for (let doc = 0; doc < n; doc++) {
       const from = docStart[doc] ?? 0;
@@ -269,37 +298,49 @@ export class LabelMatcher {
       for (let i = from; i < to; i++)
         norm += ((list.weights[i] ?? 0) * (this.idf[list.terms[i] ?? 0] ?? 0)) ** 2;
       norm = Math.sqrt(norm) || 1;
+      this.norms[doc] = norm;
       for (let i = from; i < to; i++) {
         const term = list.terms[i] ?? 0;
+        if (!walked(term)) continue;
         const at = fill[term] ?? 0;
         this.postingDocs[at] = doc;
-        this.postingWeights[at] = ((list.weights[i] ?? 0) * (this.idf[term] ?? 0)) / norm;
+        // At least 1: a wine in a posting list has a score above 0 (see `touched` in match).
+        const weight = ((list.weights[i] ?? 0) * (this.idf[term] ?? 0)) / norm;
+        this.postingWeights[at] = Math.max(1, Math.round(weight * 65535));
         fill[term] = at + 1;
       }
     }
+    this.wordTrigrams = indexer.wordTrigrams;
+    this.wordList = Int32Array.from(indexer.wordList);
+    this.wordStart = Int32Array.from(indexer.wordStart);
     this.docIds = Int32Array.from(documentIds);
-    this.maxWalkedDf = Math.max(1000, Math.floor(n * 0.05));
     this.scores = new Float32Array(n);
   }
 
-  /** Weight of `doc` in the posting list of `term` (postings are in document order), or 0. */
-  private weightOf(term: number, doc: number): number {
-    let lo = this.offsets[term] ?? 0;
-    let hi = (this.offsets[term + 1] ?? 0) - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const at = this.postingDocs[mid] ?? 0;
-      if (at === doc) return this.postingWeights[mid] ?? 0;
-      if (at < doc) lo = mid + 1;
-      else hi = mid - 1;
+  /**
+   * The cosine part of `doc` from trigrams without a posting list (`frequent`: trigram → query
+   * weight), rebuilt from the wine's words: its weight of a trigram is the largest field weight
+   * among the words that hold it, times its idf, over the wine's norm — as in the posting lists.
+   */
+  private frequentPart(doc: number, frequent: ReadonlyMap<number, number>): number {
+    if (frequent.size === 0) return 0;
+    const tf = new Map<number, number>();
+    for (let i = this.wordStart[doc] ?? 0; i < (this.wordStart[doc + 1] ?? 0); i++) {
+      const entry = this.wordList[i] ?? 0;
+      const weight = FIELD_TF[entry & 3] ?? 0;
+      for (const t of this.wordTrigrams[entry >> 2] ?? []) {
+        if (frequent.has(t) && (tf.get(t) ?? 0) < weight) tf.set(t, weight);
+      }
     }
-    return 0;
+    let sum = 0;
+    for (const [t, w] of tf) sum += (frequent.get(t) ?? 0) * w * (this.idf[t] ?? 0);
+    return sum / (this.norms[doc] ?? 1);
   }
 
   /**
    * The best `limit` wines for the text read on a label, best first (empty when nothing is shared).
    * Candidates come from the label's distinctive trigrams; the best {@link RESCORED} of them are then
-   * scored on all its trigrams (frequent ones looked up by binary search), so the ranking is the full
+   * scored on all its trigrams (frequent ones rebuilt from the wine's words), so the ranking is the full
    * cosine without walking posting lists that hold much of the catalogue; the best {@link COVERED}
    * by cosine are weighed by word coverage.
    */
@@ -311,18 +352,18 @@ export class LabelMatcher {
     norm = Math.sqrt(norm);
     if (norm === 0) return { score: 0, matches: [] };
     const touched: number[] = [];
-    const frequent: [number, number][] = [];
+    const frequent = new Map<number, number>();
     for (const [id, tf] of query) {
       const q = (tf * (this.idf[id] ?? 0)) / norm;
       if ((this.df[id] ?? 0) > this.maxWalkedDf) {
-        frequent.push([id, q]);
+        frequent.set(id, q);
         continue;
       }
       const end = this.offsets[id + 1] ?? 0;
       for (let i = this.offsets[id] ?? 0; i < end; i++) {
         const doc = this.postingDocs[i] ?? 0;
         if (this.scores[doc] === 0) touched.push(doc);
-        this.scores[doc] = (this.scores[doc] ?? 0) + q * (this.postingWeights[i] ?? 0);
+        this.scores[doc] = (this.scores[doc] ?? 0) + (q * (this.postingWeights[i] ?? 0)) / 65535;
       }
     }
     const candidates = topDocs(touched, this.scores, Math.max(RESCORED, limit)).map((doc) => ({
@@ -330,7 +371,7 @@ export class LabelMatcher {
       score: this.scores[doc] ?? 0,
     }));
     for (const doc of touched) this.scores[doc] = 0;
-    for (const c of candidates) for (const [term, q] of frequent) c.score += q * this.weightOf(term, c.doc);
+    for (const c of candidates) c.score += this.frequentPart(c.doc, frequent);
     const words = labelWords(text);
     const label: LabelReading = {
       ...words,
