@@ -6,7 +6,7 @@
  *
  * - every word of the wine's producer (without its estate title: "Chemin Royal" = "Château Chemin
  *   Royal"), wine name and region that the label shows adds its information times its field's
- *   weight ({@link FIELD_WEIGHT}); found within OCR typos it counts less ({@link wordFound});
+ *   weight ({@link FIELD_WEIGHT}); found within OCR typos it counts less ({@link EvidenceIndex.found});
  * - every such word the label does not show takes away {@link MISSING} of that (coverage both
  *   ways: a namesake whose name holds another château's name or another region loses to the wine
  *   whose words are all on the label). The region counts in its best language, and a region the
@@ -249,11 +249,15 @@ export class EvidenceIndex {
     this.add(d.producerName, FIELD.producer, counted, counted);
     this.add(d.wine, FIELD.wine, counted, counted);
     const regions = [...new Set(d.regionNames.map(fold))].slice(0, MAX_REGION_NAMES);
-    const inRegions = new Set<number>();
-    for (const [i, name] of regions.entries()) this.add(name, FIELD.region + i, counted, new Set());
-    for (let i = this.startList.at(-1) ?? 0; i < this.entryList.length; i++)
-      inRegions.add(((this.entryList[i] ?? 0) / 16) | 0);
-    this.add(d.grapes.join(" "), FIELD.grape, new Set([...counted, ...inRegions]), new Set());
+    // Each spelling of the region is complete in itself; together they go before the grapes.
+    const inRegions: number[] = [];
+    for (const [i, name] of regions.entries()) {
+      const own = new Set<number>();
+      this.add(name, FIELD.region + i, counted, own);
+      inRegions.push(...own);
+    }
+    for (const id of inRegions) counted.add(id);
+    this.add(d.grapes.join(" "), FIELD.grape, counted, counted);
     this.startList.push(this.entryList.length);
     for (const year of d.vintages)
       if (year >= FIRST_YEAR && year < FIRST_YEAR + 256) this.vintageItems.push(year - FIRST_YEAR);
@@ -302,9 +306,11 @@ export class EvidenceIndex {
   }
 
   /**
-   * How much of `word` (0..1) the label shows: 1 when it is one of its words or, for words of
-   * {@link MIN_JOINED} letters or more, inside its words run together; 1 − 0.25 per typo within
-   * {@link typoAllowance}; else 0. `cache` holds the answers of one label.
+   * How much of `word` (0..1) the label shows: 1 when it is one of its words, the start or end of a
+   * longer one ({@link isPartOf}) or, for words of {@link MIN_JOINED} letters or more, inside its
+   * words run together; within {@link typoAllowance}, 1 − 0.25 per typo (− 0.5 for words of five
+   * letters or fewer); 0.75 with one typo inside a longer word or the words run together; else 0.
+   * `cache` holds the answers of one label.
    */
   private found(wordId: number, label: LabelReading, cache: Map<number, number>): number {
     const known = cache.get(wordId);

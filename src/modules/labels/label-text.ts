@@ -22,7 +22,7 @@ export function yearsOnLabel(text: string, now = new Date()): number[] {
 }
 
 /** Colour words of the label languages (folded), as printed on labels: "Rouge", "Vinho Tinto", "Weißwein", "Rosato". */
-export const COLOR_WORDS: Readonly<Record<string, Color>> = {
+const COLOR_WORDS: Readonly<Record<string, Color>> = {
   rose: "rose",
   rosado: "rose",
   rosato: "rose",
@@ -46,7 +46,7 @@ export const COLOR_WORDS: Readonly<Record<string, Color>> = {
  * "Hergestellt in Deutschland"), folded, to ISO 3166-1 alpha-2. Only names that cannot be a producer
  * or place name elsewhere; "Vin de France" and "Vino d'Italia" name the country too.
  */
-export const COUNTRY_WORDS: Readonly<Record<string, string>> = {
+const COUNTRY_WORDS: Readonly<Record<string, string>> = {
   france: "FR",
   italy: "IT",
   italia: "IT",

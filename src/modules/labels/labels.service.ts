@@ -17,7 +17,7 @@ import { AppError } from "../../errors.ts";
 import { presentWineSummary } from "../wines/wine-presenter.ts";
 import type { CatalogueMatcher } from "./catalogue-matcher.ts";
 import type { LabelMatches } from "./label-matcher.ts";
-import { COLOR_WORDS, yearsOnLabel } from "./label-text.ts";
+import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { candidateRows } from "./labels.repository.ts";
 import { type PhotoReader, untilAborted } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
@@ -148,7 +148,7 @@ export async function analyzePhoto(
       producer_name: prominent[0]?.text.trim() ?? "",
       wine_name: prominent[1]?.text.trim() ?? "",
       vintage: years[0] ?? null,
-      color: folded.split(" ").flatMap((w) => COLOR_WORDS[w] ?? [])[0] ?? "",
+      color: [...labelFacts(folded.split(" ")).colors][0] ?? "",
       region_name: "",
       country: "",
     };
