@@ -20,6 +20,7 @@
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
+import { popCount } from "../search/bit-count.ts";
 import { osaDistance } from "../search/edit-distance.ts";
 import { typoAllowance } from "../search/text-rules.ts";
 import type { LabelFacts } from "./label-text.ts";
@@ -167,13 +168,6 @@ export function letterMask(word: string): number {
   let mask = 0;
   for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
   return mask;
-}
-
-/** Number of set bits of a 32-bit integer. */
-function popCount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0xf0f0f0f) * 0x1010101) >>> 24;
 }
 
 /**

@@ -22,6 +22,8 @@
  * - near: query words matching nothing for which a word of the wine that no query word took is a
  *   near token ({@link WineFit.markNearTerms}: one edit beyond the word's typo allowance).
  */
+
+import { popCount } from "./bit-count.ts";
 import type { QueryTerm } from "./query-terms.ts";
 import { typoAllowance } from "./text-rules.ts";
 import type { WineIndex } from "./wine-index.ts";
@@ -67,7 +69,7 @@ export class WineFit {
 
   /** The most {@link near} can be in this pass (the terms with near tokens). */
   get nearBound(): number {
-    return popcount16(this.nearTerms);
+    return popCount(this.nearTerms);
   }
 
   /** Forgets the near tokens: a new pass (`gen`) begins. */
@@ -180,9 +182,9 @@ export class WineFit {
     else if ((wineAll && heldWine === mask) || (producerAll && heldProducer === mask)) field = 2;
     else if (wineAll || producerAll) field = 1;
     this.field = field;
-    this.order = popcount16(pairs);
-    this.unmatched = field >= 2 ? 0 : freeDisplay + popcount16(mask & ~heldDisplay);
-    this.near = popcount16(near);
+    this.order = popCount(pairs);
+    this.unmatched = field >= 2 ? 0 : freeDisplay + popCount(mask & ~heldDisplay);
+    this.near = popCount(near);
   }
 
   /**
@@ -202,7 +204,7 @@ export class WineFit {
     if (words <= room) field = 3;
     else if (producerWords <= room || (wineWords > 0 && wineWords <= room)) field = 2;
     this.field = field;
-    this.order = popcount16(mask & (mask >>> 1));
+    this.order = popCount(mask & (mask >>> 1));
     this.unmatched = field >= 2 ? 0 : words - room;
     this.near = this.nearBound;
   }
@@ -221,10 +223,4 @@ export class WineFit {
     }
     return 0;
   }
-}
-
-function popcount16(x: number): number {
-  let n = 0;
-  for (let v = x; v !== 0; v &= v - 1) n++;
-  return n;
 }
