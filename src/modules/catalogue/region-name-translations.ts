@@ -147,3 +147,16 @@ export function regionNames(sourceName: string): Localized {
     it: translated.it ?? base,
   };
 }
+
+/**
+ * The X-Wines source name of a region where none of de/en/fr/it uses it, keyed by the English name:
+ * mostly the name its own labels print ("Lisbon" → "Lisboa" as in "Vinho Regional Lisboa",
+ * "Castile" → "Castilla", "Moravia" → "Morava"). Names with a bracketed part are left out.
+ */
+export const LOCAL_REGION_NAMES: ReadonlyMap<string, string> = new Map(
+  [...REGION_NAME_TABLE.keys()].flatMap((source) => {
+    const local = stripNonLatinSuffix(source);
+    const names = Object.values(regionNames(source));
+    return local.includes("(") || names.includes(local) ? [] : [[regionNames(source).en, local] as const];
+  }),
+);

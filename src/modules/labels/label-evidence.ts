@@ -26,14 +26,14 @@ import { typoAllowance } from "../search/text-rules.ts";
 import type { LabelFacts } from "./label-text.ts";
 import { smoothIdf } from "./label-words.ts";
 
-/** The fields of a wine's words: producer (without title), wine name, region (one per language), grapes. */
-export const FIELD = { producer: 0, wine: 1, region: 2, grape: 6 } as const;
+/** The fields of a wine's words: producer (without title), wine name, region (one per spelling), grapes. */
+export const FIELD = { producer: 0, wine: 1, region: 2, grape: 7 } as const;
 
 /**
- * Weight of a field's words: producer, wine name, region names (fields 2–5, one per distinct
+ * Weight of a field's words: producer, wine name, region names (fields 2–6, one per distinct
  * spelling), grapes. Measured with bench/label-matcher.ts on simulated labels (not on the dev photos).
  */
-const FIELD_WEIGHT = [1.6, 1, 0.7, 0.7, 0.7, 0.7, 0.3] as const;
+const FIELD_WEIGHT = [1.6, 1, 0.7, 0.7, 0.7, 0.7, 0.7, 0.3] as const;
 const fw = (field: number): number => FIELD_WEIGHT[field] ?? 0;
 
 /** Share of a word's evidence lost when the label does not show it (0 = missing words are free). */
@@ -62,6 +62,19 @@ function isPartOf(word: string, labelWord: string): boolean {
   // A name run into its particle: "DIAMA" is "di Ama", "DELUNA" "de Luna".
   const particle = labelWord.slice(0, labelWord.length - word.length);
   return word.length >= 3 && PARTICLES.has(particle) && labelWord.endsWith(word);
+}
+
+/**
+ * Whether `word` with one typo is the start or the end of `labelWord`, with at least three more
+ * letters: two words read as one, one of them with a slip ("COUISPATOU" starts with "louis").
+ */
+function edgeWithTypo(word: string, labelWord: string): boolean {
+  if (labelWord.length < word.length + 3) return false;
+  for (let len = word.length - 1; len <= word.length + 1; len++) {
+    if (osaDistance(word, labelWord.slice(0, len), 1) <= 1) return true;
+    if (osaDistance(word, labelWord.slice(labelWord.length - len), 1) <= 1) return true;
+  }
+  return false;
 }
 
 /** Particles printed before names (Castello di Ama, Quinta do Crasto, Domaine de la Romanée), folded. */
@@ -102,6 +115,13 @@ const FURNITURE = new Set([
   "family",
   "vinho",
   "vinhos",
+  "vinha",
+  "vinhas",
+  "vina",
+  "vinas",
+  "vigna",
+  "vigne",
+  "vignes",
   "vino",
   "vini",
   "vinos",
@@ -126,8 +146,8 @@ const FIRST_YEAR = 1900;
 
 /** Flag of a region word already counted in the producer's or wine's name. */
 const COUNTED = 8;
-/** Region spellings kept per wine (fields 2–5). */
-const MAX_REGION_NAMES = 4;
+/** Region spellings kept per wine (fields 2–6): the four languages and the local name. */
+const MAX_REGION_NAMES = 5;
 
 const COLOR_CODE: Readonly<Record<Color, number>> = { red: 1, white: 2, rose: 3 };
 
@@ -136,7 +156,7 @@ export interface EvidenceDocument {
   /** Producer's name without its estate title ("Chemin Royal" for "Château Chemin Royal"). */
   producerName: string;
   wine: string;
-  /** The region's names, one per language (duplicates are dropped). */
+  /** The region's names: one per language and the local one (duplicates are dropped). */
   regionNames: readonly string[];
   grapes: readonly string[];
   /** ISO 3166-1 alpha-2 of the region, "" when unknown. */
@@ -303,7 +323,10 @@ export class EvidenceIndex {
    * How much of `word` (0..1) the label shows: 1 when it is one of its words, the start or end of a
    * longer one ({@link isPartOf}) or, for words of {@link MIN_JOINED} letters or more, inside its
    * words run together; within {@link typoAllowance}, 1 − 0.25 per typo (− 0.5 for words of five
-   * letters or fewer); 0.75 with one typo inside a longer word or the words run together; else 0.
+   * letters or fewer); 0.75 with one typo at the start or end of a longer word ({@link edgeWithTypo});
+   * with one typo elsewhere inside a longer word or the words run together, as for a typo (a short
+   * word is found by chance inside long ones: "ronco" is one slip from "ranco" in "…JURANCON…");
+   * else 0.
    * `cache` holds the answers of one label.
    */
   private found(wordId: number, label: LabelReading, cache: Map<number, number>): number {
@@ -325,13 +348,16 @@ export class EvidenceIndex {
           best = Math.min(best, osaDistance(word, w, max));
         }
         // A slip in a short word is more often another word: "cote" is one edit from "comte".
-        if (best <= max) value = 1 - (word.length <= 5 ? 0.5 : 0.25) * best;
+        const slip = word.length <= 5 ? 0.5 : 0.25;
+        if (best <= max) value = 1 - slip * best;
+        else if (word.length >= MIN_PART + 1 && [...label.words].some((w) => edgeWithTypo(word, w)))
+          value = 0.75;
         else if (
           (word.length >= 5 &&
             [...label.words].some((w) => w.length > word.length && joinedWithTypo(word, w))) ||
           (word.length >= MIN_JOINED && joinedWithTypo(word, label.joined))
         )
-          value = 0.75;
+          value = 1 - slip;
       }
     }
     cache.set(wordId, value);

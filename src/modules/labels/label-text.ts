@@ -65,6 +65,19 @@ const COUNTRY_WORDS: Readonly<Record<string, string>> = {
   uruguay: "UY",
 };
 
+/**
+ * The country of a word that runs a country name into the words before it, as OCR reads small
+ * print without spaces: "DEFRANCE", "PRODUCTOFITALY", "PRODUITDEFRANCE" (the part before ends in a
+ * preposition: of, de, di, da, do, in).
+ */
+function runInCountry(word: string): string | undefined {
+  for (let cut = 2; cut <= Math.min(12, word.length - 5); cut++) {
+    const country = COUNTRY_WORDS[word.slice(cut)];
+    if (country && /(?:of|de|di|da|do|in)$/.test(word.slice(0, cut))) return country;
+  }
+  return undefined;
+}
+
 /** What a label's words say about colour and country: each set empty when it names none. */
 export interface LabelFacts {
   colors: Set<Color>;
@@ -78,7 +91,7 @@ export function labelFacts(words: Iterable<string>): LabelFacts {
   for (const word of words) {
     const color = COLOR_WORDS[word];
     if (color) colors.add(color);
-    const country = COUNTRY_WORDS[word];
+    const country = COUNTRY_WORDS[word] ?? runInCountry(word);
     if (country) countries.add(country);
   }
   return { colors, countries };

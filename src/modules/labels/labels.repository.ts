@@ -2,12 +2,13 @@
 import type { Kysely } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
+import { LOCAL_REGION_NAMES } from "../catalogue/region-name-translations.ts";
 import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-matcher.ts";
 
 /**
  * Every wine as the matcher sees it (producer display name and name without title, wine name,
- * region names in every language and country, grapes, colour, listed vintages),
+ * region names in every language (and the local one: "Lisboa") and country, grapes, colour, listed vintages),
  * in pages of `pageSize` wines by id, so a large catalogue is read without one long query.
  */
 export async function* labelDocumentPages(
@@ -54,7 +55,13 @@ export async function* labelDocumentPages(
       producerName: w.producer_name,
       wine: w.name,
       region: w.name_en,
-      regionNames: [w.name_en, w.name_de, w.name_fr, w.name_it],
+      regionNames: [
+        w.name_en,
+        w.name_de,
+        w.name_fr,
+        w.name_it,
+        LOCAL_REGION_NAMES.get(w.name_en) ?? w.name_en,
+      ],
       grapes: byWine.get(w.id) ?? [],
       country: w.country,
       color: w.color,
