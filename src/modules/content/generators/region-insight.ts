@@ -4,6 +4,7 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
+import { appellationRule, followsRule } from "../../../domain/appellation-rules.ts";
 import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { capitalize, frDe, joinList, tidy } from "./format.ts";
@@ -344,12 +345,27 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
 }
 
 /**
- * Region insight in one language: `summary` (wine counts, ranked grapes, prevailing style),
+ * The region's wines its appellation rule permits (colour, grape varieties, kind; see
+ * `domain/appellation-rules.ts`): catalogue entries the rules forbid (a Chardonnay "Saint-Émilion Grand
+ * Cru", a red Pouilly-Fuissé) say nothing true about the appellation and are left out. All wines when
+ * the region has no rule or when none of its wines follows it.
+ */
+export function permittedWines(r: RegionFacts): WineFacts[] {
+  const rule = appellationRule(r.names.en);
+  if (!rule) return r.wines;
+  const kept = r.wines.filter((w) => followsRule(rule, { ...w, grapes: w.grapes.map((g) => g.name) }));
+  return kept.length > 0 ? kept : r.wines;
+}
+
+/**
+ * Region insight in one language, from the wines the appellation rules permit (see permittedWines):
+ * `summary` (wine counts, ranked grapes, prevailing style),
  * `climateAndTerroir` (curated facts when available, else the country's broad climate as general
  * guidance, plus what the wines show), `signatureStyles` (≤ 3 short strings), `keyGrapes` (≤ 5
  * `{ id, name }` ranked by the number of wines, name localized). Deterministic.
  */
-export function buildRegionInsight(r: RegionFacts, lang: Language): RegionInsightContent {
+export function buildRegionInsight(region: RegionFacts, lang: Language): RegionInsightContent {
+  const r = { ...region, wines: permittedWines(region) };
   return {
     summary: tidy(summary(r, lang)),
     climateAndTerroir: tidy(climateAndTerroir(r, lang)),
