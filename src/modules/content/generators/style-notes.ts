@@ -232,3 +232,60 @@ export function suggestsDecanting(facts: WineFacts): boolean {
   if (kind !== "red") return false;
   return (facts.body === "full" || facts.body === "very_full") && facts.flavor.tannins >= 6;
 }
+
+const RED_MEAT = ["Beef", "Lamb", "Game Meat", "Veal"];
+/** Savoury main courses: no partner for Port or a dessert wine. */
+const MAIN_COURSES = [
+  ...RED_MEAT,
+  "Pork",
+  "Poultry",
+  "Chicken",
+  "Duck",
+  "Barbecue",
+  "Grilled",
+  "Fish",
+  "Lean Fish",
+  "Rich Fish",
+  "Codfish",
+  "Shellfish",
+  "Seafood",
+  "Pasta",
+  "Pizza",
+  "Risotto",
+  "Light Stews",
+  "Mushrooms",
+  "Tomato Dishes",
+  "French Fries",
+  "Vegetarian",
+];
+
+/**
+ * Pairing by style (X-Wines food categories): the foods a style drops from the listed ones and the
+ * foods it adds when fewer than two remain. Sources: The Oxford Companion to Wine, 4th ed. (2015),
+ * "food and wine matching", "port", "sherry", "botrytized wines"; the IVDP's Port pairing advice
+ * (tawny with nuts, caramel and aged cheese; vintage and ruby with blue cheese and chocolate).
+ */
+const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: readonly string[] }>> = {
+  rose: { drop: RED_MEAT, add: ["Seafood", "Salad", "Appetizer"] },
+  tawny_port: { drop: MAIN_COURSES, add: ["Maturated Cheese", "Cream", "Dessert"] },
+  colheita_port: { drop: MAIN_COURSES, add: ["Maturated Cheese", "Cream", "Dessert"] },
+  vintage_port: { drop: MAIN_COURSES, add: ["Blue Cheese", "Chocolate", "Maturated Cheese"] },
+  lbv_port: { drop: MAIN_COURSES, add: ["Blue Cheese", "Chocolate", "Maturated Cheese"] },
+  ruby_port: { drop: MAIN_COURSES, add: ["Blue Cheese", "Chocolate", "Maturated Cheese"] },
+  fino: { drop: RED_MEAT, add: ["Seafood", "Appetizer", "Cured Meat"] },
+  sweet_light: { drop: MAIN_COURSES, add: ["Fruit Dessert", "Cake", "Fruit"] },
+  botrytis: { drop: MAIN_COURSES, add: ["Blue Cheese", "Fruit Dessert"] },
+  sweet_red: { drop: MAIN_COURSES, add: ["Chocolate", "Sweet Dessert"] },
+};
+
+/**
+ * The wine's pairing foods (X-Wines categories), style first: the listed foods the style allows (see
+ * STYLE_FOODS), topped up with the style's own when fewer than two remain; the listed foods unchanged
+ * for other styles.
+ */
+export function pairingFoods(facts: WineFacts): string[] {
+  const rule = STYLE_FOODS[wineStyle(facts).kind];
+  if (!rule) return facts.foods;
+  const kept = facts.foods.filter((food) => !rule.drop.includes(food));
+  return kept.length >= 2 ? kept : [...kept, ...rule.add.filter((food) => !kept.includes(food))];
+}

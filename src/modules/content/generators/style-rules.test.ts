@@ -12,6 +12,7 @@ import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
 import type { WineFacts } from "../content.types.ts";
 import { AROMAS, type AromaId } from "./i18n/aromas.ts";
+import { FOODS } from "./i18n/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
 import { servingTemperature, suggestsDecanting, typicalAromas } from "./wine-parts.ts";
 import { wineStyle } from "./wine-style.ts";
@@ -27,6 +28,10 @@ const DOM_RUINART = 111544;
 const RODEZ_MULTI_VINTAGE = 116995;
 const ROSES = [176059, 100556];
 const BRACHETTO = 154979;
+/** Further bundled wines of the styles the issue names (see bench/drinking-windows.ts). */
+const VINTAGE_PORT = 104797;
+const BEAUJOLAIS = 111692;
+const NV_CHAMPAGNE = 113288;
 
 before(async () => {
   db = openDatabase({ kind: "sqlite", path: await catalogueTemplate() });
@@ -210,6 +215,47 @@ test("region insights stay inside the appellation rules: key grapes permitted, n
         const text = [insight.summary, ...insight.signatureStyles].join(" ");
         assert.doesNotMatch(text, words[lang], `${name_en}/${lang}: ${text}`);
       }
+    }
+  }
+});
+
+test("pairing by style: rosé 176059 without red meat, colheita 103471 without main courses", async () => {
+  const cases: [number, string[]][] = [
+    [ROSES[0] as number, ["Beef", "Lamb"]],
+    [COLHEITA, ["Beef"]],
+  ];
+  for (const [id, banned] of cases) {
+    const f = wine(id);
+    assert.ok(
+      banned.every((food) => f.foods.includes(food)),
+      `${id} lists ${banned} in X-Wines`,
+    );
+    for (const lang of LANGUAGES) {
+      const pairing = (await gen.wineTexts(f, lang)).pairing;
+      for (const food of banned) {
+        const word = FOODS[food]?.[lang] as string;
+        assert.ok(!pairing.includes(word), `${id}/${lang}: "${word}" in ${pairing}`);
+      }
+    }
+  }
+});
+
+test("serving by style: vintage Port decanted at 16–18 °C, Beaujolais cool at 12–14 °C", () => {
+  const port = wine(VINTAGE_PORT);
+  assert.equal(wineStyle(port).kind, "vintage_port");
+  assert.equal(suggestsDecanting(port), true);
+  assert.deepEqual(servingTemperature(port), [16, 18]);
+  assert.deepEqual(servingTemperature(wine(BEAUJOLAIS)), [12, 14]);
+});
+
+test("cellar advice only where ageing is meant: Brunello yes, NV Champagne and rosé no", async () => {
+  const cellar = /10–14 °C|10 à 14 °C/;
+  for (const lang of LANGUAGES) {
+    assert.match((await gen.drinkingPeriod(wine(BRUNELLO), lang)).storage, cellar, lang);
+    for (const id of [NV_CHAMPAGNE, ...ROSES]) {
+      const d = await gen.drinkingPeriod(wine(id), lang);
+      assert.doesNotMatch(d.storage, cellar, `${id}/${lang}: ${d.storage}`);
+      assert.doesNotMatch(d.storage, /70/, `${id}/${lang}: ${d.storage}`);
     }
   }
 });
