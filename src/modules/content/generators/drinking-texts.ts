@@ -290,10 +290,10 @@ function endOfWindow(f: WineFacts, lang: Language, to: number): WindowEnd {
 function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): string {
   if (READY_STYLES.has(rule) || to <= 3) {
     return {
-      en: `It is not meant for cellaring: keep it somewhere cool and dark and open it ${end.by}.`,
-      de: `Er ist nicht für die Kellerlagerung gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
-      fr: `Il n'est pas destiné à la garde : conservez-le au frais et à l'abri de la lumière, et ouvrez-le ${end.by}.`,
-      it: `Non è destinato all'invecchiamento: conservarlo in un luogo fresco e buio e aprirlo ${end.by}.`,
+      en: "No cellar is needed: keep the bottle somewhere cool and dark, away from heat and direct light.",
+      de: "Ein Weinkeller ist nicht nötig: die Flasche kühl, dunkel und vor Wärme und direktem Licht geschützt aufbewahren.",
+      fr: "Nul besoin de cave : gardez la bouteille au frais et dans l'obscurité, à l'abri de la chaleur et de la lumière directe.",
+      it: "Non serve una cantina: conservare la bottiglia in un luogo fresco e buio, lontano da fonti di calore e dalla luce diretta.",
     }[lang];
   }
   const base = {
