@@ -46,6 +46,8 @@ export type AgeingLevel =
 export interface AppellationRule {
   /** English region name as X-Wines writes it; sub-regions named "<name> …" follow the same rule. */
   region: string;
+  /** Other English names of the region in the catalogue (X-Wines "Porto" is stored as "Port"). */
+  aliases?: readonly string[];
   colors: readonly Color[];
   grapes: readonly string[];
   /** Permitted type/sub-type pairs ("wine/still"); all when absent. */
@@ -692,6 +694,7 @@ export const APPELLATION_RULES: readonly AppellationRule[] = [
   // non-vintage and ready when bottled.
   {
     region: "Porto",
+    aliases: ["Port"],
     colors: ["red", "white", "rose"],
     grapes: PORT_GRAPES,
     kinds: ["fortified/still"],
@@ -737,7 +740,11 @@ export const APPELLATION_RULES: readonly AppellationRule[] = [
   },
 ];
 
-const byName = new Map(APPELLATION_RULES.map((rule) => [fold(rule.region), rule]));
+const byName = new Map(
+  APPELLATION_RULES.flatMap((rule) =>
+    [rule.region, ...(rule.aliases ?? [])].map((name) => [fold(name), rule]),
+  ),
+);
 
 /**
  * The rule of a region by its English name: the entry of the same name, or of the longest leading part

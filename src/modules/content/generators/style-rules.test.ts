@@ -259,3 +259,37 @@ test("cellar advice only where ageing is meant: Brunello yes, NV Champagne and r
     }
   }
 });
+
+test("region insight states the appellation rules: Brunello reds from Sangiovese, Port fortified", async () => {
+  const expected: [string, Record<Language, RegExp>][] = [
+    [
+      "Brunello di Montalcino",
+      {
+        en: /rules permit reds from Sangiovese\./,
+        de: /erlauben Rotweine aus Sangiovese\./,
+        fr: /autorisent des vins rouges à base de Sangiovese\./,
+        it: /ammette vini rossi a base di Sangiovese\./,
+      },
+    ],
+    [
+      "Port",
+      {
+        en: /rules permit fortified wines from/,
+        de: /erlauben Likörweine aus/,
+        fr: /autorisent des vins de liqueur à base/,
+        it: /ammette vini liquorosi a base di/,
+      },
+    ],
+  ];
+  for (const [name, patterns] of expected) {
+    const row = await db.kysely
+      .selectFrom("regions")
+      .select("id")
+      .where("name_en", "=", name)
+      .executeTakeFirst();
+    const facts = row && (await loadRegionFacts(db.kysely, row.id));
+    assert.ok(facts, name);
+    for (const lang of LANGUAGES)
+      assert.match((await gen.regionInsight(facts, lang)).summary, patterns[lang]);
+  }
+});
