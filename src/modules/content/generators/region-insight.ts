@@ -352,14 +352,14 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
 function ruleSentence(r: RegionFacts, lang: Language): string {
   const rule = appellationRule(r.names.en);
   if (!rule) return "";
-  const only = (kind: string) => rule.kinds !== undefined && rule.kinds.every((k) => k.startsWith(kind));
+  const only = (kind: (k: string) => boolean) => rule.kinds?.every(kind) === true;
   const colours = joinList(
     lang,
     rule.colors.map((c) => COLOR_COUNT[c][lang][1]),
   );
-  const what = only("fortified")
+  const what = only((k) => k.startsWith("fortified/"))
     ? { en: "fortified wines", de: "Likörweine", fr: "des vins de liqueur", it: "vini liquorosi" }[lang]
-    : rule.kinds?.every((k) => k.endsWith("/sparkling"))
+    : only((k) => k.endsWith("/sparkling"))
       ? { en: "sparkling wines", de: "Schaumweine", fr: "des vins effervescents", it: "vini spumanti" }[lang]
       : { en: colours, de: colours, fr: `des vins ${colours}`, it: `vini ${colours}` }[lang];
   const grapes = rankGrapes(r.wines)
