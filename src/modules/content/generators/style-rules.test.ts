@@ -293,3 +293,20 @@ test("region insight states the appellation rules: Brunello reds from Sangiovese
       assert.match((await gen.regionInsight(facts, lang)).summary, patterns[lang]);
   }
 });
+
+test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release and not decanted", async () => {
+  const grandVintage = wine(111521);
+  const style = wineStyle(grandVintage);
+  assert.equal(style.kind, "sparkling_vintage");
+  assert.ok(style.vintage !== null);
+  const lbv = wine(104976);
+  assert.equal(wineStyle(lbv).kind, "lbv_port");
+  assert.equal(suggestsDecanting(lbv), false);
+  for (const lang of LANGUAGES) {
+    const d = await gen.drinkingPeriod(grandVintage, lang);
+    assert.ok(d.from >= 4, `${lang}: from ${d.from} (tirage from 1 January after harvest + 36 months)`);
+    const p = await gen.drinkingPeriod(lbv, lang);
+    assert.ok(p.from >= 4 && p.to - p.from <= 10, `${lang}: LBV ${p.from}–${p.to}`);
+    assert.doesNotMatch(`${p.ripe} ${(await gen.wineTexts(lbv, lang)).tastingNotes}`, DECANT, lang);
+  }
+});
