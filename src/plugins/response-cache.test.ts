@@ -102,8 +102,7 @@ describe("response cache", () => {
     const first = await cached.request("/wines/100007?lang=it");
     assert.equal(first.status, 200);
     assert.equal(first.body.description.language, "en");
-    const again = await cached.request("/wines/100007?lang=it");
-    assert.equal(again.body.description.language, "en");
+    // Were the fallback stored, the answer would stay English after the translation is written.
     const done = await pollUntil(
       cached,
       "/wines/100007?lang=it",
