@@ -179,7 +179,7 @@ function blendName(elaboration: string): Localized {
 /**
  * How the wine is made from its grapes, as an appositive after a comma; "" when no grapes are listed.
  * Varietal/100%: "made entirely from Malbec" / "reinsortig aus Malbec gekeltert" /
- * "élaboré exclusivement à partir de Malbec" / "prodotto con sole uve Malbec".
+ * "élaboré exclusivement à partir de Malbec" / "ottenuto da sole uve Malbec".
  * Varietal/>75%: "made mainly from …". Assemblage: "a Bordeaux-style red blend of A, B and C" …
  */
 export function grapePhrase(facts: WineFacts, lang: Language): string {
@@ -204,7 +204,7 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
       en: `made mainly from ${main}${others ? ` with some ${others}` : ""}`,
       de: `überwiegend aus ${main}${others ? ` mit einem Anteil ${others}` : ""} gekeltert`,
       fr: `élaboré majoritairement à partir ${frDe(main ?? "")}${others ? `, complété ${frDe(others)}` : ""}`,
-      it: `prodotto prevalentemente da uve ${main}${others ? `, con una parte di ${others}` : ""}`,
+      it: `ottenuto prevalentemente da uve ${main}${others ? `, con una parte di ${others}` : ""}`,
     }[lang];
   }
   if (nameStatesGrapes(facts)) {
@@ -219,7 +219,7 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
     en: `made entirely from ${list}`,
     de: `reinsortig aus ${list} gekeltert`,
     fr: `élaboré exclusivement à partir ${frDe(list)}`,
-    it: `prodotto con sole uve ${list}`,
+    it: `ottenuto da sole uve ${list}`,
   }[lang];
 }
 
