@@ -66,7 +66,7 @@ const sourceHash = createHash("sha256")
   .update(readFileSync("src/modules/catalogue/synthetic-words.ts"))
   .update(readFileSync("src/modules/catalogue/synthetic-realistic.ts"))
   .update(readFileSync("src/modules/catalogue/synthetic-random.ts"))
-  .update(readFileSync("src/modules/catalogue/appellation-rules.ts"))
+  .update(readFileSync("src/domain/appellation-rules.ts"))
   .update(readdirSync("src/db/migrations").join("\n"))
   .digest("hex")
   .slice(0, 10);

@@ -163,6 +163,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(wineSearch);
   await app.register(labels, {
     ocrThreads: config.ocrThreads,
+    ocrIdleMs: config.ocrIdleMs,
     timeoutMs: config.photoTimeoutMs,
     read: deps.photoReader,
   });

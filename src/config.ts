@@ -85,6 +85,11 @@ export interface Config {
    */
   ocrThreads: number;
   /**
+   * The OCR threads stop after this many ms without a photo (`OCR_IDLE_MS`, default 30,000), so the
+   * models' memory returns; the next photo starts one again (its time: bench/results/photo-memory.md).
+   */
+  ocrIdleMs: number;
+  /**
    * How long an API key and its account are trusted from memory, in ms (`AUTH_CACHE_MS`, default
    * 5,000; 0 reads them on every request). Revocations and account changes made by a service of
    * this process given `app.keyCache` apply at once; those made by another process (the CLI) within
@@ -377,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 100, 3_600_000),
     photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
     ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
+    ocrIdleMs: integer(env, "OCR_IDLE_MS", 30_000, 100, 3_600_000),
     workers: workerMode(env.WORKERS),
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),

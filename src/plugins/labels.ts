@@ -20,6 +20,8 @@ declare module "fastify" {
 export interface LabelsOptions {
   /** OCR threads at most (`OCR_THREADS`). */
   ocrThreads: number;
+  /** Idle time after which the OCR threads stop, in ms (`OCR_IDLE_MS`). */
+  ocrIdleMs: number;
   /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`). */
   timeoutMs: number;
   /** Reads photos instead of the OCR pool (tests). */
@@ -27,8 +29,8 @@ export interface LabelsOptions {
 }
 
 export default fp<LabelsOptions>(
-  async (app: FastifyInstance, { ocrThreads, timeoutMs, read }) => {
-    const ocr = new OcrPool(ocrThreads);
+  async (app: FastifyInstance, { ocrThreads, ocrIdleMs, timeoutMs, read }) => {
+    const ocr = new OcrPool(ocrThreads, ocrIdleMs);
     const matcher = new CatalogueMatcher(app.catalogueDb, () => app.catalogueVersion.current());
     const timed: PhotoReader = async (image, rotate, signal) => {
       const started = performance.now();

@@ -4,9 +4,10 @@
  * appellation table and the generator's word lists), so the tests and the load benchmarks can compare
  * the "hard" and "realistic" styles (`synthetic.ts`).
  */
+
+import { appellationRule, followsRule } from "../../domain/appellation-rules.ts";
 import { fold, foldedWords } from "../../domain/text-folding.ts";
 import type { Catalogue, CatalogueWine } from "../../domain/vocabulary.ts";
-import { appellationRule, followsRule } from "./appellation-rules.ts";
 import {
   COLOR_WORDS,
   FAMILY,

@@ -5,8 +5,9 @@
  *
  * - A wine in a real region (one with real wines) copies a real wine of that same region, so it has
  *   the colours, types, grapes and styles the region really has; in a region with an
- *   {@link appellationRule} only templates the rule permits (topped up from the country's wines that
- *   the rule permits when fewer than three). A wine in a synthetic region copies any real wine of its
+ *   {@link appellationRule} only templates the rule permits (when the rule leaves out some of the
+ *   region's wines and fewer than three remain, topped up from the country's wines the rule permits,
+ *   in the colours the region shows). A wine in a synthetic region copies any real wine of its
  *   country (synthetic grape varieties are only used there).
  * - A template's name is reused only when it is generic: made of style words ({@link STYLE_WORDS}),
  *   grape names, articles, numbers and, when the wine stays in the template's region, that region's
@@ -17,9 +18,10 @@
  *   "Crianza", "Kabinett" …) prefix a wine in a real region only when a real wine of that region
  *   carries the word.
  */
+
+import { appellationRule, followsRule } from "../../domain/appellation-rules.ts";
 import { fold, foldedWords } from "../../domain/text-folding.ts";
 import type { Catalogue, CatalogueWine } from "../../domain/vocabulary.ts";
-import { appellationRule, followsRule } from "./appellation-rules.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import type { Draw } from "./synthetic-random.ts";
 import {
@@ -119,10 +121,15 @@ export function realisticRules(real: Catalogue): RealisticRules {
       continue;
     }
     const permitted = own.filter((w) => followsRule(rule, w));
+    // Top-ups keep to the colours the region's own wines show (a Beaujolais gets no white Chardonnay
+    // from elsewhere in France, although the rules permit Beaujolais blanc).
+    const ownColors = new Set(own.map((w) => w.color));
     const others = (byCountry.get(region.country) ?? []).filter(
-      (w) => w.regionId !== region.id && followsRule(rule, w),
+      (w) =>
+        w.regionId !== region.id && followsRule(rule, w) && (ownColors.size === 0 || ownColors.has(w.color)),
     );
-    pools.set(region.id, permitted.length >= 3 ? permitted : [...permitted, ...others]);
+    const enough = permitted.length >= 3 || permitted.length === own.length;
+    pools.set(region.id, enough ? permitted : [...permitted, ...others]);
   }
 
   const reusable = new Map<string, string | null>();

@@ -43,6 +43,7 @@ export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Pr
       "w.elaboration",
       "w.foods",
       "w.vintage",
+      "w.vintages",
       "w.flavor_sweetness",
       "w.flavor_acidity",
       "w.flavor_tannins",
@@ -99,6 +100,7 @@ export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Pr
       country: w.country,
     },
     vintage: w.vintage,
+    vintages: JSON.parse(w.vintages) as number[],
     flavor: {
       sweetness: w.flavor_sweetness,
       acidity: w.flavor_acidity,

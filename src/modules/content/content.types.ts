@@ -38,6 +38,8 @@ export interface WineFacts {
   region: { id: number; names: Localized; country: string };
   /** Newest listed vintage, or null for a non-vintage wine. */
   vintage: number | null;
+  /** All listed vintages, newest first (absent when only `vintage` is known). */
+  vintages?: readonly number[];
   flavor: FlavorProfile;
 }
 

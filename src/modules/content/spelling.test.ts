@@ -92,7 +92,7 @@ const ALLOWED: Record<Language, string[]> = {
     ],
     ...["Roséwein", "Roséweine", "Rollkieseln", "Ahrtal", "Zedernholz", "Lakritz", "Litschi", "Limette"],
     ...["Grapefruit", "Kabeljau", "Barbecue", "Risotto", "frites", "Schmorgerichten", "fruchtig", "knackige"],
-    ...["nussige", "röstige", "provenzalischem", "toskanische", "terrassierten"],
+    ...["nussige", "röstige", "provenzalischem", "toskanische", "terrassierten", "Appellation", "Brioche"],
   ],
   fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss"],
   it: [

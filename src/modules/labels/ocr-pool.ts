@@ -1,6 +1,6 @@
 /**
  * The OCR worker pool (piscina): created on the first photo, so a service that never sees one stays
- * small; a bounded number of threads (default one) keeps memory predictable; each photo has a time
+ * small, and its threads stop when idle, so a service that saw photos becomes small again; a bounded number of threads (default one) keeps memory predictable; each photo has a time
  * budget, after which its read is abandoned and the client gets 503.
  *
  * An abandoned read is not stopped by terminating its thread: ending a thread in the middle of an
@@ -34,14 +34,22 @@ export type PhotoReader = (
 export class OcrPool {
   private pool: Piscina | null = null;
 
-  constructor(private readonly threads: number) {}
+  /**
+   * @param threads OCR threads at most.
+   * @param idleMs a thread without a photo for this long stops (piscina's `idleTimeout`), freeing its
+   *   copy of the models; the next photo starts one again.
+   */
+  constructor(
+    private readonly threads: number,
+    private readonly idleMs: number,
+  ) {}
 
   read: PhotoReader = async (image, rotate, signal) => {
     this.pool ??= new Piscina({
       filename: workerEntry("./ocr-worker", import.meta.url),
       minThreads: 0,
       maxThreads: this.threads,
-      idleTimeout: 10 * 60_000,
+      idleTimeout: this.idleMs,
       maxQueue: this.threads * 8,
     });
     const cancel = new Int32Array(new SharedArrayBuffer(4));
@@ -64,12 +72,17 @@ export class OcrPool {
     }
   };
 
-  /** Stops the threads once their reads have ended (app shutdown; an abandoned read ends within a step). */
   /** Photos waiting for a free OCR thread. */
   queued(): number {
     return this.pool?.queueSize ?? 0;
   }
 
+  /** OCR threads running now (0 before the first photo and after the idle period). */
+  running(): number {
+    return this.pool?.threads.length ?? 0;
+  }
+
+  /** Stops the threads once their reads have ended (app shutdown; an abandoned read ends within a step). */
   async close(): Promise<void> {
     await this.pool?.close();
     this.pool = null;

@@ -1,7 +1,7 @@
 /**
  * Drinking-period texts in de/en/fr/it: the window in words (calendar years for a vintage wine,
  * years after release otherwise), the wine young and mature, and storage advice that matches the
- * window's length.
+ * style and the window's length (cellar conditions only where ageing is meant).
  *
  * Storage conditions (10–14 °C, about 70 % relative humidity, bottles lying down, darkness) follow the
  * general guidance of The Oxford Companion to Wine, 4th ed. (2015), entry "storage", and the
@@ -17,26 +17,50 @@ import { acidityPhrase, agedAromas, aromaList, typicalAromas } from "./wine-part
 /** Groups of window rules that share the youth/maturity wording. */
 type Profile = "tannic" | "red" | "fresh" | "white_long" | "sparkling_aged" | "sweet" | "port" | "fortified";
 
-function profile(rule: WindowRule, facts: WineFacts, to: number): Profile {
+function profile(rule: WindowRule, to: number): Profile {
   switch (rule) {
-    case "fortified_vintage":
+    case "vintage_port":
       return "port";
+    case "lbv_port":
+    case "colheita_port":
+    case "tawny_port":
+    case "ruby_port":
+    case "fino":
     case "fortified":
       return "fortified";
-    case "sweet_botrytis":
-    case "sweet":
+    case "botrytis":
+    case "sweet_white":
+    case "sweet_red":
       return "sweet";
     case "sparkling_vintage":
-    case "sparkling_quality":
+    case "sparkling_prestige":
       return "sparkling_aged";
     case "red":
       return to >= 12 ? "tannic" : to >= 5 ? "red" : "fresh";
     case "white":
       return to >= 8 ? "white_long" : "fresh";
     default:
-      return facts.type === "fortified" ? "fortified" : "fresh";
+      return "fresh";
   }
 }
+
+/**
+ * Styles sold ready to drink and not improved by cellaring: Port and sherry aged by the shipper,
+ * non-vintage and fresh sparkling, sweet low-alcohol sparkling, rosé (OCW "port", "sherry",
+ * "champagne", "rosé"); their storage text is short and gives no cellar conditions.
+ */
+const READY_STYLES: ReadonlySet<WindowRule> = new Set<WindowRule>([
+  "lbv_port",
+  "colheita_port",
+  "tawny_port",
+  "ruby_port",
+  "fino",
+  "fortified",
+  "sparkling_nv",
+  "sparkling_fresh",
+  "sweet_light",
+  "rose",
+]);
 
 /** "1 year" / "3 years" in the language (de dative after "innerhalb von"). */
 function years(lang: Language, n: number, dative = false): string {
@@ -263,36 +287,35 @@ function endOfWindow(f: WineFacts, lang: Language, to: number): WindowEnd {
   }[lang];
 }
 
-function storage(lang: Language, to: number, end: WindowEnd): string {
+function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): string {
+  if (READY_STYLES.has(rule) || to <= 3) {
+    return {
+      en: "No cellar is needed: keep the bottle somewhere cool and dark, away from heat and direct light.",
+      de: "Ein Weinkeller ist nicht nötig: die Flasche kühl, dunkel und vor Wärme und direktem Licht geschützt aufbewahren.",
+      fr: "Nul besoin de cave : gardez la bouteille au frais et dans l'obscurité, à l'abri de la chaleur et de la lumière directe.",
+      it: "Non serve una cantina: conservare la bottiglia in un luogo fresco e buio, lontano da fonti di calore e dalla luce diretta.",
+    }[lang];
+  }
   const base = {
     en: "Store the bottles lying down in a dark, vibration-free place at a constant 10–14 °C and around 70% humidity.",
     de: "Die Flaschen liegend, dunkel und erschütterungsfrei bei konstant 10–14 °C und rund 70 % Luftfeuchtigkeit lagern.",
     fr: "Conservez les bouteilles couchées, à l'abri de la lumière et des vibrations, à une température constante de 10 à 14 °C et à environ 70 % d'humidité.",
     it: "Conservare le bottiglie coricate, al buio e al riparo dalle vibrazioni, a una temperatura costante di 10–14 °C e con un'umidità di circa il 70%.",
   }[lang];
-  let tail: string;
-  if (to <= 3) {
-    tail = {
-      en: `Long cellaring is not needed: plan to open it ${end.by}.`,
-      de: `Eine lange Kellerlagerung ist nicht nötig: Am besten ${end.by} öffnen.`,
-      fr: `Une longue garde n'est pas nécessaire : prévoyez de l'ouvrir ${end.by}.`,
-      it: `Non serve un lungo invecchiamento in cantina: meglio aprirlo ${end.by}.`,
-    }[lang];
-  } else if (to <= 10) {
-    tail = {
-      en: `Kept this way, it will hold and develop ${end.until}.`,
-      de: `So gelagert, hält und entwickelt er sich ${end.until}.`,
-      fr: `Ainsi conservé, il tiendra et évoluera ${end.until}.`,
-      it: `Conservato così, tiene ed evolve ${end.until}.`,
-    }[lang];
-  } else {
-    tail = {
-      en: `These conditions matter for a wine made for long cellaring: kept this way, it can develop ${end.until}.`,
-      de: `Für einen Wein mit so langem Lagerpotenzial sind diese Bedingungen entscheidend: So kann er sich ${end.until} entwickeln.`,
-      fr: `Ces conditions comptent pour un vin de longue garde : ainsi conservé, il peut évoluer ${end.until}.`,
-      it: `Per un vino da lungo invecchiamento queste condizioni sono decisive: così conservato può evolvere ${end.until}.`,
-    }[lang];
-  }
+  const tail =
+    to <= 10
+      ? {
+          en: `Kept this way, it will hold and develop ${end.until}.`,
+          de: `So gelagert, hält und entwickelt er sich ${end.until}.`,
+          fr: `Ainsi conservé, il tiendra et évoluera ${end.until}.`,
+          it: `Conservato così, tiene ed evolve ${end.until}.`,
+        }[lang]
+      : {
+          en: `These conditions matter for a wine made for long cellaring: kept this way, it can develop ${end.until}.`,
+          de: `Für einen Wein mit so langem Lagerpotenzial sind diese Bedingungen entscheidend: So kann er sich ${end.until} entwickeln.`,
+          fr: `Ces conditions comptent pour un vin de longue garde : ainsi conservé, il peut évoluer ${end.until}.`,
+          it: `Per un vino da lungo invecchiamento queste condizioni sono decisive: così conservato può evolvere ${end.until}.`,
+        }[lang];
   return `${base} ${tail}`;
 }
 
@@ -300,11 +323,14 @@ function storage(lang: Language, to: number, end: WindowEnd): string {
  * Drinking-period content of one wine in one language: `from`/`to` in years after the vintage
  * (see drinkingWindow), `statement` (calendar years when a vintage is known, else years after
  * release), `young`, `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
- * window's length). Deterministic.
+ * window's length; cellar conditions only for wines meant for ageing, see READY_STYLES). `f.vintage`
+ * is replaced by the vintage the style may name (null for non-vintage wines; see wineStyle).
+ * Deterministic.
  */
-export function buildDrinkingPeriod(f: WineFacts, lang: Language): DrinkingPeriodContent {
-  const { from, to, rule } = classifyDrinkingWindow(f);
-  const p = profile(rule, f, to);
+export function buildDrinkingPeriod(facts: WineFacts, lang: Language): DrinkingPeriodContent {
+  const { from, to, rule, style } = classifyDrinkingWindow(facts);
+  const f = style.vintage === facts.vintage ? facts : { ...facts, vintage: style.vintage };
+  const p = profile(rule, to);
   const end = endOfWindow(f, lang, to);
   return {
     from,
@@ -312,6 +338,6 @@ export function buildDrinkingPeriod(f: WineFacts, lang: Language): DrinkingPerio
     statement: capitalize(tidy(statement(f, lang, from, to))),
     young: capitalize(tidy(young(f, lang, p))),
     ripe: capitalize(tidy(ripe(f, lang, p, end))),
-    storage: capitalize(tidy(storage(lang, to, end))),
+    storage: capitalize(tidy(storage(lang, rule, to, end))),
   };
 }

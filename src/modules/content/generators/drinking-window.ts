@@ -1,22 +1,29 @@
 /**
- * Drinking window of a wine: the span, in whole years after the vintage (or after release for a
- * non-vintage wine), in which the wine is expected to drink at its best.
+ * Drinking window of a wine: the span, in whole years after the vintage (or after release/purchase for
+ * a non-vintage wine), in which the wine is expected to drink at its best. The style comes from
+ * `wineStyle` (wine-style.ts): the window is counted from the vintage the style may name (null for
+ * non-vintage wines) and never opens before that vintage may be sold (appellation release rules).
  *
  * The catalogue has no tasting or cellar data, so the window is estimated from the style facts by
  * the rules below. Each rule names the reference whose qualitative guidance it encodes; the exact
  * figures are this module's calibration of that guidance, not quotations:
  * - [OCW] J. Robinson & J. Harding (eds.), The Oxford Companion to Wine, 4th ed. (2015), entries
- *   "ageing", "port", "sherry", "botrytized wines", "Sauternes", "champagne", "Asti", "rosé", "Riesling".
+ *   "ageing", "port", "sherry", "botrytized wines", "Sauternes", "champagne", "prestige cuvée", "Asti",
+ *   "rosé", "Riesling", "Beaujolais".
  * - [WF] M. Puckette & J. Hammack, Wine Folly: Magnum Edition (2018), "How long does wine last" and the
  *   variety profiles.
  * - [WS] Wine Spectator, "Which wines age best?" and its vintage charts' drink/hold guidance.
- * - [CIVC] Comité Champagne, appellation rules: vintage champagne spends at least 3 years on the lees
- *   before release.
+ * - [IVDP] Instituto dos Vinhos do Douro e do Porto, Port categories: ruby and tawny (incl. Colheita and
+ *   aged tawnies) are aged in wood by the shipper and ready when bottled; LBV is bottled ready in its
+ *   4th–6th year; Vintage Port is bottled young and matures in bottle.
+ * - [CIVC] Comité Champagne and the AOC Champagne cahier des charges: non-vintage champagne is sold
+ *   ready to drink; vintage champagne spends at least 3 years on the lees before release.
+ * - [AOC/DOCG] the release rules of `domain/appellation-rules.ts` (Brunello, Barolo, Rioja …).
  */
 import type { Body } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
 import { type AgeingClass, grapeDescriptor } from "./i18n/grapes.ts";
-import { sweetnessGroup } from "./i18n/style-words.ts";
+import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /** A drinking window in whole years after the vintage: 0 <= from <= to <= 100. */
 export interface DrinkingWindow {
@@ -25,38 +32,28 @@ export interface DrinkingWindow {
 }
 
 /**
- * The rule a window was derived from; the text templates describe youth and maturity by rule.
- * - fortified_vintage: vintage-dated fortified wine (Vintage Port style) — base 5–40 [OCW "port"].
- * - fortified_fino: dry, light- to medium-bodied fortified white (fino/manzanilla style) — 0–2 [OCW "sherry"].
- * - fortified: non-vintage fortified wine, aged by the producer and ready at release — 0–10 [OCW "port", "sherry"].
- * - sweet_light: sweet sparkling or low-alcohol (< 8 % ABV) sweet wine (Moscato d'Asti style) — 0–2 [OCW "Asti", WF].
- * - sweet_botrytis: sweet white with high acidity and full body (Sauternes/Tokaji style) — 5–30 [OCW "botrytized wines", "Sauternes"].
- * - sweet: other dessert wines — red 3–15, other 2–12 [OCW "dessert wines", "Recioto"].
- * - sparkling_vintage: vintage-dated sparkling from Chardonnay/Pinot Noir/Meunier or a Champagne blend — 3–12 [CIVC, OCW "champagne"].
- * - sparkling_quality: other vintage-dated sparkling with high acidity — 1–5 [OCW "sparkling wine-making"].
- * - sparkling: non-vintage, aromatic (Glera, Muscat) or red sparkling — 0–3 (0–2 aromatic/red) [OCW "champagne", WF "Prosecco"].
- * - rose: still rosé — 0–2, full-bodied 0–3 [OCW "rosé", WF].
- * - white: still white by variety ageing class — long 2–15 (1–8 without high acidity), medium 1–5, short 0–3
- *   [OCW "Riesling", "Chenin Blanc", "ageing"; WF "most whites within 1–3 years"].
- * - red: still red by variety ageing class — long 4–20, medium 2–10, short 0–4 [WS, OCW "ageing", WF].
+ * The rule a window was derived from is the wine's style kind (see `StyleKind`); figures in years:
+ * - vintage_port 10–40 [OCW "port", IVDP]; lbv_port 4–10 and colheita_port 7–17, ready when
+ *   bottled [IVDP]; tawny_port 0–5, ruby_port 0–3 after purchase, ready when bottled, not improved by
+ *   keeping [IVDP, OCW "port"]; fino 0–1 (fades once bottled) [OCW "sherry"]; fortified 0–10 [OCW "sherry", "Madeira"].
+ * - sweet_light 0–2 [OCW "Asti", WF]; botrytis 5–30 [OCW "botrytized wines", "Sauternes"]; sweet_white
+ *   2–12 and sweet_red 3–15, scaled by structure [OCW "dessert wines", "Recioto"].
+ * - sparkling_nv 0–3 after purchase [CIVC, OCW "champagne"]; sparkling_vintage from its release (at
+ *   least 3) to 12 [CIVC]; sparkling_prestige 8–20 [OCW "prestige cuvée"]; sparkling_fresh 0–2
+ *   [WF "Prosecco", OCW "Lambrusco"].
+ * - rose 0–2, full-bodied 0–3 [OCW "rosé", WF].
+ * - white by variety ageing class: long 2–15 (1–8 without high acidity), medium 1–5, short 0–3
+ *   [OCW "Riesling", "Chenin Blanc", "ageing"; WF "most whites within 1–3 years"];
+ *   red: long 4–20, medium 2–10, short 0–4 [WS, OCW "ageing", WF]; both scaled by structure and by the
+ *   ageing level (crianza ×1.1, riserva ×1.25, gran reserva ×1.4) [Ley 24/2003, DOCG disciplinari].
+ * Every window of a vintage wine opens no earlier than the vintage's release year [AOC/DOCG].
  */
-export type WindowRule =
-  | "fortified_vintage"
-  | "fortified_fino"
-  | "fortified"
-  | "sweet_light"
-  | "sweet_botrytis"
-  | "sweet"
-  | "sparkling_vintage"
-  | "sparkling_quality"
-  | "sparkling"
-  | "rose"
-  | "white"
-  | "red";
+export type WindowRule = StyleKind;
 
-/** A window with the rule it came from. */
+/** A window with the rule it came from and the recognised style. */
 export interface ClassifiedWindow extends DrinkingWindow {
   rule: WindowRule;
+  style: WineStyle;
 }
 
 const CLASS_RANK: Record<AgeingClass, number> = { short: 0, medium: 1, long: 2 };
@@ -93,101 +90,92 @@ export function structureFactor(facts: WineFacts): number {
   return factor;
 }
 
-const TRADITIONAL_SPARKLING = new Set([
-  "chardonnay",
-  "pinot noir",
-  "spatburgunder",
-  "pinot nero",
-  "pinot meunier",
-  "meunier",
-]);
-const AROMATIC_SPARKLING = /glera|prosecco|muscat|moscato|brachetto|lambrusco/i;
+/** Window bounds of a style before structure scaling and release, or undefined for still wines. */
+const FIXED: Partial<Record<StyleKind, [number, number]>> = {
+  vintage_port: [10, 40],
+  lbv_port: [4, 10],
+  colheita_port: [7, 17],
+  tawny_port: [0, 5],
+  ruby_port: [0, 3],
+  fino: [0, 1],
+  fortified: [0, 10],
+  sweet_light: [0, 2],
+  botrytis: [5, 30],
+  sparkling_nv: [0, 3],
+  sparkling_vintage: [3, 12],
+  sparkling_prestige: [8, 20],
+  sparkling_fresh: [0, 2],
+};
 
-function isSweet(facts: WineFacts): boolean {
-  if (facts.type === "dessert") return true;
-  return facts.residualSugar !== null && sweetnessGroup(facts.residualSugar) === "sweet";
-}
+/** Window factor of the ageing level a label term selects (see WindowRule). */
+const LEVEL_FACTOR = { crianza: 1.1, riserva: 1.25, gran_reserva: 1.4 } as const;
 
-function grapeKey(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
-}
-
-/** Classifies the wine and returns the window with its rule (see WindowRule for rules and sources). */
-export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
-  const vintaged = facts.vintage !== null;
-  const grapeNames = facts.grapes.map((g) => grapeKey(g.name));
-  const aromatic = facts.grapes.some((g) => AROMATIC_SPARKLING.test(g.name));
-
-  if (facts.type === "fortified") {
-    const dryLight =
-      facts.residualSugar !== null &&
-      sweetnessGroup(facts.residualSugar) === "dry" &&
-      facts.color === "white" &&
-      (facts.body === "very_light" || facts.body === "light" || facts.body === "medium");
-    if (dryLight) return clamp({ rule: "fortified_fino", from: 0, to: 2 });
-    if (vintaged) return clamp({ rule: "fortified_vintage", from: 5, to: 40 });
-    return clamp({ rule: "fortified", from: 0, to: 10 });
-  }
-
-  if (isSweet(facts)) {
-    if (facts.subType === "sparkling" || (facts.abv !== null && facts.abv < 8))
-      return clamp({ rule: "sweet_light", from: 0, to: 2 });
-    if (
-      facts.color === "white" &&
-      facts.acidity === "high" &&
-      (facts.body === "full" || facts.body === "very_full")
-    )
-      return clamp({ rule: "sweet_botrytis", from: 5, to: 30 });
-    return facts.color === "red" ? scaled(facts, "sweet", 3, 15) : scaled(facts, "sweet", 2, 12);
-  }
-
-  if (facts.subType === "sparkling") {
-    if (aromatic || facts.color === "red") return clamp({ rule: "sparkling", from: 0, to: 2 });
-    const traditional =
-      /champagne/i.test(facts.elaboration) || grapeNames.some((name) => TRADITIONAL_SPARKLING.has(name));
-    if (vintaged && traditional) return clamp({ rule: "sparkling_vintage", from: 3, to: 12 });
-    if (vintaged && facts.acidity === "high") return clamp({ rule: "sparkling_quality", from: 1, to: 5 });
-    return clamp({ rule: "sparkling", from: 0, to: 3 });
-  }
-
-  if (facts.color === "rose") {
+function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
+  const rule = style.kind;
+  const fixed = FIXED[rule];
+  if (fixed) return { rule, style, from: fixed[0], to: fixed[1] };
+  if (rule === "sweet_white") return scaled(facts, style, 2, 12, 1);
+  if (rule === "sweet_red") return scaled(facts, style, 3, 15, 1);
+  if (rule === "rose") {
     const full = facts.body === "full" || facts.body === "very_full";
-    return clamp({ rule: "rose", from: 0, to: full ? 3 : 2 });
+    return { rule, style, from: 0, to: full ? 3 : 2 };
   }
-
-  if (facts.color === "white") {
+  const level =
+    style.level === "crianza" || style.level === "riserva" || style.level === "gran_reserva"
+      ? LEVEL_FACTOR[style.level]
+      : 1;
+  if (rule === "white") {
     const cls = ageingClass(facts, "short");
     if (cls === "long")
-      return facts.acidity === "high" ? scaled(facts, "white", 2, 15) : scaled(facts, "white", 1, 8);
-    if (cls === "medium") return scaled(facts, "white", 1, 5);
-    return scaled(facts, "white", 0, 3);
+      return facts.acidity === "high"
+        ? scaled(facts, style, 2, 15, level)
+        : scaled(facts, style, 1, 8, level);
+    return cls === "medium" ? scaled(facts, style, 1, 5, level) : scaled(facts, style, 0, 3, level);
   }
-
   const cls = ageingClass(facts, "medium");
-  if (cls === "long") return scaled(facts, "red", 4, 20);
-  if (cls === "medium") return scaled(facts, "red", 2, 10);
-  return scaled(facts, "red", 0, 4);
+  if (cls === "long") return scaled(facts, style, 4, 20, level);
+  return cls === "medium" ? scaled(facts, style, 2, 10, level) : scaled(facts, style, 0, 4, level);
 }
 
-function scaled(facts: WineFacts, rule: WindowRule, from: number, to: number): ClassifiedWindow {
-  const factor = structureFactor(facts);
+/**
+ * Classifies the wine and returns the window with its rule and style (see WindowRule for rules and
+ * sources): years after `style.vintage`, or after release/purchase when that is null.
+ */
+export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
+  const style = wineStyle(facts);
+  const w = byStyle(facts, style);
+  if (style.vintage !== null && style.releaseYear !== null) {
+    const release = style.releaseYear - style.vintage;
+    if (w.from < release) {
+      const span = Math.max(2, w.to - w.from);
+      return clamp({ ...w, from: release, to: Math.max(w.to, release + span) });
+    }
+  }
+  return clamp(w);
+}
+
+function scaled(
+  facts: WineFacts,
+  style: WineStyle,
+  from: number,
+  to: number,
+  level: number,
+): ClassifiedWindow {
+  const factor = structureFactor(facts) * level;
   const scaledTo = Math.max(1, Math.round(to * factor));
   const scaledFrom = Math.min(Math.round(from * Math.min(factor, 1.2)), Math.max(0, scaledTo - 1));
-  return clamp({ rule, from: scaledFrom, to: scaledTo });
+  return { rule: style.kind, style, from: scaledFrom, to: scaledTo };
 }
 
 function clamp(w: ClassifiedWindow): ClassifiedWindow {
   const from = Math.max(0, Math.min(100, Math.round(w.from)));
   const to = Math.max(from, Math.min(100, Math.round(w.to)));
-  return { rule: w.rule, from, to };
+  return { rule: w.rule, style: w.style, from, to };
 }
 
 /**
- * The drinking window of a wine in whole years after the vintage (after release when `vintage` is
- * null): `{ from, to }` with 0 <= from <= to <= 100. Deterministic; see `classifyDrinkingWindow` and
+ * The drinking window of a wine in whole years after the vintage its style may name (after release
+ * when that is null; see `wineStyle`): `{ from, to }` with 0 <= from <= to <= 100. Deterministic; see `classifyDrinkingWindow` and
  * `WindowRule` for the rules and their sources.
  */
 export function drinkingWindow(facts: WineFacts): DrinkingWindow {

@@ -13,11 +13,15 @@ import type {
 } from "../content.types.ts";
 import { buildDrinkingPeriod } from "./drinking-texts.ts";
 import { buildRegionInsight } from "./region-insight.ts";
+import { pairingFoods } from "./style-notes.ts";
+import { withStyleVintage } from "./wine-style.ts";
 import { buildWineTexts } from "./wine-texts.ts";
 
 /**
  * Creates the offline generator.
- * - `wineTexts(facts, lang)`: description, descriptionLong, tastingNotes, pairing (see wine-texts.ts).
+ * - `wineTexts(facts, lang)`: description, descriptionLong, tastingNotes, pairing (see wine-texts.ts),
+ *   naming only the vintage the wine's style may name (none for non-vintage wines; see wine-style.ts)
+ *   and pairing the foods its style allows (`pairingFoods`, style-notes.ts).
  * - `drinkingPeriod(facts, lang)`: `{ from, to }` in years after the vintage (rules and sources in
  *   drinking-window.ts) with statement/young/ripe/storage texts (drinking-texts.ts).
  * - `regionInsight(facts, lang)`: summary, climateAndTerroir, signatureStyles, keyGrapes (region-insight.ts).
@@ -25,7 +29,8 @@ import { buildWineTexts } from "./wine-texts.ts";
 export function createOfflineGenerator(): ContentGenerator {
   return {
     async wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts> {
-      return buildWineTexts(facts, lang);
+      const styled = withStyleVintage(facts);
+      return buildWineTexts({ ...styled, foods: pairingFoods(styled) }, lang);
     },
     async drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
       return buildDrinkingPeriod(facts, lang);

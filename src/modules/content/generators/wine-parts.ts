@@ -1,15 +1,17 @@
 /**
  * Building blocks shared by the wine, drinking-period and region templates: producer and place
- * phrases, grape phrases, typical aromas, palate clauses and serving temperature.
+ * phrases, grape phrases, aroma lists, palate clauses and the temperature range; typical aromas, serving
+ * temperature and decanting by style live in style-notes.ts (re-exported here).
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
 import { formatPercent, frDe, joinList } from "./format.ts";
 import { AROMAS, type AromaId } from "./i18n/aromas.ts";
-import { grapeDescriptor } from "./i18n/grapes.ts";
 import { ACIDITY, FINISH, TANNIN, tanninLevel } from "./i18n/style-words.ts";
 import { nameBeginsWithRegion } from "./places.ts";
+
+export { agedAromas, servingTemperature, suggestsDecanting, typicalAromas } from "./style-notes.ts";
 
 /** German names of Pinot varieties used only for German and Austrian wines (Deutsches Weininstitut usage). */
 const GERMAN_ONLY_NAMES = new Set([
@@ -223,43 +225,6 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
   }[lang];
 }
 
-/** Style fallback aromas when none of the wine's grapes is in the descriptor table. */
-function styleAromas(facts: WineFacts): AromaId[] {
-  if (facts.type === "fortified")
-    return facts.color === "red" ? ["driedFruit", "plum", "chocolate"] : ["driedFruit", "walnut", "caramel"];
-  if (facts.type === "dessert")
-    return facts.color === "red" ? ["jam", "driedFruit", "spice"] : ["apricot", "honey", "driedFruit"];
-  if (facts.subType === "sparkling") return ["greenApple", "citrus", "pear"];
-  if (facts.color === "rose") return ["strawberry", "raspberry", "citrus"];
-  const full = facts.body === "full" || facts.body === "very_full";
-  if (facts.color === "white")
-    return full ? ["peach", "pear", "almond"] : ["citrus", "greenApple", "whiteFlowers"];
-  return full ? ["darkFruit", "plum", "spice"] : ["redFruit", "redCherry", "herbs"];
-}
-
-/** Typical aromas: from the descriptors of up to three listed grapes (max 4, deduplicated). */
-export function typicalAromas(facts: WineFacts): { ids: AromaId[]; fromGrapes: boolean } {
-  const ids: AromaId[] = [];
-  const descriptors = facts.grapes.slice(0, 3).map((g) => grapeDescriptor(g.name));
-  for (let round = 0; round < 4 && ids.length < 4; round++) {
-    for (const d of descriptors) {
-      const id = d?.aromas[round];
-      if (id && !ids.includes(id) && ids.length < 4) ids.push(id);
-    }
-  }
-  return ids.length > 0 ? { ids, fromGrapes: true } : { ids: styleAromas(facts), fromGrapes: false };
-}
-
-/** Aromas that typically develop with bottle age, from the grape table; [] when none are listed. */
-export function agedAromas(facts: WineFacts): AromaId[] {
-  const ids: AromaId[] = [];
-  for (const g of facts.grapes.slice(0, 2)) {
-    for (const id of grapeDescriptor(g.name)?.aged ?? [])
-      if (!ids.includes(id) && ids.length < 3) ids.push(id);
-  }
-  return ids;
-}
-
 /** A list of aromas ready for the language's construction (fr with "de"/"d'" before each item). */
 export function aromaList(ids: readonly AromaId[], lang: Language): string {
   const words = ids.map((id) => AROMAS[id][lang]);
@@ -288,29 +253,6 @@ export function alcoholPhrase(facts: WineFacts, lang: Language): string | undefi
   if (facts.abv === null || !Number.isFinite(facts.abv) || facts.abv <= 0) return undefined;
   const pct = formatPercent(lang, facts.abv);
   return { en: `${pct} alcohol`, de: `${pct} Alkohol`, fr: `${pct} d'alcool`, it: `${pct} di alcol` }[lang];
-}
-
-/**
- * Serving temperature in °C by style (general guidance of Wine Folly's serving-temperature chart
- * and the Deutsches Weininstitut): sparkling 6–8, sweet/dessert white 8–10, light white and rosé 8–10,
- * full white 10–13, light red 12–14, medium red 14–16, full red and red fortified 16–18, other fortified 10–12.
- */
-export function servingTemperature(facts: WineFacts): [number, number] {
-  const full = facts.body === "full" || facts.body === "very_full";
-  if (facts.subType === "sparkling") return [6, 8];
-  if (facts.type === "fortified") return facts.color === "red" ? [16, 18] : [10, 12];
-  if (facts.type === "dessert") return facts.color === "red" ? [14, 16] : [8, 10];
-  if (facts.color === "white") return full ? [10, 13] : [8, 10];
-  if (facts.color === "rose") return [8, 10];
-  if (facts.body === "very_light" || facts.body === "light") return [12, 14];
-  return full ? [16, 18] : [14, 16];
-}
-
-/** Decanting is suggested for full, tannic reds (tannins ≥ 6) and red fortified wines with a vintage. */
-export function suggestsDecanting(facts: WineFacts): boolean {
-  if (facts.color !== "red") return false;
-  if (facts.type === "fortified") return facts.vintage !== null;
-  return (facts.body === "full" || facts.body === "very_full") && facts.flavor.tannins >= 6;
 }
 
 /** Temperature range text: "16–18 °C" (fr "16 à 18 °C"). */

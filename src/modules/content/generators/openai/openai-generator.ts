@@ -17,6 +17,7 @@ import type {
 } from "../../content.types.ts";
 import { drinkingWindow } from "../drinking-window.ts";
 import { rankGrapes } from "../region-insight.ts";
+import { withStyleVintage } from "../wine-style.ts";
 import {
   type ChatMessage,
   drinkingPeriodMessages,
@@ -172,7 +173,8 @@ export function createOpenAiGenerator(
   }
 
   return {
-    async wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts> {
+    async wineTexts(wine: WineFacts, lang: Language): Promise<WineTexts> {
+      const facts = withStyleVintage(wine);
       return run(
         "wineTexts",
         wineTextsMessages(facts, lang),
@@ -180,7 +182,8 @@ export function createOpenAiGenerator(
         () => fallback.wineTexts(facts, lang),
       );
     },
-    async drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
+    async drinkingPeriod(wine: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
+      const facts = withStyleVintage(wine);
       const window = drinkingWindow(facts);
       return run(
         "drinkingPeriod",

@@ -1,0 +1,98 @@
+/**
+ * The service's memory around a burst of label photos, on the compiled service: its RSS before the
+ * first photo, while the 30 dev photos (test/fixtures/labels) are analysed one after another, and
+ * every 5 s for {@link AFTER_S} s after the last one (the OCR threads stop after `OCR_IDLE_MS` without
+ * a photo); then one more photo, timed (it starts the OCR thread again).
+ * Catalogue: the bundled one, or `PHOTO_DB` (a prebuilt SQLite catalogue, e.g. the 300k one of
+ * bench/photo.ts). Writes bench/results/photo-memory{-LABEL}.{json,md} (`LABEL` from `MEMORY_LABEL`).
+ * Run: npm run bench:photo-memory  (PHOTO_DB=/path/300k.db for the 300k catalogue)
+ */
+import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { startBenchService } from "./support.ts";
+
+/** Seconds sampled after the last photo of the burst. */
+const AFTER_S = Number(process.env.AFTER_S ?? 90);
+const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
+const photos = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith(".jpeg"))
+  .sort()
+  .map((f) => readFileSync(new URL(f, FIXTURES)));
+
+const label = process.env.MEMORY_LABEL ?? (process.env.PHOTO_DB ? "300k" : "1k");
+const bench = await startBenchService("photo-memory", ["import"], {}, process.env.PHOTO_DB);
+const { key, port } = bench;
+
+/** Analyses one photo; resolves to its time in ms (retrying while the matcher is being built: 503). */
+async function analyze(image: Buffer): Promise<number> {
+  const started = performance.now();
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`http://127.0.0.1:${port}/v1/photo/analyze`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ photo: image.toString("base64") }),
+    });
+    await res.arrayBuffer();
+    if (res.ok) return Math.round(performance.now() - started);
+    if (res.status !== 503 || attempt === 120) throw new Error(`photo answered ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+const timeline: { t_s: number; phase: string; rss_mb: number }[] = [];
+const t0 = performance.now();
+const sample = (phase: string) =>
+  timeline.push({
+    t_s: Math.round((performance.now() - t0) / 100) / 10,
+    phase,
+    rss_mb: bench.memoryMb("VmRSS"),
+  });
+
+const times: number[] = [];
+let nextPhotoMs = 0;
+let peak = 0;
+try {
+  sample("before the first photo");
+  for (const image of photos) {
+    times.push(await analyze(image));
+    sample("burst");
+  }
+  for (let s = 5; s <= AFTER_S; s += 5) {
+    await new Promise((r) => setTimeout(r, 5000));
+    sample(`${s} s after the last photo`);
+  }
+  nextPhotoMs = await analyze(photos[1] as Buffer);
+  sample("after one more photo");
+  peak = bench.memoryMb("VmHWM");
+} finally {
+  bench.server.kill("SIGTERM");
+  rmSync(bench.dir, { recursive: true, force: true });
+}
+
+const summary = {
+  date: new Date().toISOString(),
+  catalogue: label,
+  ocr_idle_ms: process.env.OCR_IDLE_MS ?? "default",
+  first_photo_ms: times[0],
+  next_photo_after_idle_ms: nextPhotoMs,
+  rss_mb_peak: peak,
+  timeline,
+};
+const suffix = label === "1k" ? "" : `-${label}`;
+writeFileSync(`bench/results/photo-memory${suffix}.json`, `${JSON.stringify(summary, null, 2)}\n`);
+const shown = timeline.filter((r, i) => r.phase !== "burst" || i === 1 || i === photos.length);
+writeFileSync(
+  `bench/results/photo-memory${suffix}.md`,
+  [
+    `# Service memory around a burst of 30 label photos (${summary.date.slice(0, 10)}, ${label} catalogue)`,
+    "",
+    "Compiled service, one OCR thread, 2-core machine; RSS from /proc (bench/photo-memory.ts).",
+    "",
+    "| t (s) | phase | RSS (MB) |",
+    "|---|---|---|",
+    ...shown.map((r) => `| ${r.t_s} | ${r.phase} | ${r.rss_mb} |`),
+    "",
+    `Peak RSS ${peak} MB. First photo ${summary.first_photo_ms} ms (starts the OCR thread${label === "1k" ? "" : " and waits for the matcher build"}); one more photo after the idle period ${nextPhotoMs} ms.`,
+    "",
+  ].join("\n"),
+);
+console.log(summary);

@@ -1,0 +1,312 @@
+/**
+ * Regression tests of issue 17 (style-aware texts) on real wines of the bundled X-Wines catalogue, with
+ * the facts as stored (derived style fields, listed vintages, localized names): drinking windows by
+ * style and release rules, aromas and serving by style, region insights inside the appellation rules.
+ */
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { catalogueTemplate } from "../../../../test/helpers.ts";
+import { type Db, openDatabase } from "../../../db/database.ts";
+import { appellationRule } from "../../../domain/appellation-rules.ts";
+import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
+import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
+import type { WineFacts } from "../content.types.ts";
+import { AROMAS, type AromaId } from "./i18n/aromas.ts";
+import { FOODS } from "./i18n/foods.ts";
+import { createOfflineGenerator } from "./offline-generator.ts";
+import { servingTemperature, suggestsDecanting, typicalAromas } from "./wine-parts.ts";
+import { wineStyle } from "./wine-style.ts";
+
+const gen = createOfflineGenerator();
+let db: Db;
+const wines = new Map<number, WineFacts>();
+
+/** Issue 17's example wines (X-Wines ids). */
+const COLHEITA = 103471;
+const BRUNELLO = 137010;
+const DOM_RUINART = 111544;
+const RODEZ_MULTI_VINTAGE = 116995;
+const ROSES = [176059, 100556];
+const BRACHETTO = 154979;
+/** Further bundled wines of the styles the issue names (see bench/drinking-windows.ts). */
+const VINTAGE_PORT = 104797;
+const BEAUJOLAIS = 111692;
+const NV_CHAMPAGNE = 113288;
+
+before(async () => {
+  db = openDatabase({ kind: "sqlite", path: await catalogueTemplate() });
+  const ids = (await db.kysely.selectFrom("wines").select("id").execute()).map((w) => w.id);
+  for (const w of await loadWineFacts(db.kysely, ids)) wines.set(w.id, w);
+});
+after(() => db.destroy());
+
+function wine(id: number): WineFacts {
+  const w = wines.get(id);
+  assert.ok(w, `wine ${id} in the bundled catalogue`);
+  return w;
+}
+
+/** Every text of a wine in one language: wine texts and drinking-period texts. */
+async function allTexts(f: WineFacts, lang: Language): Promise<string> {
+  const t = await gen.wineTexts(f, lang);
+  const d = await gen.drinkingPeriod(f, lang);
+  return [...Object.values(t), d.statement, d.young, d.ripe, d.storage].join(" ");
+}
+
+/** The localized words of aromas, for scanning texts. */
+const aromaWords = (ids: AromaId[], lang: Language) => ids.map((id) => AROMAS[id][lang].toLowerCase());
+
+const YEAR = /\b(1[89]\d\d|20\d\d)\b/g;
+const DECANT = /decant|dekant|carafe/i;
+
+test("colheita Port 103471: a tawny ready when bottled — no vintage-port ageing, no decanting, served cool", async () => {
+  const f = wine(COLHEITA);
+  const style = wineStyle(f);
+  assert.equal(style.kind, "colheita_port");
+  assert.deepEqual(servingTemperature(f), [10, 14]);
+  assert.equal(suggestsDecanting(f), false);
+  for (const lang of LANGUAGES) {
+    const d = await gen.drinkingPeriod(f, lang);
+    assert.ok(d.to - d.from <= 15, `${lang}: window ${d.from}–${d.to} is not a decades-long cellar window`);
+    assert.ok(d.from >= 7, `${lang}: a colheita is sold after at least 7 years in wood (from ${d.from})`);
+    const text = await allTexts(f, lang);
+    assert.doesNotMatch(text, DECANT, `${lang}: ${text}`);
+    assert.doesNotMatch(text, /decades|Jahrzehnte|décennies|decenni/, lang);
+    assert.doesNotMatch(text, /16–18|16 à 18/, lang);
+  }
+});
+
+test("Brunello 137010: the window opens no earlier than the release rule allows (≥ 2023 for 2018)", async () => {
+  const f = wine(BRUNELLO);
+  const { vintage, releaseYear } = wineStyle(f);
+  assert.ok(vintage !== null && releaseYear !== null);
+  assert.ok(releaseYear >= vintage + 5, `release ${releaseYear}`);
+  for (const lang of LANGUAGES) {
+    const d = await gen.drinkingPeriod(f, lang);
+    assert.ok(vintage + d.from >= 2023, `${lang}: opens ${vintage + d.from}`);
+    const years = [...d.statement.matchAll(YEAR)].map((m) => Number(m[0])).filter((y) => y !== vintage);
+    assert.ok(years.length > 0 && years.every((y) => y >= releaseYear), `${lang}: ${d.statement}`);
+  }
+});
+
+test("Dom Ruinart 111544: a prestige cuvée names only a vintage already released, window after release", async () => {
+  const f = wine(DOM_RUINART);
+  const style = wineStyle(f);
+  assert.equal(style.kind, "sparkling_prestige");
+  assert.ok(
+    style.vintage !== null && style.vintage + 8 <= new Date().getUTCFullYear(),
+    `vintage ${style.vintage}`,
+  );
+  for (const lang of LANGUAGES) {
+    const text = await allTexts(f, lang);
+    assert.ok(!text.includes(String(f.vintage)), `${lang}: unreleased ${f.vintage} named: ${text}`);
+    const d = await gen.drinkingPeriod(f, lang);
+    assert.ok(d.from >= 8, `${lang}: from ${d.from}`);
+  }
+});
+
+test("Eric Rodez 116995 (multi-vintage cuvée) and NV sparkling: no vintage claim in any text", async () => {
+  const f = wine(RODEZ_MULTI_VINTAGE);
+  assert.equal(wineStyle(f).vintage, null);
+  for (const lang of LANGUAGES) {
+    const text = await allTexts(f, lang);
+    assert.deepEqual(text.match(YEAR), null, `${lang}: ${text}`);
+  }
+  // Every non-vintage Champagne of the catalogue: no year in its drinking-period texts.
+  const nv = [...wines.values()].filter(
+    (w) => appellationRule(w.region.names.en)?.region === "Champagne" && wineStyle(w).kind === "sparkling_nv",
+  );
+  assert.ok(nv.length >= 5, `${nv.length} NV champagnes`);
+  for (const w of nv) {
+    const d = await gen.drinkingPeriod(w, "en");
+    assert.deepEqual(`${d.statement} ${d.ripe} ${d.storage}`.match(YEAR), null, `${w.id}: ${d.statement}`);
+  }
+});
+
+test("rosés 176059 and 100556: rosé aromas, not the red grape's blackberry, pepper, olive, cassis, cedar, graphite", async () => {
+  const red: AromaId[] = [
+    "blackberry",
+    "blackPepper",
+    "olive",
+    "blackcurrant",
+    "cedar",
+    "graphite",
+    "greenPepper",
+  ];
+  for (const id of ROSES) {
+    const f = wine(id);
+    assert.equal(f.color, "rose");
+    const ids = typicalAromas(f).ids;
+    assert.ok(
+      ids.every((a) => !red.includes(a)),
+      `${id}: ${ids.join(", ")}`,
+    );
+    for (const lang of LANGUAGES) {
+      const notes = (await gen.wineTexts(f, lang)).tastingNotes.toLowerCase();
+      for (const word of aromaWords(red, lang)) assert.ok(!notes.includes(word), `${id}/${lang}: ${notes}`);
+    }
+  }
+});
+
+test("Brachetto 154979 (4 % ABV): rose, strawberry, raspberry at 8–10 °C", async () => {
+  const f = wine(BRACHETTO);
+  assert.equal(wineStyle(f).kind, "sweet_light");
+  assert.deepEqual(servingTemperature(f), [8, 10]);
+  const ids = typicalAromas(f).ids;
+  assert.ok(
+    ids.length >= 2 && ids.every((a) => ["rose", "strawberry", "raspberry", "redCherry"].includes(a)),
+    ids.join(),
+  );
+  for (const lang of LANGUAGES) {
+    const t = await gen.wineTexts(f, lang);
+    const all = Object.values(t).join(" ");
+    assert.match(all, /8–10 °C|8 à 10 °C|8 et 10 °C/, `${lang}: ${all}`);
+    const notes = t.tastingNotes.toLowerCase();
+    assert.ok(
+      aromaWords(["strawberry", "raspberry", "rose"], lang).some((w) => notes.includes(w)),
+      notes,
+    );
+    for (const word of aromaWords(["jam", "driedFruit"], lang))
+      assert.ok(!notes.includes(word), `${lang}: ${notes}`);
+  }
+});
+
+test("white Champagnes: no red-fruit aromas from their Pinot Noir, in any language", async () => {
+  const whites = [...wines.values()].filter(
+    (w) => appellationRule(w.region.names.en)?.region === "Champagne" && w.color === "white",
+  );
+  assert.ok(whites.length >= 10);
+  const redFruit: AromaId[] = ["redCherry", "raspberry", "strawberry", "redFruit"];
+  for (const w of whites) {
+    assert.ok(
+      typicalAromas(w).ids.every((a) => !redFruit.includes(a)),
+      `${w.id}: ${typicalAromas(w).ids}`,
+    );
+    for (const lang of LANGUAGES) {
+      const notes = (await gen.wineTexts(w, lang)).tastingNotes.toLowerCase();
+      for (const word of aromaWords(redFruit, lang))
+        assert.ok(!notes.includes(word), `${w.id}/${lang}: ${notes}`);
+    }
+  }
+});
+
+test("region insights stay inside the appellation rules: key grapes permitted, no forbidden colour", async () => {
+  const regions = await db.kysely.selectFrom("regions").select(["id", "name_en"]).execute();
+  const ruled = regions.filter((r) => appellationRule(r.name_en) !== undefined);
+  assert.ok(ruled.length >= 30, `${ruled.length} regions with rules`);
+  const colourWords: Record<string, Record<Language, RegExp>> = {
+    white: { en: /white wine/, de: /Weißwein/, fr: /vins? blancs?/, it: /vin[oi] bianc[oi]/ },
+    red: { en: /red wine/, de: /Rotwein/, fr: /vins? rouges?/, it: /vin[oi] ross[oi]/ },
+  };
+  for (const { id, name_en } of ruled) {
+    const rule = appellationRule(name_en);
+    const facts = await loadRegionFacts(db.kysely, id);
+    assert.ok(rule && facts);
+    const follows = facts.wines.some((w) => w.grapes.every((g) => rule.grapes.includes(g.name)));
+    if (!follows) continue;
+    for (const lang of LANGUAGES) {
+      const insight = await gen.regionInsight(facts, lang);
+      for (const g of insight.keyGrapes) {
+        const grape = facts.wines.flatMap((w) => w.grapes).find((x) => x.id === g.id);
+        assert.ok(grape && rule.grapes.includes(grape.name), `${name_en}/${lang}: key grape ${g.name}`);
+      }
+      for (const [colour, words] of Object.entries(colourWords)) {
+        if (rule.colors.includes(colour as "red" | "white")) continue;
+        const text = [insight.summary, ...insight.signatureStyles].join(" ");
+        assert.doesNotMatch(text, words[lang], `${name_en}/${lang}: ${text}`);
+      }
+    }
+  }
+});
+
+test("pairing by style: rosé 176059 without red meat, colheita 103471 without main courses", async () => {
+  const cases: [number, string[]][] = [
+    [ROSES[0] as number, ["Beef", "Lamb"]],
+    [COLHEITA, ["Beef"]],
+  ];
+  for (const [id, banned] of cases) {
+    const f = wine(id);
+    assert.ok(
+      banned.every((food) => f.foods.includes(food)),
+      `${id} lists ${banned} in X-Wines`,
+    );
+    for (const lang of LANGUAGES) {
+      const pairing = (await gen.wineTexts(f, lang)).pairing;
+      for (const food of banned) {
+        const word = FOODS[food]?.[lang] as string;
+        assert.ok(!pairing.includes(word), `${id}/${lang}: "${word}" in ${pairing}`);
+      }
+    }
+  }
+});
+
+test("serving by style: vintage Port decanted at 16–18 °C, Beaujolais cool at 12–14 °C", () => {
+  const port = wine(VINTAGE_PORT);
+  assert.equal(wineStyle(port).kind, "vintage_port");
+  assert.equal(suggestsDecanting(port), true);
+  assert.deepEqual(servingTemperature(port), [16, 18]);
+  assert.deepEqual(servingTemperature(wine(BEAUJOLAIS)), [12, 14]);
+});
+
+test("cellar advice only where ageing is meant: Brunello yes, NV Champagne and rosé no", async () => {
+  const cellar = /10–14 °C|10 à 14 °C/;
+  for (const lang of LANGUAGES) {
+    assert.match((await gen.drinkingPeriod(wine(BRUNELLO), lang)).storage, cellar, lang);
+    for (const id of [NV_CHAMPAGNE, ...ROSES]) {
+      const d = await gen.drinkingPeriod(wine(id), lang);
+      assert.doesNotMatch(d.storage, cellar, `${id}/${lang}: ${d.storage}`);
+      assert.doesNotMatch(d.storage, /70/, `${id}/${lang}: ${d.storage}`);
+    }
+  }
+});
+
+test("region insight states the appellation rules: Brunello reds from Sangiovese, Port fortified", async () => {
+  const expected: [string, Record<Language, RegExp>][] = [
+    [
+      "Brunello di Montalcino",
+      {
+        en: /rules permit reds from Sangiovese\./,
+        de: /erlauben Rotweine aus Sangiovese\./,
+        fr: /autorisent des vins rouges à base de Sangiovese\./,
+        it: /ammette vini rossi a base di Sangiovese\./,
+      },
+    ],
+    [
+      "Port",
+      {
+        en: /rules permit fortified wines from/,
+        de: /erlauben Likörweine aus/,
+        fr: /autorisent des vins de liqueur à base/,
+        it: /ammette vini liquorosi a base di/,
+      },
+    ],
+  ];
+  for (const [name, patterns] of expected) {
+    const row = await db.kysely
+      .selectFrom("regions")
+      .select("id")
+      .where("name_en", "=", name)
+      .executeTakeFirst();
+    const facts = row && (await loadRegionFacts(db.kysely, row.id));
+    assert.ok(facts, name);
+    for (const lang of LANGUAGES)
+      assert.match((await gen.regionInsight(facts, lang)).summary, patterns[lang]);
+  }
+});
+
+test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release and not decanted", async () => {
+  const grandVintage = wine(111521);
+  const style = wineStyle(grandVintage);
+  assert.equal(style.kind, "sparkling_vintage");
+  assert.ok(style.vintage !== null);
+  const lbv = wine(104976);
+  assert.equal(wineStyle(lbv).kind, "lbv_port");
+  assert.equal(suggestsDecanting(lbv), false);
+  for (const lang of LANGUAGES) {
+    const d = await gen.drinkingPeriod(grandVintage, lang);
+    assert.ok(d.from >= 4, `${lang}: from ${d.from} (tirage from 1 January after harvest + 36 months)`);
+    const p = await gen.drinkingPeriod(lbv, lang);
+    assert.ok(p.from >= 4 && p.to - p.from <= 10, `${lang}: LBV ${p.from}–${p.to}`);
+    assert.doesNotMatch(`${p.ripe} ${(await gen.wineTexts(lbv, lang)).tastingNotes}`, DECANT, lang);
+  }
+});
