@@ -213,7 +213,9 @@ test("display names say the producer once (no 'Les Menuts Les Menuts', no 'Ruina
   const rows = await db.kysely.selectFrom("wines").select(["id", "display_name"]).execute();
   for (const r of rows) assert.doesNotMatch(r.display_name, /\b(\p{L}+ \p{L}+) \1\b/u, `${r.id}`);
   const byId = new Map(rows.map((r) => [r.id, r.display_name]));
-  assert.equal(byId.get(112716), "Château La Grace Dieu-Les Menuts Saint-Émilion Grand Cru");
+  const menuts = byId.get(112716) ?? "";
+  assert.equal(menuts.split("Les Menuts").length - 1, 1, menuts);
+  assert.match(menuts, /^Château La Grace Dieu-Les Menuts .*Saint-Émilion Grand Cru$/);
   assert.ok(!byId.get(111544)?.startsWith("Ruinart Dom Ruinart"));
   assert.match(byId.get(111544) ?? "", /^Dom Ruinart Blanc de Blancs/);
 });

@@ -219,7 +219,7 @@ function countryClimate(code: string, lang: Language): string {
     return {
       en: `As a general guide, vineyards ${c.in.en} have a ${CLIMATES[id].en} climate.`,
       de: `Allgemein herrscht im Weinbau ${c.in.de} ein ${deClimate(id, "es")} Klima vor.`,
-      fr: `De manière générale, le vignoble ${c.in.fr} connaît un climat ${CLIMATES[id].fr[0]}.`,
+      fr: `De manière générale, ${c.in.fr}, le vignoble connaît un climat ${CLIMATES[id].fr[0]}.`,
       it: `In generale, i vigneti ${c.in.it} hanno un clima ${CLIMATES[id].it[0]}.`,
     }[lang];
   }
@@ -244,7 +244,7 @@ function countryClimate(code: string, lang: Language): string {
   return {
     en: `As a general guide, vineyards ${c.in.en} span ${list} climates.`,
     de: `Allgemein verteilt sich der Weinbau ${c.in.de} auf ${list} Klimazonen.`,
-    fr: `De manière générale, le vignoble ${c.in.fr} connaît des climats ${list}.`,
+    fr: `De manière générale, ${c.in.fr}, le vignoble connaît des climats ${list}.`,
     it: `In generale, i vigneti ${c.in.it} si distribuiscono tra climi ${list}.`,
   }[lang];
 }
