@@ -291,6 +291,7 @@ function longIntro(f: WineFacts, lang: Language): string {
     ][v]?.[lang] as string;
   }
   const by = byProducer(p, lang);
+  const comma = where.includes(",") ? "," : ""; // closes the apposition: "dans les Langhe, en Italie, que"
   return [
     {
       en: `${p} produces ${n} ${where}.`,
@@ -307,8 +308,8 @@ function longIntro(f: WineFacts, lang: Language): string {
     {
       en: `${p} makes ${n} ${where}.`,
       de: `${n} stammt ${by} ${where}.`,
-      fr: `C'est ${where} que ${p} élabore ${n}.`,
-      it: `È ${where} che ${p} produce ${n}.`,
+      fr: `C'est ${where}${comma} que ${p} élabore ${n}.`,
+      it: `È ${where}${comma} che ${p} produce ${n}.`,
     },
   ][v]?.[lang] as string;
 }
