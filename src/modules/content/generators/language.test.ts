@@ -146,7 +146,8 @@ test("de: articles with place names (aus den Langhe); tannins no longer 'greifen
 test("en: the with place names (the Mornington Peninsula, the Central Valley); Port is the Douro", () => {
   const ferrous = of(FERROUS, "en");
   assert.doesNotMatch(ferrous, /(from|in) Mornington Peninsula/);
-  assert.match(ferrous, /(from|in) the Mornington Peninsula/);
+  assert.match(ferrous, /(from|on) the Mornington Peninsula/);
+  assert.doesNotMatch(ferrous, /in the Mornington Peninsula/);
   const carmenere = of(CARMENERE, "en");
   assert.doesNotMatch(carmenere, /(from|in) Central Valley/);
   assert.match(carmenere, /(from|in) the Central Valley/);

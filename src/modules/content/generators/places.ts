@@ -27,13 +27,15 @@ export type PlacePrep = "from" | "of" | "in";
  * The region after a preposition, with the article its name takes:
  * from: "from the Langhe" / "aus den Langhe" / "des Langhe" / "dalle Langhe";
  * of: "of the Langhe" / "aus den Langhe" / "des Langhe" / "delle Langhe";
- * in: "in the Langhe" / "in den Langhe" / "dans les Langhe" (no article: "à Mendoza") / "nelle Langhe".
+ * in: "in the Langhe" (en "on" with a peninsula or island: "on the Mornington Peninsula") / "in den Langhe" /
+ * "dans les Langhe" (no article: "à Mendoza") / "nelle Langhe".
  */
 export function placePhrase(names: Localized, lang: Language, prep: PlacePrep): string {
   switch (lang) {
     case "en": {
       const p = placeArticle(names, "en");
-      return `${prep} ${enThe(p.article, p.name)}`;
+      const on = prep === "in" && /\b(Peninsula|Island)$/.test(p.name); // "on the Mornington Peninsula"
+      return `${on ? "on" : prep} ${enThe(p.article, p.name)}`;
     }
     case "de": {
       const p = placeArticle(names, "de");

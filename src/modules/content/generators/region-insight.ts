@@ -276,7 +276,7 @@ function climateAndTerroir(r: RegionFacts, lang: Language): string {
   const curated = curatedRegion([r.names.en, r.names[lang], ...Object.values(r.names)]);
   if (curated) {
     const subject = {
-      en: capitalize(placePhrase(r.names, "en", "in").replace(/^in /, "")),
+      en: capitalize(placePhrase(r.names, "en", "in").replace(/^(in|on) /, "")),
       de: `Im Anbaugebiet ${name}`,
       fr: `La région ${placePhrase(r.names, "fr", "of")}`,
       it: `La zona ${placePhrase(r.names, "it", "of")}`,
