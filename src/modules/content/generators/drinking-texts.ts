@@ -98,6 +98,12 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
           fr: `Fenêtre de dégustation du millésime ${v} : de ${a} à ${b}.`,
           it: `Finestra di beva dell'annata ${v}: dal ${a} al ${b}.`,
         },
+        {
+          en: `Drink the ${v} vintage from ${a} to ${b}.`,
+          de: `Den Jahrgang ${v} am besten von ${a} bis ${b} trinken.`,
+          fr: `Le millésime ${v} est à boire de ${a} à ${b}.`,
+          it: `L'annata ${v} è da bere dal ${a} al ${b}.`,
+        },
       ],
       f.id,
       "statement",

@@ -8,7 +8,7 @@ import { appellationRule, followsRule } from "../../../domain/appellation-rules.
 import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
-import { capitalize, frDe, joinList, tidy } from "./format.ts";
+import { capitalize, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
 import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
 import { country } from "./i18n/countries.ts";
@@ -135,12 +135,30 @@ function summary(r: RegionFacts, lang: Language): string {
   }
   const n = wines.length;
   const counts = `${colourCounts(r, lang)}${specialCounts(r, lang)}`;
-  const first = {
-    en: `The catalogue lists ${n} wines ${from}: ${counts}.`,
-    de: `Der Katalog führt ${n} Weine ${from}: ${counts}.`,
-    fr: `Le catalogue référence ${n} vins ${from} : ${counts}.`,
-    it: `Il catalogo comprende ${n} vini ${from}: ${counts}.`,
-  }[lang];
+  const first = pick(
+    [
+      {
+        en: `The catalogue lists ${n} wines ${from}: ${counts}.`,
+        de: `Der Katalog führt ${n} Weine ${from}: ${counts}.`,
+        fr: `Le catalogue référence ${n} vins ${from} : ${counts}.`,
+        it: `Il catalogo comprende ${n} vini ${from}: ${counts}.`,
+      },
+      {
+        en: `${n} wines ${from} are in the catalogue: ${counts}.`,
+        de: `${n} Weine ${from} stehen im Katalog: ${counts}.`,
+        fr: `Au catalogue figurent ${n} vins ${from} : ${counts}.`,
+        it: `In catalogo figurano ${n} vini ${from}: ${counts}.`,
+      },
+      {
+        en: `The catalogue holds ${n} wines ${from}: ${counts}.`,
+        de: `Im Katalog finden sich ${n} Weine ${from}: ${counts}.`,
+        fr: `${n} vins ${from} sont référencés au catalogue : ${counts}.`,
+        it: `Sono ${n} i vini ${from} in catalogo: ${counts}.`,
+      },
+    ],
+    r.id,
+    "summary",
+  )[lang];
   const ranked = rankGrapes(wines).map((e) => withArticle(grapeName(e.grape, r.country, lang), lang));
   let grapes = "";
   if (ranked.length === 1) {
