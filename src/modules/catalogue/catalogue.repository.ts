@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
+import { wineDisplayName } from "./derivation.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
 const CHUNK = 500;
@@ -120,7 +121,7 @@ export async function writeCatalogue(
       const rows = part.map((w) => {
         const producer = producers.get(w.producerId);
         if (!producer) throw new Error(`Wine ${w.id} names unknown producer ${w.producerId}.`);
-        const displayName = `${producer.display_name} ${w.name}`;
+        const displayName = wineDisplayName(producer.display_name, w.name);
         return {
           id: w.id,
           name: w.name,

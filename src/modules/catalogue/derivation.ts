@@ -211,3 +211,28 @@ export function normalizeCountryCode(code: string): string {
   if (!/^[A-Z]{2}$/.test(iso)) throw new Error(`invalid country code "${code}"`);
   return iso;
 }
+
+/**
+ * A wine's display name: producer display name + wine name, without saying a name twice.
+ * - When the wine's name already contains the producer's display name as whole words ("Dom Ruinart
+ *   Blanc de Blancs" by Ruinart), the wine's name alone: not "Ruinart Dom Ruinart Blanc de Blancs".
+ * - When the wine's name begins with the words the producer's name ends with ("Les Menuts Saint-Émilion
+ *   Grand Cru" by Château La Grace Dieu-Les Menuts), those words once: "Château La Grace Dieu-Les
+ *   Menuts Saint-Émilion Grand Cru", not "… Dieu-Les Menuts Les Menuts Saint-Émilion …".
+ * Comparison ignores case; a name part must start at a space or hyphen.
+ */
+export function wineDisplayName(producer: string, wine: string): string {
+  const p = producer.toLocaleLowerCase("fr");
+  const w = wine.toLocaleLowerCase("fr");
+  if (p !== "" && ` ${w.replace(/-/g, " ")} `.includes(` ${p.replace(/-/g, " ")} `)) return wine;
+  const words = wine.split(" ");
+  for (let k = words.length; k >= 1; k--) {
+    const head = words.slice(0, k).join(" ").toLocaleLowerCase("fr");
+    const before = p.charAt(p.length - head.length - 1);
+    if (p.endsWith(head) && (p.length === head.length || before === " " || before === "-")) {
+      const rest = words.slice(k).join(" ");
+      return rest === "" ? producer : `${producer} ${rest}`;
+    }
+  }
+  return `${producer} ${wine}`;
+}

@@ -98,6 +98,12 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
           fr: `Fenêtre de dégustation du millésime ${v} : de ${a} à ${b}.`,
           it: `Finestra di beva dell'annata ${v}: dal ${a} al ${b}.`,
         },
+        {
+          en: `Drink the ${v} vintage from ${a} to ${b}.`,
+          de: `Den Jahrgang ${v} am besten von ${a} bis ${b} trinken.`,
+          fr: `Le millésime ${v} est à boire de ${a} à ${b}.`,
+          it: `L'annata ${v} è da bere dal ${a} al ${b}.`,
+        },
       ],
       f.id,
       "statement",
@@ -140,7 +146,7 @@ function young(f: WineFacts, lang: Language, p: Profile): string {
   const texts: Record<Profile, Record<Language, string>> = {
     tannic: {
       en: `When young it is firmly structured, with primary fruit such as ${fruit} to the fore and tannins that still grip; decanting helps.`,
-      de: `In der Jugend ist er straff strukturiert: Primärfrucht mit Noten von ${fruit} steht im Vordergrund, die Tannine greifen noch deutlich zu; Dekantieren hilft.`,
+      de: `In der Jugend ist er straff strukturiert: Primärfrucht mit Noten von ${fruit} steht im Vordergrund, die Tannine wirken noch fest und fordernd; Dekantieren hilft.`,
       fr: `Jeune, il se montre structuré, dominé par un fruit primaire aux accents ${fruit}, avec des tanins encore serrés ; une mise en carafe lui est bénéfique.`,
       it: `Da giovane è ben strutturato, con il frutto primario (${fruit}) in primo piano e tannini ancora serrati; conviene decantarlo.`,
     },

@@ -8,13 +8,23 @@ import type { Language } from "../../../domain/vocabulary.ts";
 const AND: Record<Language, string> = { de: "und", en: "and", fr: "et", it: "e" };
 
 /**
- * Joins items naturally: `["A","B","C"]` → "A, B and C" / "A, B und C" / "A, B et C" / "A, B e C".
+ * Joins items naturally: `["A","B","C"]` → "A, B and C" / "A, B und C" / "A, B et C" / "A, B e C"
+ * (Italian "ed" before e-: "A ed Erbe").
  * Empty input gives "".
  */
 export function joinList(lang: Language, items: readonly string[]): string {
   const list = items.filter((s) => s.length > 0);
   if (list.length <= 1) return list[0] ?? "";
-  return `${list.slice(0, -1).join(", ")} ${AND[lang]} ${list[list.length - 1]}`;
+  const last = list[list.length - 1] as string;
+  return `${list.slice(0, -1).join(", ")} ${and(lang, last)} ${last}`;
+}
+
+/**
+ * The word "and" before `next`: Italian takes the euphonic "ed" before a word in e- ("ciliegia rossa
+ * ed erbe"; Serianni, Grammatica italiana, I.231), the other languages their plain conjunction.
+ */
+export function and(lang: Language, next: string): string {
+  return lang === "it" && /^[eèé]/i.test(next) ? "ed" : AND[lang];
 }
 
 /**
@@ -42,9 +52,25 @@ export function capitalize(text: string): string {
   return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** French "de" with elision before a vowel ("d'Argentine", "de Bordeaux"); no elision before "h". */
+/** French words and names whose h is aspirated (no elision: "de Hongrie", "le haut"). */
+const FR_ASPIRATE_H = /^(haut|hongr|holl|hach|hare|hari|hêtr|hibou|houbl|hawke|hunter)/i;
+/** Capitalized names with a mute h (elision: "l'Hermitage", "d'Hérault"). */
+const FR_MUTE_H_NAMES = /^(herm|héra|hérau)/i;
+
+/**
+ * True when French elides before `word`: a vowel, or a mute h. Common nouns in h are mute unless in
+ * the aspirate list ("d'herbes"); capitalized names in h are treated as aspirate (foreign names such as
+ * "Hawke's Bay") unless known to be mute ("l'Hermitage").
+ */
+export function frElides(word: string): boolean {
+  if (/^[aeiouyàâäéèêëîïôöûüœæ]/i.test(word)) return true;
+  if (!/^h/i.test(word) || FR_ASPIRATE_H.test(word)) return false;
+  return /^h/.test(word) || FR_MUTE_H_NAMES.test(word);
+}
+
+/** French "de" before a name or noun without article: "d'Argentine", "d'herbes", "de Bordeaux". */
 export function frDe(word: string): string {
-  return /^[aeiouyàâäéèêëîïôöûüœ]/i.test(word) ? `d'${word}` : `de ${word}`;
+  return frElides(word) ? `d'${word}` : `de ${word}`;
 }
 
 /** English indefinite article for the following word ("a full-bodied", "an off-dry"). */

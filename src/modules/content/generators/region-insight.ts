@@ -7,13 +7,15 @@
 import { appellationRule, followsRule } from "../../../domain/appellation-rules.ts";
 import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
-import { capitalize, frDe, joinList, tidy } from "./format.ts";
+import { frLe, itIl } from "./articles.ts";
+import { capitalize, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
 import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
 import { country } from "./i18n/countries.ts";
 import { curatedRegion, SOILS } from "./i18n/region-terroir.ts";
 import { ACIDITY, BODY, COLOR_COUNT, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
-import { byProducer, grapePhrase, nameHasProducer } from "./wine-parts.ts";
+import { placePhrase } from "./places.ts";
+import { grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
 
 const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
 
@@ -45,15 +47,18 @@ export function rankGrapes(wines: readonly WineFacts[]): { grape: GrapeFacts; co
   return [...byId.values()].sort((a, b) => b.count - a.count || a.grape.name.localeCompare(b.grape.name));
 }
 
-function grapeName(g: GrapeFacts, lang: Language): string {
-  return g.names[lang] || g.name;
-}
-
-function regionLabel(r: RegionFacts, lang: Language): string {
+/** The region after "from" (fr/it "of": "des Langhe", "delle Langhe") with its country in brackets. */
+function fromRegion(r: RegionFacts, lang: Language): string {
   const name = r.names[lang] || r.names.en;
   const c = country(r.country);
-  if (!c || c.name[lang].toLowerCase() === name.toLowerCase()) return name;
-  return `${name} (${c.name[lang]})`;
+  const place = placePhrase(r.names, lang, lang === "fr" || lang === "it" ? "of" : "from");
+  if (!c || c.name[lang].toLowerCase() === name.toLowerCase()) return place;
+  return `${place} (${c.name[lang]})`;
+}
+
+/** A grape named with the article fr/it put before variety names ("le Merlot", "il Sangiovese"). */
+function withArticle(name: string, lang: Language): string {
+  return lang === "fr" ? frLe(name) : lang === "it" ? itIl(name) : name;
 }
 
 function colourCounts(r: RegionFacts, lang: Language): string {
@@ -105,38 +110,56 @@ function specialCounts(r: RegionFacts, lang: Language): string {
 }
 
 function summary(r: RegionFacts, lang: Language): string {
-  const label = regionLabel(r, lang);
+  const from = fromRegion(r, lang);
   const wines = r.wines;
   if (wines.length === 0) {
     return {
-      en: `The catalogue does not list any wines from ${label} yet.`,
-      de: `Der Katalog führt noch keine Weine aus ${label}.`,
-      fr: `Le catalogue ne référence encore aucun vin ${frDe(label)}.`,
-      it: `Il catalogo non comprende ancora vini della zona di ${label}.`,
+      en: `The catalogue does not list any wines ${from} yet.`,
+      de: `Der Katalog führt noch keine Weine ${from}.`,
+      fr: `Le catalogue ne référence encore aucun vin ${from}.`,
+      it: `Il catalogo non comprende ancora vini ${from}.`,
     }[lang];
   }
   if (wines.length === 1) {
     const w = wines[0] as WineFacts;
-    const named = nameHasProducer(w) ? w.name : `${w.name} ${byProducer(w.producerName, lang)}`;
+    const named = wineWithProducer(w, lang);
     const gp = grapePhrase(w, lang);
     const np = wineNoun(lang, w, "nom");
     const tail = `${named}, ${np}${gp ? `, ${gp}` : ""}.`;
     return {
-      en: `The catalogue lists a single wine from ${label}: ${tail}`,
-      de: `Der Katalog führt einen einzigen Wein aus ${label}: ${tail}`,
-      fr: `Le catalogue référence un seul vin ${frDe(label)} : ${tail}`,
-      it: `Il catalogo comprende un solo vino della zona di ${label}: ${tail}`,
+      en: `The catalogue lists a single wine ${from}: ${tail}`,
+      de: `Der Katalog führt einen einzigen Wein ${from}: ${tail}`,
+      fr: `Le catalogue référence un seul vin ${from} : ${tail}`,
+      it: `Il catalogo comprende un solo vino ${from}: ${tail}`,
     }[lang];
   }
   const n = wines.length;
   const counts = `${colourCounts(r, lang)}${specialCounts(r, lang)}`;
-  const first = {
-    en: `The catalogue lists ${n} wines from ${label}: ${counts}.`,
-    de: `Der Katalog führt ${n} Weine aus ${label}: ${counts}.`,
-    fr: `Le catalogue référence ${n} vins ${frDe(label)} : ${counts}.`,
-    it: `Il catalogo comprende ${n} vini della zona di ${label}: ${counts}.`,
-  }[lang];
-  const ranked = rankGrapes(wines).map((e) => grapeName(e.grape, lang));
+  const first = pick(
+    [
+      {
+        en: `The catalogue lists ${n} wines ${from}: ${counts}.`,
+        de: `Der Katalog führt ${n} Weine ${from}: ${counts}.`,
+        fr: `Le catalogue référence ${n} vins ${from} : ${counts}.`,
+        it: `Il catalogo comprende ${n} vini ${from}: ${counts}.`,
+      },
+      {
+        en: `${n} wines ${from} are in the catalogue: ${counts}.`,
+        de: `${n} Weine ${from} stehen im Katalog: ${counts}.`,
+        fr: `Au catalogue figurent ${n} vins ${from} : ${counts}.`,
+        it: `In catalogo figurano ${n} vini ${from}: ${counts}.`,
+      },
+      {
+        en: `The catalogue holds ${n} wines ${from}: ${counts}.`,
+        de: `Im Katalog finden sich ${n} Weine ${from}: ${counts}.`,
+        fr: `${n} vins ${from} sont référencés au catalogue : ${counts}.`,
+        it: `Sono ${n} i vini ${from} in catalogo: ${counts}.`,
+      },
+    ],
+    r.id,
+    "summary",
+  )[lang];
+  const ranked = rankGrapes(wines).map((e) => withArticle(grapeName(e.grape, r.country, lang), lang));
   let grapes = "";
   if (ranked.length === 1) {
     grapes = {
@@ -150,7 +173,7 @@ function summary(r: RegionFacts, lang: Language): string {
     grapes = {
       en: `${ranked[0]} is the most frequent grape variety, followed by ${rest}.`,
       de: `Häufigste Rebsorte ist ${ranked[0]}, gefolgt von ${rest}.`,
-      fr: `${ranked[0]} arrive en tête des cépages, devant ${rest}.`,
+      fr: `${capitalize(ranked[0] ?? "")} arrive en tête des cépages, devant ${rest}.`,
       it: `Tra i vitigni prevale ${ranked[0]}; seguono ${rest}.`,
     }[lang];
   }
@@ -214,7 +237,7 @@ function countryClimate(code: string, lang: Language): string {
     return {
       en: `As a general guide, vineyards ${c.in.en} have a ${CLIMATES[id].en} climate.`,
       de: `Allgemein herrscht im Weinbau ${c.in.de} ein ${deClimate(id, "es")} Klima vor.`,
-      fr: `De manière générale, le vignoble ${c.in.fr} connaît un climat ${CLIMATES[id].fr[0]}.`,
+      fr: `De manière générale, ${c.in.fr}, le vignoble connaît un climat ${CLIMATES[id].fr[0]}.`,
       it: `In generale, i vigneti ${c.in.it} hanno un clima ${CLIMATES[id].it[0]}.`,
     }[lang];
   }
@@ -239,7 +262,7 @@ function countryClimate(code: string, lang: Language): string {
   return {
     en: `As a general guide, vineyards ${c.in.en} span ${list} climates.`,
     de: `Allgemein verteilt sich der Weinbau ${c.in.de} auf ${list} Klimazonen.`,
-    fr: `De manière générale, le vignoble ${c.in.fr} connaît des climats ${list}.`,
+    fr: `De manière générale, ${c.in.fr}, le vignoble connaît des climats ${list}.`,
     it: `In generale, i vigneti ${c.in.it} si distribuiscono tra climi ${list}.`,
   }[lang];
 }
@@ -271,10 +294,10 @@ function climateAndTerroir(r: RegionFacts, lang: Language): string {
   const curated = curatedRegion([r.names.en, r.names[lang], ...Object.values(r.names)]);
   if (curated) {
     const subject = {
-      en: name,
+      en: capitalize(placePhrase(r.names, "en", "in").replace(/^(in|on) /, "")),
       de: `Im Anbaugebiet ${name}`,
-      fr: `La région ${frDe(name)}`,
-      it: `La zona di ${name}`,
+      fr: `La région ${placePhrase(r.names, "fr", "of")}`,
+      it: `La zona ${placePhrase(r.names, "it", "of")}`,
     }[lang];
     const soilWords = curated.soils.map((s) => SOILS[s][lang]);
     const soils = {
@@ -331,7 +354,7 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
     const np = wineNoun(lang, style, "plural");
     const grapes = rankGrapes(g.wines)
       .slice(0, 2)
-      .map((e) => grapeName(e.grape, lang));
+      .map((e) => grapeName(e.grape, r.country, lang));
     const list = joinList(lang, grapes);
     const from = list
       ? { en: ` from ${list}`, de: ` aus ${list}`, fr: ` à base ${frDe(list)}`, it: ` a base di ${list}` }[
@@ -365,7 +388,7 @@ function ruleSentence(r: RegionFacts, lang: Language): string {
   const grapes = rankGrapes(r.wines)
     .map((e) => e.grape)
     .filter((g) => rule.grapes.includes(g.name))
-    .map((g) => grapeName(g, lang));
+    .map((g) => grapeName(g, r.country, lang));
   const list = joinList(lang, [...new Set(grapes)].slice(0, 3));
   const from =
     grapes.length === 0
@@ -410,6 +433,6 @@ export function buildRegionInsight(region: RegionFacts, lang: Language): RegionI
     signatureStyles: signatureStyles(r, lang),
     keyGrapes: rankGrapes(r.wines)
       .slice(0, 5)
-      .map((e) => ({ id: e.grape.id, name: grapeName(e.grape, lang) })),
+      .map((e) => ({ id: e.grape.id, name: grapeName(e.grape, r.country, lang) })),
   };
 }

@@ -4,26 +4,51 @@
  * temperature and decanting by style live in style-notes.ts (re-exported here).
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { GrapeFacts, WineFacts } from "../content.types.ts";
+import { frLe, itIl } from "./articles.ts";
 import { formatPercent, frDe, joinList } from "./format.ts";
 import { AROMAS, type AromaId } from "./i18n/aromas.ts";
-import { country } from "./i18n/countries.ts";
 import { ACIDITY, FINISH, TANNIN, tanninLevel } from "./i18n/style-words.ts";
+import { nameBeginsWithRegion } from "./places.ts";
 
 export { agedAromas, servingTemperature, suggestsDecanting, typicalAromas } from "./style-notes.ts";
 
-/** Localized grape names of the wine, in source order (`names[lang]`, else the international name). */
-export function grapeNames(facts: WineFacts, lang: Language): string[] {
-  return facts.grapes.map((g) => g.names[lang] || g.name);
+/** German names of Pinot varieties used only for German and Austrian wines (Deutsches Weininstitut usage). */
+const GERMAN_ONLY_NAMES = new Set([
+  "Spätburgunder",
+  "Blauburgunder",
+  "Grauburgunder",
+  "Ruländer",
+  "Weißburgunder",
+]);
+
+/**
+ * A grape variety's name in `lang` for a wine of `countryCode`: `names[lang]`, else the international
+ * name — except that the German names Spätburgunder, Grauburgunder and Weißburgunder are used only for
+ * German and Austrian wines; for other wines German texts use the name of the wine's country (Italy:
+ * Pinot Nero, Pinot Grigio, Pinot Bianco) or the international one (Pinot Noir, Pinot Gris, Pinot Blanc).
+ */
+export function grapeName(g: GrapeFacts, countryCode: string, lang: Language): string {
+  const name = g.names[lang] || g.name;
+  if (lang !== "de" || !GERMAN_ONLY_NAMES.has(name) || /^(DE|AT)$/i.test(countryCode)) return name;
+  const local = countryCode.toUpperCase() === "IT" ? g.names.it : g.names.en;
+  return local && !GERMAN_ONLY_NAMES.has(local) ? local : g.names.fr || g.name;
 }
 
-/** Region name in the language, falling back to English. */
-export function regionName(
-  facts: { region: { names: Localized } } | { names: Localized },
-  lang: Language,
-): string {
-  const names = "region" in facts ? facts.region.names : facts.names;
-  return names[lang] || names.en;
+/** Grape names of the wine in `lang`, in source order (see grapeName). */
+export function grapeNames(facts: WineFacts, lang: Language): string[] {
+  return facts.grapes.map((g) => grapeName(g, facts.region.country, lang));
+}
+
+/** True when every grape of the wine is named in the wine's name ("Bordeaux Sauvignon Blanc"). */
+export function nameStatesGrapes(facts: WineFacts): boolean {
+  const name = facts.name.toLowerCase();
+  return (
+    facts.grapes.length > 0 &&
+    facts.grapes.every((g) =>
+      [g.name, ...Object.values(g.names)].some((n) => n && name.includes(n.toLowerCase())),
+    )
+  );
 }
 
 const DE_PRODUCER: [RegExp, string][] = [
@@ -60,61 +85,21 @@ export function nameHasProducer(facts: WineFacts): boolean {
   return p.length === 0 || facts.name.toLowerCase().includes(p);
 }
 
+/**
+ * The wine's name as subject or object of a sentence: in French and Italian a wine named after its
+ * European appellation takes the masculine article, as wines do ("le Pouilly-Fuissé", "il Brunello di
+ * Montalcino", "lo Chablis"); otherwise the name as is.
+ */
+export function wineName(facts: WineFacts, lang: Language): string {
+  if ((lang !== "fr" && lang !== "it") || !/^(FR|IT|ES|PT)$/i.test(facts.region.country)) return facts.name;
+  if (!nameBeginsWithRegion(facts)) return facts.name;
+  return lang === "fr" ? frLe(facts.name) : itIl(facts.name);
+}
+
 /** The wine named with its producer: "Gran Malbec by De Angeles", "Gran Malbec von De Angeles" … */
 export function wineWithProducer(facts: WineFacts, lang: Language): string {
-  return nameHasProducer(facts) ? facts.name : `${facts.name} ${byProducer(facts.producerName, lang)}`;
-}
-
-function sameAsCountry(facts: WineFacts, lang: Language): boolean {
-  const c = country(facts.region.country);
-  return c !== undefined && c.name[lang].toLowerCase() === regionName(facts, lang).toLowerCase();
-}
-
-/**
- * Origin after "from" (variant 0) or with its own preposition (variant 1):
- * en "from Mendoza, Argentina"; de "aus dem Anbaugebiet Mendoza in Argentinien" / "aus Mendoza (Argentinien)";
- * fr "de la région de Mendoza, en Argentine" / "originaire de Mendoza (Argentine)";
- * it "della zona di Mendoza, in Argentina" / "proveniente da Mendoza (Argentina)".
- */
-export function fromPlace(facts: WineFacts, lang: Language, variant: number): string {
-  const region = regionName(facts, lang);
-  const c = country(facts.region.country);
-  if (sameAsCountry(facts, lang) && c) {
-    const de = c.in.de.replace(/^im /, "aus dem ").replace(/^(in|auf) /, "aus ");
-    return { en: `from ${c.name.en}`, de, fr: `produit ${c.in.fr}`, it: `prodotto ${c.in.it}` }[lang];
-  }
-  const v = variant % 2;
-  switch (lang) {
-    case "en":
-      return c ? `from ${region}, ${c.name.en}` : `from ${region}`;
-    case "de":
-      if (v === 0) return c ? `aus dem Anbaugebiet ${region} ${c.in.de}` : `aus dem Anbaugebiet ${region}`;
-      return c ? `aus ${region} (${c.name.de})` : `aus ${region}`;
-    case "fr":
-      if (v === 0) return c ? `de la région ${frDe(region)}, ${c.in.fr}` : `de la région ${frDe(region)}`;
-      return c ? `originaire ${frDe(region)} (${c.name.fr})` : `originaire ${frDe(region)}`;
-    case "it":
-      if (v === 0) return c ? `della zona di ${region}, ${c.in.it}` : `della zona di ${region}`;
-      return c ? `proveniente da ${region} (${c.name.it})` : `proveniente da ${region}`;
-  }
-}
-
-/** Location with "in": "in Mendoza, Argentina" / "im Anbaugebiet Mendoza in Argentinien" / … */
-export function inPlace(facts: WineFacts, lang: Language): string {
-  const region = regionName(facts, lang);
-  const c = country(facts.region.country);
-  if (sameAsCountry(facts, lang) && c) return c.in[lang];
-  const tail = c
-    ? { en: `, ${c.name.en}`, de: ` ${c.in.de}`, fr: `, ${c.in.fr}`, it: `, ${c.in.it}` }[lang]
-    : "";
-  return (
-    {
-      en: `in ${region}`,
-      de: `im Anbaugebiet ${region}`,
-      fr: `dans la région ${frDe(region)}`,
-      it: `nella zona di ${region}`,
-    }[lang] + tail
-  );
+  const name = wineName(facts, lang);
+  return nameHasProducer(facts) ? name : `${name} ${byProducer(facts.producerName, lang)}`;
 }
 
 /** Named blend styles of X-Wines "Assemblage/…" as an appositive noun phrase. */
@@ -196,7 +181,7 @@ function blendName(elaboration: string): Localized {
 /**
  * How the wine is made from its grapes, as an appositive after a comma; "" when no grapes are listed.
  * Varietal/100%: "made entirely from Malbec" / "reinsortig aus Malbec gekeltert" /
- * "élaboré exclusivement à partir de Malbec" / "prodotto con sole uve Malbec".
+ * "élaboré exclusivement à partir de Malbec" / "ottenuto da sole uve Malbec".
  * Varietal/>75%: "made mainly from …". Assemblage: "a Bordeaux-style red blend of A, B and C" …
  */
 export function grapePhrase(facts: WineFacts, lang: Language): string {
@@ -221,14 +206,22 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
       en: `made mainly from ${main}${others ? ` with some ${others}` : ""}`,
       de: `überwiegend aus ${main}${others ? ` mit einem Anteil ${others}` : ""} gekeltert`,
       fr: `élaboré majoritairement à partir ${frDe(main ?? "")}${others ? `, complété ${frDe(others)}` : ""}`,
-      it: `prodotto prevalentemente da uve ${main}${others ? `, con una parte di ${others}` : ""}`,
+      it: `ottenuto prevalentemente da uve ${main}${others ? `, con una parte di ${others}` : ""}`,
+    }[lang];
+  }
+  if (nameStatesGrapes(facts)) {
+    return {
+      en: "made from this single variety",
+      de: "reinsortig gekeltert",
+      fr: "issu de ce seul cépage",
+      it: "vinificato in purezza",
     }[lang];
   }
   return {
     en: `made entirely from ${list}`,
     de: `reinsortig aus ${list} gekeltert`,
     fr: `élaboré exclusivement à partir ${frDe(list)}`,
-    it: `prodotto con sole uve ${list}`,
+    it: `ottenuto da sole uve ${list}`,
   }[lang];
 }
 

@@ -8,24 +8,26 @@ import type { WineFacts, WineTexts } from "../content.types.ts";
 import { capitalize, joinList, pick, tidy } from "./format.ts";
 import { wineNoun } from "./grammar.ts";
 import { APERITIF, FOODS } from "./i18n/foods.ts";
-import { BODY, SUGAR } from "./i18n/style-words.ts";
+import { fromPlace, inPlace } from "./places.ts";
+import { aromaSentence, palateSentence } from "./tasting-notes.ts";
 import {
   acidityPhrase,
   alcoholPhrase,
-  aromaList,
-  finishPhrase,
-  fromPlace,
-  grapeNames,
+  byProducer,
   grapePhrase,
-  inPlace,
   nameHasProducer,
   servingTemperature,
   suggestsDecanting,
   tanninPhrase,
   temperatureRange,
-  typicalAromas,
+  wineName,
   wineWithProducer,
 } from "./wine-parts.ts";
+
+/** One of three sentence plans for `slot`, chosen from the wine id; `shift` moves to another plan. */
+function plan(f: WineFacts, slot: string, shift = 0): number {
+  return (pick([0, 1, 2], f.id, slot) + shift) % 3;
+}
 
 /** Appends ", {appositive}" when the appositive is non-empty. */
 function appo(text: string): string {
@@ -34,104 +36,125 @@ function appo(text: string): string {
 
 /** Sentence 1 of the description: what the wine is, who makes it, where from, from which grapes. */
 function identity(f: WineFacts, lang: Language): string {
-  const variant = pick([0, 1, 2], f.id, "identity");
-  const place = fromPlace(f, lang, pick([0, 1], f.id, "place"));
+  const place = fromPlace(f, lang, plan(f, "place"));
   const grapes = appo(grapePhrase(f, lang));
-  const own = nameHasProducer(f);
-  const v = own ? 0 : variant;
+  const v = nameHasProducer(f) ? 0 : plan(f, "identity");
   const p = f.producerName;
+  const name = wineName(f, lang);
   switch (lang) {
     case "en": {
       const np = wineNoun("en", f, "nom");
-      if (v === 1) return `${p} makes ${f.name}, ${np} ${place}${grapes}.`;
-      if (v === 2) return `With ${f.name}, ${p} offers ${np} ${place}${grapes}.`;
+      if (v === 1) return `${p} makes ${name}, ${np} ${place}${grapes}.`;
+      if (v === 2) return `With ${name}, ${p} offers ${np} ${place}${grapes}.`;
       return `${wineWithProducer(f, lang)} is ${np} ${place}${grapes}.`;
     }
     case "de": {
-      if (v === 1) return `${p} erzeugt mit ${f.name} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
-      if (v === 2) return `Mit ${f.name} bietet ${p} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
+      if (v === 1) return `${p} erzeugt mit ${name} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
+      if (v === 2) return `Mit ${name} bietet ${p} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
       return `${wineWithProducer(f, lang)} ist ${wineNoun("de", f, "nom")} ${place}${grapes}.`;
     }
     case "fr": {
       const np = wineNoun("fr", f, "nom");
-      if (v === 1) return `Signé ${p}, ${f.name} est ${np} ${place}${grapes}.`;
-      if (v === 2) return `Avec ${f.name}, ${p} propose ${np} ${place}${grapes}.`;
+      if (v === 1) return `Signé ${p}, ${name} est ${np} ${place}${grapes}.`;
+      if (v === 2) return `Avec ${name}, ${p} propose ${np} ${place}${grapes}.`;
       return `${wineWithProducer(f, lang)} est ${np} ${place}${grapes}.`;
     }
     case "it": {
       const np = wineNoun("it", f, "nom");
-      if (v === 1) return `Firmato da ${p}, ${f.name} è ${np} ${place}${grapes}.`;
-      if (v === 2) return `Con ${f.name}, ${p} propone ${np} ${place}${grapes}.`;
+      if (v === 1) return `Firmato da ${p}, ${name} è ${np} ${place}${grapes}.`;
+      if (v === 2) return `Con ${name}, ${p} propone ${np} ${place}${grapes}.`;
       return `${wineWithProducer(f, lang)} è ${np} ${place}${grapes}.`;
     }
   }
 }
 
-/** Structure sentence: acidity, tannins (reds) and alcohol. */
+/** Structure sentence: acidity, tannins (reds) and alcohol, in one of three plans. */
 function structure(f: WineFacts, lang: Language): string {
   const acid = acidityPhrase(f, lang);
-  const tannin = tanninPhrase(f, lang);
+  const tannin = tanninPhrase(f, lang) ?? "";
   const alcohol = alcoholPhrase(f, lang);
-  const v = pick([0, 1], f.id, "structure");
+  const parts = joinList(lang, [acid, tannin]);
+  const v = plan(f, "structure");
   switch (lang) {
-    case "en": {
-      const parts = joinList("en", [acid, tannin ?? ""]);
-      return v === 0
-        ? `On the palate it shows ${parts}${alcohol ? `, at ${alcohol}` : ""}.`
-        : `Expect ${joinList("en", [acid, tannin ?? "", alcohol ?? ""])}.`;
-    }
+    case "en":
+      return [
+        `On the palate it shows ${parts}${alcohol ? `, at ${alcohol}` : ""}.`,
+        `It is built on ${parts}${alcohol ? `, with ${alcohol}` : ""}.`,
+        `Its structure comes from ${parts}${alcohol ? `; it has ${alcohol}` : ""}.`,
+      ][v] as string;
     case "de": {
-      const parts = joinList("de", [acid, tannin ?? ""]);
-      return v === 0
-        ? `Am Gaumen zeigt er sich mit ${parts}${alcohol ? ` bei ${alcohol}` : ""}.`
-        : `Er überzeugt mit ${parts}${alcohol ? `; der Alkoholgehalt liegt bei ${alcohol.replace(" Alkohol", "")}` : ""}.`;
+      const pct = alcohol?.replace(" Alkohol", "");
+      return [
+        `Am Gaumen zeigt er sich mit ${parts}${alcohol ? ` bei ${alcohol}` : ""}.`,
+        `Er überzeugt mit ${parts}${pct ? `; der Alkoholgehalt liegt bei ${pct}` : ""}.`,
+        `Seine Struktur verdankt er ${parts}${alcohol ? `, bei ${alcohol}` : ""}.`,
+      ][v] as string;
     }
     case "fr": {
-      const parts = joinList("fr", [acid, tannin ?? ""]);
-      return v === 0
-        ? `En bouche, il offre ${parts}${alcohol ? `, pour ${alcohol}` : ""}.`
-        : `Il se distingue par ${parts}${alcohol ? ` ; il titre ${alcohol.replace(" d'alcool", "")}` : ""}.`;
+      const pct = alcohol?.replace(" d'alcool", "");
+      return [
+        `En bouche, il offre ${parts}${alcohol ? `, pour ${alcohol}` : ""}.`,
+        `Il se distingue par ${parts}${pct ? ` ; il titre ${pct}` : ""}.`,
+        `Sa structure repose sur ${parts}${alcohol ? `, avec ${alcohol}` : ""}.`,
+      ][v] as string;
     }
     case "it": {
-      const parts = joinList("it", [acid, tannin ?? ""]);
       const grad = alcohol ? alcohol.replace(" di alcol", "") : "";
       const del = /^(8|11)\b/.test(grad) ? "dell'" : "del ";
-      return v === 0
-        ? `Al palato offre ${parts}${grad ? `, con una gradazione alcolica ${del}${grad}` : ""}.`
-        : `Si fa notare per ${parts}${grad ? `; la gradazione alcolica è ${del}${grad}` : ""}.`;
+      return [
+        `Al palato offre ${parts}${grad ? `, con una gradazione alcolica ${del}${grad}` : ""}.`,
+        `Si fa notare per ${parts}${grad ? `; la gradazione alcolica è ${del}${grad}` : ""}.`,
+        `La sua struttura poggia su ${parts}${alcohol ? `, con ${alcohol}` : ""}.`,
+      ][v] as string;
     }
   }
 }
 
-/** Vintage sentence. */
-function vintageSentence(f: WineFacts, lang: Language): string {
+/** Vintage sentence in one of three plans (`shift` picks another plan than the description's). */
+function vintageSentence(f: WineFacts, lang: Language, shift = 0): string {
   if (f.vintage === null) {
-    return {
-      en: "It is a non-vintage wine.",
-      de: "Er wird ohne Jahrgangsangabe angeboten.",
-      fr: "Il s'agit d'un vin non millésimé.",
-      it: "È un vino senza indicazione di annata.",
-    }[lang];
+    return [
+      {
+        en: "It is a non-vintage wine.",
+        de: "Er wird ohne Jahrgangsangabe angeboten.",
+        fr: "Il s'agit d'un vin non millésimé.",
+        it: "È un vino senza indicazione di annata.",
+      },
+      {
+        en: "It carries no vintage.",
+        de: "Ein Jahrgang ist nicht angegeben.",
+        fr: "Il ne porte pas de millésime.",
+        it: "Non riporta l'annata in etichetta.",
+      },
+      {
+        en: "It is sold without a vintage.",
+        de: "Er wird als jahrgangsloser Wein verkauft.",
+        fr: "Il est commercialisé sans millésime.",
+        it: "È commercializzato senza annata.",
+      },
+    ][plan(f, "vintage", shift)]?.[lang] as string;
   }
   const y = f.vintage;
-  return pick(
-    [
-      {
-        en: `The most recent vintage listed is ${y}.`,
-        de: `Der jüngste gelistete Jahrgang ist ${y}.`,
-        fr: `Le millésime le plus récent référencé est ${y}.`,
-        it: `L'annata più recente in catalogo è il ${y}.`,
-      },
-      {
-        en: `The latest vintage available is ${y}.`,
-        de: `Aktuell ist der Jahrgang ${y} gelistet.`,
-        fr: `Dernier millésime disponible : ${y}.`,
-        it: `L'ultima annata disponibile è il ${y}.`,
-      },
-    ],
-    f.id,
-    "vintage",
-  )[lang];
+  return [
+    {
+      en: `The most recent vintage listed is ${y}.`,
+      de: `Der jüngste gelistete Jahrgang ist ${y}.`,
+      fr: `Le millésime le plus récent référencé est ${y}.`,
+      it: `L'annata più recente in catalogo è il ${y}.`,
+    },
+    {
+      en: `The latest vintage available is ${y}.`,
+      de: `Aktuell ist der Jahrgang ${y} gelistet.`,
+      fr: `Dernier millésime disponible : ${y}.`,
+      it: `L'ultima annata disponibile è il ${y}.`,
+    },
+    {
+      en: `The catalogue lists ${y} as its most recent vintage.`,
+      de: `Als jüngster Jahrgang ist ${y} verzeichnet.`,
+      fr: `Le catalogue indique ${y} comme dernier millésime.`,
+      it: `In catalogo figura come annata più recente il ${y}.`,
+    },
+  ][plan(f, "vintage", shift)]?.[lang] as string;
 }
 
 /** The 2–3 sentence description. */
@@ -139,89 +162,38 @@ function description(f: WineFacts, lang: Language): string {
   return tidy(`${identity(f, lang)} ${structure(f, lang)} ${vintageSentence(f, lang)}`);
 }
 
-/** Sentence on typical aromas of the grapes (or of the style when the grapes are not in the table). */
-function aromaSentence(f: WineFacts, lang: Language): string {
-  const { ids, fromGrapes } = typicalAromas(f);
-  const list = aromaList(ids, lang);
-  const names = grapeNames(f, lang).slice(0, 3);
-  const many = names.length > 1;
-  const g = joinList(lang, names);
-  if (!fromGrapes || names.length === 0) {
-    return {
-      en: `Wines of this style typically show aromas of ${list}.`,
-      de: `Weine dieses Stils zeigen typischerweise Aromen von ${list}.`,
-      fr: `Les vins de ce style offrent typiquement des arômes ${list}.`,
-      it: `I vini di questo stile offrono tipicamente profumi di ${list}.`,
-    }[lang];
-  }
-  const v = pick([0, 1], f.id, "aroma");
-  switch (lang) {
-    case "en":
-      return v === 0
-        ? `${g} typically ${many ? "bring" : "brings"} aromas of ${list}.`
-        : `On the nose, expect the aromas typical of ${g}: ${list}.`;
-    case "de":
-      return v === 0
-        ? `${many ? "Die Rebsorten" : "Die Rebsorte"} ${g} ${many ? "stehen" : "steht"} typischerweise für Aromen von ${list}.`
-        : `In der Nase sind die für ${g} typischen Aromen von ${list} zu erwarten.`;
-    case "fr":
-      return v === 0
-        ? `${many ? "Les cépages" : "Le cépage"} ${g} ${many ? "apportent" : "apporte"} typiquement des arômes ${list}.`
-        : `Au nez, on peut attendre les arômes typiques ${many ? "des cépages" : "du cépage"} ${g} : ${joinList(
-            "fr",
-            ids.map((id) => aromaList([id], "fr").replace(/^(de |d')/, "")),
-          )}.`;
-    case "it":
-      return v === 0
-        ? `${many ? "I vitigni" : "Il vitigno"} ${g} ${many ? "portano" : "porta"} tipicamente profumi di ${list}.`
-        : `Al naso sono attesi i profumi tipici ${many ? "dei vitigni" : "del vitigno"} ${g}: ${list}.`;
-  }
-}
-
-/** Palate sentence: body, sweetness, acidity, tannins, alcohol, finish. */
-function palateSentence(f: WineFacts, lang: Language): string {
-  const body = BODY[f.body];
-  const sugar = f.residualSugar ? SUGAR[f.residualSugar] : undefined;
-  const tannin = tanninPhrase(f, lang);
-  const alcohol = alcoholPhrase(f, lang);
-  const finish = finishPhrase(f, lang);
-  const acid = acidityPhrase(f, lang);
-  switch (lang) {
-    case "en": {
-      const adj = joinList("en", [
-        body.en,
-        sugar ? (sugar.kind === "label" ? `${sugar.en} in style` : sugar.en) : "",
-      ]);
-      return `The palate is ${adj}, with ${joinList("en", [acid, tannin ?? "", alcohol ?? "", finish ?? ""])}.`;
-    }
-    case "de": {
-      const adj = joinList("de", [
-        body.de,
-        sugar ? (sugar.kind === "label" ? `in der Geschmacksrichtung ${sugar.de}` : sugar.de) : "",
-      ]);
-      return `Am Gaumen ist er ${adj}, mit ${joinList("de", [acid, tannin ?? "", alcohol ? alcohol.replace(" Alkohol", " Alkoholgehalt") : "", finish ?? ""])}.`;
-    }
-    case "fr": {
-      const adj = joinList("fr", [body.fr[0], sugar ? sugar.fr[0] : ""]);
-      return `En bouche, il se montre ${adj}, avec ${joinList("fr", [acid, tannin ?? "", alcohol ? `${alcohol.replace(" d'alcool", "")} d'alcool` : "", finish ?? ""])}.`;
-    }
-    case "it": {
-      const adj = joinList("it", [body.it[0], sugar ? sugar.it[0] : ""]);
-      return `Al palato si presenta ${adj}, con ${joinList("it", [acid, tannin ?? "", alcohol ?? "", finish ?? ""])}.`;
-    }
-  }
-}
-
-/** Serving advice: temperature, decanting for tannic reds. */
+/** Serving advice (temperature; decanting for tannic reds) in one of three plans. */
 function servingSentence(f: WineFacts, lang: Language): string {
   const t = temperatureRange(lang, servingTemperature(f));
-  const decant = suggestsDecanting(f);
-  return {
-    en: `Serve it at ${t}${decant ? "; decanting it an hour before serving helps it open up" : ""}.`,
-    de: `Am besten bei ${t} servieren${decant ? "; eine Stunde vorher dekantiert, kann er sich besser entfalten" : ""}.`,
-    fr: `À servir entre ${t.replace(" à ", " et ")}${decant ? " ; une mise en carafe une heure avant le service l'aide à s'ouvrir" : ""}.`,
-    it: `Va servito a ${t}${decant ? "; decantarlo un'ora prima del servizio lo aiuta ad aprirsi" : ""}.`,
-  }[lang];
+  const decant = suggestsDecanting(f)
+    ? {
+        en: "; decanting it an hour before serving helps it open up",
+        de: "; eine Stunde vorher dekantiert, kann er sich besser entfalten",
+        fr: " ; une mise en carafe une heure avant le service l'aide à s'ouvrir",
+        it: "; decantarlo un'ora prima del servizio lo aiuta ad aprirsi",
+      }[lang]
+    : "";
+  const fr = t.replace(" à ", " et ");
+  return [
+    {
+      en: `Serve it at ${t}${decant}.`,
+      de: `Am besten bei ${t} servieren${decant}.`,
+      fr: `À servir entre ${fr}${decant}.`,
+      it: `Va servito a ${t}${decant}.`,
+    },
+    {
+      en: `Its ideal serving temperature is ${t}${decant}.`,
+      de: `Er entfaltet sich am besten bei ${t}${decant}.`,
+      fr: `Il se sert idéalement entre ${fr}${decant}.`,
+      it: `Si serve idealmente a ${t}${decant}.`,
+    },
+    {
+      en: `It shows at its best at ${t}${decant}.`,
+      de: `Die ideale Serviertemperatur liegt bei ${t}${decant}.`,
+      fr: `Sa température de service se situe entre ${fr}${decant}.`,
+      it: `La temperatura di servizio consigliata è di ${t}${decant}.`,
+    },
+  ][plan(f, "serving")]?.[lang] as string;
 }
 
 /** Food list in the pairing construction of the language (without "Aperitif"). */
@@ -245,84 +217,149 @@ function pairing(f: WineFacts, lang: Language): string {
     }[lang];
     return tidy(`${alone}${aperitif}`);
   }
-  const name = f.name;
-  const lead = pick(
-    [
-      {
-        en: `${name} pairs well with ${list}.`,
-        de: `${name} passt zu ${list}.`,
-        fr: `${name} s'accorde avec ${list}.`,
-        it: `${name} si abbina bene con ${list}.`,
-      },
-      {
-        en: `A good match for ${list}.`,
-        de: `Ein guter Begleiter zu ${list}.`,
-        fr: `Il accompagne volontiers ${list}.`,
-        it: `Ideale con ${list}.`,
-      },
-      {
-        en: `Serve it with ${list}.`,
-        de: `Empfehlenswert zu ${list}.`,
-        fr: `À servir avec ${list}.`,
-        it: `Da servire con ${list}.`,
-      },
-    ],
-    f.id,
-    "pairing",
-  )[lang];
+  const name = wineName(f, lang);
+  const lead = [
+    {
+      en: `${name} pairs well with ${list}.`,
+      de: `${name} passt zu ${list}.`,
+      fr: `${name} s'accorde avec ${list}.`,
+      it: `${name} si abbina bene con ${list}.`,
+    },
+    {
+      en: `A good match for ${list}.`,
+      de: `Ein guter Begleiter zu ${list}.`,
+      fr: `Il accompagne volontiers ${list}.`,
+      it: `Ideale con ${list}.`,
+    },
+    {
+      en: `Serve it with ${list}.`,
+      de: `Empfehlenswert zu ${list}.`,
+      fr: `À servir avec ${list}.`,
+      it: `Da servire con ${list}.`,
+    },
+  ][plan(f, "pairing")]?.[lang];
   const t = temperatureRange(lang, servingTemperature(f));
-  const temp = {
-    en: ` Best served at ${t}.`,
-    de: ` Ideale Trinktemperatur: ${t}.`,
-    fr: ` Température de service idéale : ${t.replace(" à ", "–")}.`,
-    it: ` Temperatura di servizio ideale: ${t}.`,
-  }[lang];
+  const temp = [
+    {
+      en: ` Best served at ${t}.`,
+      de: ` Ideale Trinktemperatur: ${t}.`,
+      fr: ` Température de service idéale : ${t.replace(" à ", "–")}.`,
+      it: ` Temperatura di servizio ideale: ${t}.`,
+    },
+    {
+      en: ` Serving temperature: ${t}.`,
+      de: ` Trinktemperatur: ${t}.`,
+      fr: ` Servir entre ${t.replace(" à ", " et ")}.`,
+      it: ` Servire a ${t}.`,
+    },
+    {
+      en: ` Pour it at ${t}.`,
+      de: ` Serviert wird er bei ${t}.`,
+      fr: ` Idéalement servi entre ${t.replace(" à ", " et ")}.`,
+      it: ` Da portare in tavola a ${t}.`,
+    },
+  ][plan(f, "pairing-temperature")]?.[lang];
   return tidy(`${lead}${aperitif}${temp}`);
 }
 
-/** Long description: producer and place, style, grapes and aromas, structure, serving, vintage. */
-function descriptionLong(f: WineFacts, lang: Language): string {
+/** First sentence of the long description: producer, wine and place, in one of three plans. */
+function longIntro(f: WineFacts, lang: Language): string {
   const where = inPlace(f, lang);
   const p = f.producerName;
-  const own = nameHasProducer(f);
-  const intro = {
-    en: own ? `${f.name} is produced ${where}.` : `${p} produces ${f.name} ${where}.`,
-    de: own ? `${f.name} wird ${where} erzeugt.` : `${p} erzeugt ${f.name} ${where}.`,
-    fr: own ? `${f.name} est élaboré ${where}.` : `${p} élabore ${f.name} ${where}.`,
-    it: own ? `${f.name} è prodotto ${where}.` : `${p} produce ${f.name} ${where}.`,
-  }[lang];
-  const grapes = grapePhrase(f, lang);
-  const style = {
-    en: `It is ${wineNoun("en", f, "nom")}${appo(grapes)}.`,
-    de: `Es handelt sich um ${wineNoun("de", f, "acc")}${appo(grapes)}.`,
-    fr: `C'est ${wineNoun("fr", f, "nom")}${appo(grapes)}.`,
-    it: `Si tratta di ${wineNoun("it", f, "nom")}${appo(grapes)}.`,
-  }[lang];
-  const list = foodList(f, lang);
-  const food = list
-    ? {
-        en: `At the table it suits ${list}.`,
-        de: `Bei Tisch passt er zu ${list}.`,
-        fr: `À table, il accompagne ${list}.`,
-        it: `A tavola accompagna ${list}.`,
-      }[lang]
-    : "";
+  const n = wineName(f, lang);
+  const v = plan(f, "intro");
+  if (nameHasProducer(f)) {
+    return [
+      {
+        en: `${n} is produced ${where}.`,
+        de: `${n} wird ${where} erzeugt.`,
+        fr: `${n} est élaboré ${where}.`,
+        it: `${n} è prodotto ${where}.`,
+      },
+      {
+        en: `${n} is made ${where}.`,
+        de: `${n} entsteht ${where}.`,
+        fr: `${n} voit le jour ${where}.`,
+        it: `${n} nasce ${where}.`,
+      },
+      {
+        en: `${n} comes from a cellar ${where}.`,
+        de: `${n} wird ${where} gekeltert.`,
+        fr: `${n} est produit ${where}.`,
+        it: `${n} viene prodotto ${where}.`,
+      },
+    ][v]?.[lang] as string;
+  }
+  const by = byProducer(p, lang);
+  const comma = where.includes(",") ? "," : ""; // closes the apposition: "dans les Langhe, en Italie, que"
+  return [
+    {
+      en: `${p} produces ${n} ${where}.`,
+      de: `${p} erzeugt ${n} ${where}.`,
+      fr: `${p} élabore ${n} ${where}.`,
+      it: `${p} produce ${n} ${where}.`,
+    },
+    {
+      en: `${n} is made ${by} ${where}.`,
+      de: `${n} wird ${by} ${where} erzeugt.`,
+      fr: `${n} est élaboré par ${p} ${where}.`,
+      it: `${n} è prodotto da ${p} ${where}.`,
+    },
+    {
+      en: `${p} makes ${n} ${where}.`,
+      de: `${n} stammt ${by} ${where}.`,
+      fr: `C'est ${where}${comma} que ${p} élabore ${n}.`,
+      it: `È ${where}${comma} che ${p} produce ${n}.`,
+    },
+  ][v]?.[lang] as string;
+}
+
+/** Style sentence of the long description: the style noun phrase and the grapes, in one of three plans. */
+function styleSentence(f: WineFacts, lang: Language): string {
+  const grapes = appo(grapePhrase(f, lang));
+  const nom = wineNoun(lang, f, "nom");
+  return [
+    {
+      en: `It is ${nom}${grapes}.`,
+      de: `Es handelt sich um ${wineNoun("de", f, "acc")}${grapes}.`,
+      fr: `C'est ${nom}${grapes}.`,
+      it: `Si tratta di ${nom}${grapes}.`,
+    },
+    {
+      en: `In style, it is ${nom}${grapes}.`,
+      de: `Stilistisch ist er ${nom}${grapes}.`,
+      fr: `Il s'agit ${nom.replace(/^un /, "d'un ")}${grapes}.`,
+      it: `È ${nom}${grapes}.`,
+    },
+    {
+      en: `This is ${nom}${grapes}.`,
+      de: `Im Glas zeigt sich ${nom}${grapes}.`,
+      fr: `Dans le verre, c'est ${nom}${grapes}.`,
+      it: `Nel bicchiere è ${nom}${grapes}.`,
+    },
+  ][plan(f, "style")]?.[lang] as string;
+}
+
+/**
+ * Long description: producer and place, style and grapes, aromas and palate (in other plans than the
+ * tasting notes), serving, vintage (in another plan than the description). Foods are left to `pairing`.
+ */
+function descriptionLong(f: WineFacts, lang: Language): string {
   return tidy(
     [
-      intro,
-      style,
-      aromaSentence(f, lang),
-      palateSentence(f, lang),
+      longIntro(f, lang),
+      styleSentence(f, lang),
+      aromaSentence(f, lang, plan(f, "aroma", 1)),
+      palateSentence(f, lang, plan(f, "palate", 1)),
       servingSentence(f, lang),
-      food,
-      vintageSentence(f, lang),
+      vintageSentence(f, lang, 1),
     ].join(" "),
   );
 }
 
 /** Tasting notes: typical aromas (grape descriptors) and palate (body, sweetness, acidity, tannins, alcohol, finish). */
 function tastingNotes(f: WineFacts, lang: Language): string {
-  return tidy(`${aromaSentence(f, lang)} ${palateSentence(f, lang)}`);
+  return tidy(`${aromaSentence(f, lang, plan(f, "aroma"))} ${palateSentence(f, lang, plan(f, "palate"))}`);
 }
 
 /**
