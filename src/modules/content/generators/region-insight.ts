@@ -4,7 +4,6 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
-import { appellationRule, followsRule } from "../../../domain/appellation-rules.ts";
 import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
@@ -15,6 +14,7 @@ import { country } from "./i18n/countries.ts";
 import { curatedRegion, SOILS } from "./i18n/region-terroir.ts";
 import { ACIDITY, BODY, COLOR_COUNT, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
+import { permittedWines, ruleSentence } from "./region-rules.ts";
 import { grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
 
 const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
@@ -368,56 +368,6 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
 }
 
 /**
- * The appellation's rules in one sentence: the kinds or colours they permit and the principal grapes
- * among the region's wines (`r.wines`, the permitted ones; up to three, localized); "" when the region has no rule. Rules
- * and sources: `domain/appellation-rules.ts`.
- */
-function ruleSentence(r: RegionFacts, lang: Language): string {
-  const rule = appellationRule(r.names.en);
-  if (!rule) return "";
-  const only = (kind: (k: string) => boolean) => rule.kinds?.every(kind) === true;
-  const colours = joinList(
-    lang,
-    rule.colors.map((c) => COLOR_COUNT[c][lang][1]),
-  );
-  const what = only((k) => k.startsWith("fortified/"))
-    ? { en: "fortified wines", de: "Likörweine", fr: "des vins de liqueur", it: "vini liquorosi" }[lang]
-    : only((k) => k.endsWith("/sparkling"))
-      ? { en: "sparkling wines", de: "Schaumweine", fr: "des vins effervescents", it: "vini spumanti" }[lang]
-      : { en: colours, de: colours, fr: `des vins ${colours}`, it: `vini ${colours}` }[lang];
-  const grapes = rankGrapes(r.wines)
-    .map((e) => e.grape)
-    .filter((g) => rule.grapes.includes(g.name))
-    .map((g) => grapeName(g, r.country, lang));
-  const list = joinList(lang, [...new Set(grapes)].slice(0, 3));
-  const from =
-    grapes.length === 0
-      ? ""
-      : { en: ` from ${list}`, de: ` aus ${list}`, fr: ` à base ${frDe(list)}`, it: ` a base di ${list}` }[
-          lang
-        ];
-  return {
-    en: `The appellation rules permit ${what}${from}.`,
-    de: `Die Regeln der Appellation erlauben ${what}${from}.`,
-    fr: `Les règles de l'appellation autorisent ${what}${from}.`,
-    it: `Il disciplinare della denominazione ammette ${what}${from}.`,
-  }[lang];
-}
-
-/**
- * The region's wines its appellation rule permits (colour, grape varieties, kind; see
- * `domain/appellation-rules.ts`): catalogue entries the rules forbid (a Chardonnay "Saint-Émilion Grand
- * Cru", a red Pouilly-Fuissé) say nothing true about the appellation and are left out. All wines when
- * the region has no rule or when none of its wines follows it.
- */
-export function permittedWines(r: RegionFacts): WineFacts[] {
-  const rule = appellationRule(r.names.en);
-  if (!rule) return r.wines;
-  const kept = r.wines.filter((w) => followsRule(rule, { ...w, grapes: w.grapes.map((g) => g.name) }));
-  return kept.length > 0 ? kept : r.wines;
-}
-
-/**
  * Region insight in one language, from the wines the appellation rules permit (see permittedWines):
  * `summary` (wine counts, ranked grapes, prevailing style, the appellation rules when the region has
  * some),
@@ -428,7 +378,7 @@ export function permittedWines(r: RegionFacts): WineFacts[] {
 export function buildRegionInsight(region: RegionFacts, lang: Language): RegionInsightContent {
   const r = { ...region, wines: permittedWines(region) };
   return {
-    summary: tidy(`${summary(r, lang)} ${ruleSentence(r, lang)}`),
+    summary: tidy(`${summary(r, lang)} ${ruleSentence(r, rankGrapes(r.wines), lang)}`),
     climateAndTerroir: tidy(climateAndTerroir(r, lang)),
     signatureStyles: signatureStyles(r, lang),
     keyGrapes: rankGrapes(r.wines)
