@@ -153,6 +153,9 @@ test("en: the with place names (the Mornington Peninsula, the Central Valley); P
   assert.match(carmenere, /(from|in) the Central Valley/);
   const en = everything("en");
   assert.doesNotMatch(en, /from Port, Portugal/);
+  // Countries that take the article keep it in every plan: "in/from the United States", never "in
+  // United States" or "United States's".
+  assert.doesNotMatch(en, /(in|from) United States|United States's|(in|from) Czech Republic/);
   assert.match(of(DOURO_TINTO, "en"), /the Douro Valley/);
 });
 

@@ -86,13 +86,14 @@ function fromCountry(facts: WineFacts, lang: Language): string | undefined {
   const c = country(facts.region.country);
   if (!c) return undefined;
   const de = c.in.de.replace(/^im /, "aus dem ").replace(/^(in|auf) /, "aus ");
-  return { en: `from ${c.name.en}`, de, fr: `produit ${c.in.fr}`, it: `prodotto ${c.in.it}` }[lang];
+  const en = c.in.en.replace(/^in /, "from ");
+  return { en, de, fr: `produit ${c.in.fr}`, it: `prodotto ${c.in.it}` }[lang];
 }
 
 /**
  * Origin of the wine, one of three plans (`variant` mod 3), e.g. for a wine of the Langhe:
  * en "from the Langhe, Italy" / "from the Langhe in Italy" / "from Italy's Langhe" (the last only
- * without article: "from Argentina's Mendoza");
+ * for countries named without an article: "from Argentina's Mendoza");
  * de "aus dem Anbaugebiet Langhe in Italien" / "aus den Langhe (Italien)" / "aus den Langhe in Italien";
  * fr "de la région des Langhe, en Italie" / "originaire des Langhe (Italie)" / "issu des Langhe, en Italie";
  * it "della zona delle Langhe, in Italia" / "proveniente dalle Langhe (Italia)" / "originario delle Langhe, in Italia".
@@ -112,8 +113,10 @@ export function fromPlace(facts: WineFacts, lang: Language, variant: number): st
   switch (lang) {
     case "en":
       if (!c) return from;
-      if (v === 2 && from === `from ${region}`) return `from ${c.name.en}'s ${region}`;
-      return v === 1 ? `${from} in ${c.name.en}` : `${from}, ${c.name.en}`;
+      // The genitive only for countries named without an article ("Argentina's", not "United States's").
+      if (v === 2 && from === `from ${region}` && c.in.en === `in ${c.name.en}`)
+        return `from ${c.name.en}'s ${region}`;
+      return v === 1 ? `${from} ${c.in.en}` : `${from}, ${c.name.en}`;
     case "de":
       if (v === 0) return `aus dem Anbaugebiet ${region}${c ? ` ${c.in.de}` : ""}`;
       return c ? (v === 1 ? `${from} (${c.name.de})` : `${from} ${c.in.de}`) : from;
