@@ -9,7 +9,8 @@
  */
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { DrinkingPeriodContent, WineFacts } from "../content.types.ts";
-import { profile, ripe, type WindowEnd, young } from "./drinking-stages.ts";
+import { ripe, type WindowEnd } from "./drinking-maturity.ts";
+import { profile, young } from "./drinking-stages.ts";
 import { classifyDrinkingWindow, type WindowRule } from "./drinking-window.ts";
 import { capitalize, pick, tidy } from "./format.ts";
 
