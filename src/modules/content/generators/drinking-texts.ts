@@ -1,7 +1,8 @@
 /**
  * Drinking-period texts in de/en/fr/it: the window in words (calendar years for a vintage wine,
- * years after release otherwise), the wine young and mature, and storage advice that matches the
- * style and the window's length (cellar conditions only where ageing is meant).
+ * otherwise years after purchase, from which a non-vintage wine's window runs), the wine young and
+ * mature, and storage advice that matches the style and the window's length (cellar conditions only
+ * where ageing is meant).
  *
  * Storage conditions (10–14 °C, about 70 % relative humidity, bottles lying down, darkness) follow the
  * general guidance of The Oxford Companion to Wine, 4th ed. (2015), entry "storage", and the
@@ -81,25 +82,25 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
   }
   if (to === 0) {
     return {
-      en: "Best enjoyed soon after release.",
-      de: "Am besten bald nach der Markteinführung zu genießen.",
-      fr: "À déguster de préférence peu après sa mise sur le marché.",
-      it: "Da gustare al meglio poco dopo l'uscita sul mercato.",
+      en: "Best enjoyed soon after purchase.",
+      de: "Am besten bald nach dem Kauf zu genießen.",
+      fr: "À déguster de préférence peu après l'achat.",
+      it: "Da gustare al meglio poco dopo l'acquisto.",
     }[lang];
   }
   if (from === 0) {
     return {
-      en: `Best enjoyed within ${years("en", to)} of release.`,
-      de: `Am besten innerhalb ${years("de", to, true)} nach der Markteinführung zu genießen.`,
-      fr: `À déguster de préférence dans les ${to === 1 ? "douze mois" : years("fr", to)} suivant sa mise sur le marché.`,
-      it: `Da gustare al meglio entro ${years("it", to)} dall'uscita sul mercato.`,
+      en: `Best enjoyed within ${years("en", to)} of purchase.`,
+      de: `Am besten innerhalb ${years("de", to, true)} nach dem Kauf zu genießen.`,
+      fr: `À déguster de préférence dans les ${to === 1 ? "douze mois" : years("fr", to)} suivant l'achat.`,
+      it: `Da gustare al meglio entro ${years("it", to)} dall'acquisto.`,
     }[lang];
   }
   return {
-    en: `Best enjoyed between ${from} and ${to} years after release.`,
-    de: `Am besten ${from} bis ${to} Jahre nach der Markteinführung zu genießen.`,
-    fr: `À déguster de préférence entre ${from} et ${to} ans après sa mise sur le marché.`,
-    it: `Da gustare al meglio tra ${from} e ${to} anni dall'uscita sul mercato.`,
+    en: `Best enjoyed between ${from} and ${to} years after purchase.`,
+    de: `Am besten ${from} bis ${to} Jahre nach dem Kauf zu genießen.`,
+    fr: `À déguster de préférence entre ${from} et ${to} ans après l'achat.`,
+    it: `Da gustare al meglio tra ${from} e ${to} anni dall'acquisto.`,
   }[lang];
 }
 
@@ -115,19 +116,16 @@ function endOfWindow(f: WineFacts, lang: Language, to: number): WindowEnd {
     }[lang];
   }
   return {
-    en: { by: `within ${years("en", n)} of release`, until: `for about ${years("en", n)} after release` },
+    en: { by: `within ${years("en", n)} of purchase`, until: `for about ${years("en", n)} after purchase` },
     de: {
-      by: `innerhalb ${years("de", n, true)} nach der Markteinführung`,
-      until: `etwa ${years("de", n)} lang nach der Markteinführung`,
+      by: `innerhalb ${years("de", n, true)} nach dem Kauf`,
+      until: `etwa ${years("de", n)} lang nach dem Kauf`,
     },
     fr: {
-      by: `dans les ${n === 1 ? "douze mois" : years("fr", n)} suivant sa mise sur le marché`,
-      until: `pendant environ ${years("fr", n)} après sa mise sur le marché`,
+      by: `dans les ${n === 1 ? "douze mois" : years("fr", n)} suivant l'achat`,
+      until: `pendant environ ${years("fr", n)} après l'achat`,
     },
-    it: {
-      by: `entro ${years("it", n)} dall'uscita sul mercato`,
-      until: `per circa ${years("it", n)} dall'uscita sul mercato`,
-    },
+    it: { by: `entro ${years("it", n)} dall'acquisto`, until: `per circa ${years("it", n)} dall'acquisto` },
   }[lang];
 }
 
@@ -166,7 +164,7 @@ function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): 
 /**
  * Drinking-period content of one wine in one language: `from`/`to` in years after the vintage
  * (see drinkingWindow), `statement` (calendar years when a vintage is known, else years after
- * release), `young`, `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
+ * purchase), `young`, `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
  * window's length; cellar conditions only for wines meant for ageing, see READY_STYLES). `f.vintage`
  * is replaced by the vintage the style may name (null for non-vintage wines; see wineStyle).
  * Deterministic.
