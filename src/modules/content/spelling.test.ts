@@ -89,6 +89,7 @@ const ALLOWED: Record<Language, string[]> = {
       "Gneis",
       "Bims",
       "semiarides",
+      "semiariden",
     ],
     ...["Roséwein", "Roséweine", "Rollkieseln", "Ahrtal", "Zedernholz", "Lakritz", "Litschi", "Limette"],
     ...["Grapefruit", "Kabeljau", "Barbecue", "Risotto", "frites", "Schmorgerichten", "fruchtig", "knackige"],

@@ -107,7 +107,7 @@ test("drinking period: statement years, storage conditions", async () => {
   }
   const nv = CATEGORIES[2]?.facts;
   assert.ok(nv);
-  assert.match((await gen.drinkingPeriod(nv, "en")).statement, /release/);
+  assert.match((await gen.drinkingPeriod(nv, "en")).statement, /purchase/);
 });
 
 test("region insight: one wine and many wines", async () => {

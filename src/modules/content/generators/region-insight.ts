@@ -4,35 +4,18 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
-import type { Acidity, Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
+import type { Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
 import { capitalize, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
-import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
 import { country } from "./i18n/countries.ts";
-import { curatedRegion, SOILS } from "./i18n/region-terroir.ts";
-import { ACIDITY, BODY, COLOR_COUNT, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
+import { COLOR_COUNT, sweetnessGroup } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
+import { climateAndTerroir } from "./region-climate.ts";
 import { permittedWines, ruleSentence } from "./region-rules.ts";
+import { mode, styleSentence } from "./region-style.ts";
 import { grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
-
-const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
-
-/** Most frequent value and its share; ties go to the value met first. */
-function mode<T>(values: readonly T[]): { value: T; share: number } | undefined {
-  const counts = new Map<T, number>();
-  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  let best: T | undefined;
-  let bestCount = 0;
-  for (const [v, n] of counts) {
-    if (n > bestCount) {
-      best = v;
-      bestCount = n;
-    }
-  }
-  return best === undefined ? undefined : { value: best, share: bestCount / values.length };
-}
 
 /** Grapes of the wines ranked by the number of wines that list them (ties: international name). */
 export function rankGrapes(wines: readonly WineFacts[]): { grape: GrapeFacts; count: number }[] {
@@ -178,148 +161,6 @@ function summary(r: RegionFacts, lang: Language): string {
     }[lang];
   }
   return `${first} ${grapes} ${styleSentence(r, lang)}`;
-}
-
-/** Predicative plural adjective of a body grade or sweetness group. */
-function bodyPl(body: Body, lang: Language): string {
-  const a = BODY[body];
-  return lang === "en" ? a.en : lang === "de" ? a.de : a[lang][1];
-}
-function sugarPl(group: "dry" | "off_dry" | "sweet", lang: Language): string {
-  const a = SUGAR[group];
-  return lang === "en" ? a.en : lang === "de" ? a.de : a[lang][1];
-}
-
-function styleSentence(r: RegionFacts, lang: Language): string {
-  const body = mode(r.wines.map((w) => w.body));
-  const sugar = mode(r.wines.flatMap((w) => (w.residualSugar ? [sweetnessGroup(w.residualSugar)] : [])));
-  const acid = mode(r.wines.map((w) => w.acidity)) as { value: Acidity; share: number };
-  const acidity = ACIDITY[acid.value][lang];
-  if (body && body.share >= 0.5) {
-    const adj = joinList(lang, [
-      bodyPl(body.value, lang),
-      sugar && sugar.share >= 0.5 ? sugarPl(sugar.value, lang) : "",
-    ]);
-    return {
-      en: `Most of these wines are ${adj}, with ${acidity}.`,
-      de: `Die meisten dieser Weine sind ${adj}, mit ${acidity}.`,
-      fr: `La plupart de ces vins sont ${adj}, avec ${acidity}.`,
-      it: `I vini sono per lo più ${adj}, con ${acidity}.`,
-    }[lang];
-  }
-  const idx = r.wines.map((w) => BODY_ORDER.indexOf(w.body));
-  const lo = BODY[BODY_ORDER[Math.min(...idx)] as Body];
-  const hi = BODY[BODY_ORDER[Math.max(...idx)] as Body];
-  return {
-    en: `In body they range from ${lo.en} to ${hi.en}.`,
-    de: `Vom Körper her reichen sie von ${lo.de} bis ${hi.de}.`,
-    fr: `Leur corps va de ${lo.fr[0]} à ${hi.fr[0]}.`,
-    it: `Quanto al corpo, si va da vini ${lo.it[1]} a vini ${hi.it[1]}.`,
-  }[lang];
-}
-
-function climateSentence(id: ClimateId, lang: Language, subject: string): string {
-  const c = CLIMATES[id];
-  return {
-    en: `${subject} has a ${c.en} climate.`,
-    de: `${subject} herrscht ein ${deClimate(id, "es")} Klima.`,
-    fr: `${subject} connaît un climat ${c.fr[0]}.`,
-    it: `${subject} ha un clima ${c.it[0]}.`,
-  }[lang];
-}
-
-function countryClimate(code: string, lang: Language): string {
-  const c = country(code);
-  const climates = c?.climates ?? [];
-  if (!c || climates.length === 0) return "";
-  if (climates.length === 1) {
-    const id = climates[0] as ClimateId;
-    return {
-      en: `As a general guide, vineyards ${c.in.en} have a ${CLIMATES[id].en} climate.`,
-      de: `Allgemein herrscht im Weinbau ${c.in.de} ein ${deClimate(id, "es")} Klima vor.`,
-      fr: `De manière générale, ${c.in.fr}, le vignoble connaît un climat ${CLIMATES[id].fr[0]}.`,
-      it: `In generale, i vigneti ${c.in.it} hanno un clima ${CLIMATES[id].it[0]}.`,
-    }[lang];
-  }
-  const list = {
-    en: joinList(
-      "en",
-      climates.map((id) => CLIMATES[id].en),
-    ),
-    de: joinList(
-      "de",
-      climates.map((id) => deClimate(id, "e")),
-    ),
-    fr: joinList(
-      "fr",
-      climates.map((id) => CLIMATES[id].fr[1]),
-    ),
-    it: joinList(
-      "it",
-      climates.map((id) => CLIMATES[id].it[1]),
-    ),
-  }[lang];
-  return {
-    en: `As a general guide, vineyards ${c.in.en} span ${list} climates.`,
-    de: `Allgemein verteilt sich der Weinbau ${c.in.de} auf ${list} Klimazonen.`,
-    fr: `De manière générale, ${c.in.fr}, le vignoble connaît des climats ${list}.`,
-    it: `In generale, i vigneti ${c.in.it} si distribuiscono tra climi ${list}.`,
-  }[lang];
-}
-
-function dataSentence(r: RegionFacts, lang: Language): string {
-  if (r.wines.length === 0) return "";
-  const body = mode(r.wines.map((w) => w.body))?.value as Body;
-  const acid = mode(r.wines.map((w) => w.acidity))?.value as Acidity;
-  const b = BODY[body];
-  const a = ACIDITY[acid][lang];
-  if (r.wines.length === 1) {
-    return {
-      en: `The one wine listed is ${b.en}, with ${a}.`,
-      de: `Der einzige gelistete Wein ist ${b.de}, mit ${a}.`,
-      fr: `L'unique vin référencé est ${b.fr[0]}, avec ${a}.`,
-      it: `L'unico vino in catalogo è ${b.it[0]}, con ${a}.`,
-    }[lang];
-  }
-  return {
-    en: `The wines listed from here are mostly ${b.en}, with ${a}.`,
-    de: `Die hier gelisteten Weine sind überwiegend ${b.de}, mit ${a}.`,
-    fr: `Les vins référencés ici sont surtout ${b.fr[1]}, avec ${a}.`,
-    it: `I vini qui presenti sono perlopiù ${b.it[1]}, con ${a}.`,
-  }[lang];
-}
-
-function climateAndTerroir(r: RegionFacts, lang: Language): string {
-  const name = r.names[lang] || r.names.en;
-  const curated = curatedRegion([r.names.en, r.names[lang], ...Object.values(r.names)]);
-  if (curated) {
-    const subject = {
-      en: capitalize(placePhrase(r.names, "en", "in").replace(/^(in|on) /, "")),
-      de: `Im Anbaugebiet ${name}`,
-      fr: `La région ${placePhrase(r.names, "fr", "of")}`,
-      it: `La zona ${placePhrase(r.names, "it", "of")}`,
-    }[lang];
-    const soilWords = curated.soils.map((s) => SOILS[s][lang]);
-    const soils = {
-      en: `Its soils are mainly ${joinList("en", soilWords)}.`,
-      de: `Die Böden bestehen vor allem aus ${joinList("de", soilWords)}.`,
-      fr: `Les sols sont surtout composés ${joinList("fr", soilWords.map(frDe))}.`,
-      it: `I suoli sono composti soprattutto da ${joinList("it", soilWords)}.`,
-    }[lang];
-    const influence = curated.influence
-      ? {
-          en: `Key influence: ${curated.influence.en}.`,
-          de: `Prägender Einfluss: ${curated.influence.de}.`,
-          fr: `Influence déterminante : ${curated.influence.fr}.`,
-          it: `Influenza determinante: ${curated.influence.it}.`,
-        }[lang]
-      : "";
-    return [climateSentence(curated.climate, lang, subject), soils, influence, dataSentence(r, lang)].join(
-      " ",
-    );
-  }
-  const general = countryClimate(r.country, lang);
-  return [general, dataSentence(r, lang)].join(" ");
 }
 
 type Group = { key: string; wines: WineFacts[] };
