@@ -66,6 +66,7 @@ const FERROUS = 175542; // Ferrous Pinot Noir, Mornington Peninsula (AU)
 const RUINART_R = 111461; // Brut (R de Ruinart) Champagne: Chardonnay, Pinot Noir
 const POUILLY = 111803; // Pouilly-Fuissé by Louis Latour
 const BRUNELLO = 137010; // Brunello di Montalcino by La Lecciaia
+const RHEINGAU = 1104;
 const DOURO_TINTO = 101874; // Kopke, region Porto
 const BORDEAUX_SB = 112149; // Bordeaux Sauvignon Blanc by Michel Lynch
 
@@ -211,6 +212,17 @@ test("at least three sentence plans per field: wines of one grape read different
       assert.ok(openings.size >= 3, `${lang}/${key}: ${[...openings].join(" | ")}`);
     }
   }
+});
+
+test("a region summary names each grape variety once, synonyms of the catalogue included", async () => {
+  // Rheingau lists Pinot Noir and Pinot Nero: both are Spätburgunder in German, Pinot Noir in French.
+  const de = await insight(RHEINGAU, "de");
+  assert.doesNotMatch(de, /Spätburgunder und Spätburgunder|Spätburgunder, Spätburgunder/);
+  assert.match(de, /Spätburgunder/);
+  assert.doesNotMatch(
+    await insight(RHEINGAU, "fr"),
+    /le Pinot Noir et le Pinot Noir|le Pinot Noir, le Pinot Noir/,
+  );
 });
 
 test("display names say the producer once (no 'Les Menuts Les Menuts', no 'Ruinart Dom Ruinart')", async () => {

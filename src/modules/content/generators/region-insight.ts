@@ -142,7 +142,10 @@ function summary(r: RegionFacts, lang: Language): string {
     r.id,
     "summary",
   )[lang];
-  const ranked = rankGrapes(wines).map((e) => withArticle(grapeName(e.grape, r.country, lang), lang));
+  // Synonyms of the catalogue (Pinot Noir, Pinot Nero) share one localized name: named once.
+  const ranked = [
+    ...new Set(rankGrapes(wines).map((e) => withArticle(grapeName(e.grape, r.country, lang), lang))),
+  ];
   let grapes = "";
   if (ranked.length === 1) {
     grapes = {
