@@ -75,7 +75,7 @@ const ALLOWED: Record<Language, string[]> = {
   en: [
     ...["albariza", "galestro", "llicorella", "poniente", "Kimmeridgian", "greywacke", "loess", "quartzite"],
     ...["rossa", "Doux", "rosés", "tannins", "cellaring", "elderflower", "lychee", "schistous", "snowmelt"],
-    ...["soufflés", "appetizers"],
+    ...["soufflés"],
   ],
   de: [
     ...["Albariza", "Galestro", "Llicorella", "Poniente", "Kimmeridge", "Grauwacke", "Quarzit", "rossa"],

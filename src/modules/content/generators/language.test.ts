@@ -9,6 +9,7 @@ import { type Db, openDatabase } from "../../../db/database.ts";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
 import type { RegionFacts, WineFacts } from "../content.types.ts";
+import { FOODS } from "./i18n/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
 import { namesOf, scrub } from "./test-fixtures.ts";
 
@@ -234,4 +235,10 @@ test("display names say the producer once (no 'Les Menuts Les Menuts', no 'Ruina
   assert.match(menuts, /^Château La Grace Dieu-Les Menuts .*Saint-Émilion Grand Cru$/);
   assert.ok(!byId.get(111544)?.startsWith("Ruinart Dom Ruinart"));
   assert.match(byId.get(111544) ?? "", /^Dom Ruinart Blanc de Blancs/);
+});
+
+test("pairing lists stay readable: no food phrase holds a comma ('pork, rich, oily fish')", () => {
+  for (const lang of LANGUAGES)
+    for (const [key, phrase] of Object.entries(FOODS))
+      assert.ok(!phrase[lang].includes(","), `${key}/${lang}: ${phrase[lang]}`);
 });

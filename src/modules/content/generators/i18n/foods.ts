@@ -14,7 +14,7 @@ const f = (en: string, de: string, fr: string, it: string): Localized => ({ de, 
 /** Food category → localized phrase for a pairing list. */
 export const FOODS: Record<string, Localized> = {
   Aperitif: f("an aperitif", "Aperitif", "l'apéritif", "l'aperitivo"),
-  Appetizer: f("appetizers", "Vorspeisen", "des entrées", "gli antipasti"),
+  Appetizer: f("starters", "Vorspeisen", "des entrées", "gli antipasti"),
   Barbecue: f("barbecue", "Grillgerichten vom Barbecue", "des grillades au barbecue", "la carne al barbecue"),
   Beef: f("beef", "Rindfleisch", "du bœuf", "la carne di manzo"),
   "Blue Cheese": f(
@@ -51,7 +51,7 @@ export const FOODS: Record<string, Localized> = {
   Pizza: f("pizza", "Pizza", "de la pizza", "la pizza"),
   Pork: f("pork", "Schweinefleisch", "du porc", "la carne di maiale"),
   Poultry: f("poultry", "Geflügel", "de la volaille", "il pollame"),
-  "Rich Fish": f("rich, oily fish", "fettem Fisch", "du poisson gras", "il pesce grasso"),
+  "Rich Fish": f("oily fish", "fettem Fisch", "du poisson gras", "il pesce grasso"),
   Risotto: f("risotto", "Risotto", "du risotto", "il risotto"),
   Salad: f("salads", "Salaten", "des salades", "le insalate"),
   Seafood: f("seafood", "Meeresfrüchten", "des fruits de mer", "i frutti di mare"),
