@@ -242,3 +242,8 @@ test("pairing lists stay readable: no food phrase holds a comma ('pork, rich, oi
     for (const [key, phrase] of Object.entries(FOODS))
       assert.ok(!phrase[lang].includes(","), `${key}/${lang}: ${phrase[lang]}`);
 });
+
+test("fr: one sentence does not say 'issu' twice (place and grape: 'issu de la Moselle, … issu de ce seul cépage')", () => {
+  for (const sentence of everything("fr").split(/(?<=[.!?])\s/))
+    assert.doesNotMatch(sentence, /\bissue?s?\b.*\bissue?s?\b/, sentence);
+});

@@ -213,7 +213,7 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
     return {
       en: "made from this single variety",
       de: "reinsortig gekeltert",
-      fr: "issu de ce seul cépage",
+      fr: "élaboré avec ce seul cépage",
       it: "vinificato in purezza",
     }[lang];
   }
