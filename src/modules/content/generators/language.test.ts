@@ -122,11 +122,15 @@ test("it: grape varieties take the article in region summaries (prevale il Sangi
   assert.match(all, /prevale il Sangiovese/);
 });
 
-test("de: Spätburgunder, Grauburgunder, Weißburgunder only for German and Austrian wines", () => {
+test("de: Spätburgunder, Grauburgunder, Weißburgunder, Schwarzriesling only for German and Austrian wines", () => {
   for (const { wine, fields } of texts.de) {
     if (/^(DE|AT)$/.test(wine.region.country)) continue;
     const text = Object.values(fields).join(" ");
-    assert.doesNotMatch(text, /Spätburgunder|Grauburgunder|Weißburgunder/, `${wine.id} ${wine.name}`);
+    assert.doesNotMatch(
+      text,
+      /Spätburgunder|Grauburgunder|Weißburgunder|Schwarzriesling|Müllerrebe/,
+      `${wine.id} ${wine.name}`,
+    );
   }
   assert.match(of(FERROUS, "de"), /Pinot Noir/);
   assert.match(of(RUINART_R, "de"), /Pinot Noir/);

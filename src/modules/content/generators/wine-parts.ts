@@ -13,19 +13,24 @@ import { nameBeginsWithRegion } from "./places.ts";
 
 export { agedAromas, servingTemperature, suggestsDecanting, typicalAromas } from "./style-notes.ts";
 
-/** German names of Pinot varieties used only for German and Austrian wines (Deutsches Weininstitut usage). */
+/**
+ * German names of Pinot varieties used only for German and Austrian wines (Deutsches Weininstitut
+ * usage); a Champagne's Pinot Meunier is not "Schwarzriesling" in German either.
+ */
 const GERMAN_ONLY_NAMES = new Set([
   "Spätburgunder",
   "Blauburgunder",
   "Grauburgunder",
   "Ruländer",
   "Weißburgunder",
+  "Schwarzriesling",
+  "Müllerrebe",
 ]);
 
 /**
  * A grape variety's name in `lang` for a wine of `countryCode`: `names[lang]`, else the international
- * name — except that the German names Spätburgunder, Grauburgunder and Weißburgunder are used only for
- * German and Austrian wines; for other wines German texts use the name of the wine's country (Italy:
+ * name — except that the German names Spätburgunder, Grauburgunder, Weißburgunder and Schwarzriesling
+ * are used only for German and Austrian wines; for other wines German texts use the name of the wine's country (Italy:
  * Pinot Nero, Pinot Grigio, Pinot Bianco) or the international one (Pinot Noir, Pinot Gris, Pinot Blanc).
  */
 export function grapeName(g: GrapeFacts, countryCode: string, lang: Language): string {
