@@ -68,6 +68,7 @@ const RUINART_R = 111461; // Brut (R de Ruinart) Champagne: Chardonnay, Pinot No
 const POUILLY = 111803; // Pouilly-Fuissé by Louis Latour
 const BRUNELLO = 137010; // Brunello di Montalcino by La Lecciaia
 const RHEINGAU = 1104;
+const CHAMPAGNE = 1188;
 const DOURO_TINTO = 101874; // Kopke, region Porto
 const BORDEAUX_SB = 112149; // Bordeaux Sauvignon Blanc by Michel Lynch
 
@@ -228,6 +229,10 @@ test("a region summary names each grape variety once, synonyms of the catalogue 
     await insight(RHEINGAU, "fr"),
     /le Pinot Noir et le Pinot Noir|le Pinot Noir, le Pinot Noir/,
   );
+  // Champagne lists Pinot Noir and Pinot Nero: in German one "Pinot Noir", not also "Pinot Nero".
+  const champagne = await insight(CHAMPAGNE, "de");
+  assert.match(champagne, /Pinot Noir/);
+  assert.doesNotMatch(champagne, /Pinot Nero/);
 });
 
 test("display names say the producer once (no 'Les Menuts Les Menuts', no 'Ruinart Dom Ruinart')", async () => {

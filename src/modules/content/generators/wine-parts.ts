@@ -36,8 +36,10 @@ const GERMAN_ONLY_NAMES = new Set([
 export function grapeName(g: GrapeFacts, countryCode: string, lang: Language): string {
   const name = g.names[lang] || g.name;
   if (lang !== "de" || !GERMAN_ONLY_NAMES.has(name) || /^(DE|AT)$/i.test(countryCode)) return name;
-  const local = countryCode.toUpperCase() === "IT" ? g.names.it : g.names.en;
-  return local && !GERMAN_ONLY_NAMES.has(local) ? local : g.names.fr || g.name;
+  // The French names are the international ones of this family (Pinot Noir, Pinot Gris, Meunier); the
+  // catalogue's own name may be Italian ("Pinot Nero"), which would name one variety twice.
+  const local = countryCode.toUpperCase() === "IT" ? g.names.it : g.names.fr;
+  return local && !GERMAN_ONLY_NAMES.has(local) ? local : g.names.en || g.name;
 }
 
 /** Grape names of the wine in `lang`, in source order (see grapeName). */
