@@ -156,7 +156,7 @@ export function regionNames(sourceName: string): Localized {
 export const LOCAL_REGION_NAMES: ReadonlyMap<string, string> = new Map(
   [...REGION_NAME_TABLE.keys()].flatMap((source) => {
     const local = stripNonLatinSuffix(source);
-    const names = Object.values(regionNames(source));
-    return local.includes("(") || names.includes(local) ? [] : [[regionNames(source).en, local] as const];
+    const names = regionNames(source);
+    return local.includes("(") || Object.values(names).includes(local) ? [] : [[names.en, local] as const];
   }),
 );
