@@ -15,7 +15,7 @@ import { placePhrase } from "./places.ts";
 import { climateAndTerroir } from "./region-climate.ts";
 import { permittedWines, ruleSentence } from "./region-rules.ts";
 import { mode, styleSentence } from "./region-style.ts";
-import { grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
+import { distinctGrapeNames, grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
 
 /** Grapes of the wines ranked by the number of wines that list them (ties: international name). */
 export function rankGrapes(wines: readonly WineFacts[]): { grape: GrapeFacts; count: number }[] {
@@ -142,10 +142,11 @@ function summary(r: RegionFacts, lang: Language): string {
     r.id,
     "summary",
   )[lang];
-  // Synonyms of the catalogue (Pinot Noir, Pinot Nero) share one localized name: named once.
-  const ranked = [
-    ...new Set(rankGrapes(wines).map((e) => withArticle(grapeName(e.grape, r.country, lang), lang))),
-  ];
+  const ranked = distinctGrapeNames(
+    rankGrapes(wines).map((e) => e.grape),
+    r.country,
+    lang,
+  ).map((name) => withArticle(name, lang));
   let grapes = "";
   if (ranked.length === 1) {
     grapes = {

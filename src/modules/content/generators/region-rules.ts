@@ -7,7 +7,7 @@ import type { Language } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
 import { frDe, joinList } from "./format.ts";
 import { COLOR_COUNT } from "./i18n/style-words.ts";
-import { grapeName } from "./wine-parts.ts";
+import { distinctGrapeNames } from "./wine-parts.ts";
 
 /**
  * The appellation's rules in one sentence: the kinds or colours they permit and the principal grapes
@@ -31,11 +31,12 @@ export function ruleSentence(
     : only((k) => k.endsWith("/sparkling"))
       ? { en: "sparkling wines", de: "Schaumweine", fr: "des vins effervescents", it: "vini spumanti" }[lang]
       : { en: colours, de: colours, fr: `des vins ${colours}`, it: `vini ${colours}` }[lang];
-  const grapes = ranked
-    .map((e) => e.grape)
-    .filter((g) => rule.grapes.includes(g.name))
-    .map((g) => grapeName(g, r.country, lang));
-  const list = joinList(lang, [...new Set(grapes)].slice(0, 3));
+  const grapes = distinctGrapeNames(
+    ranked.map((e) => e.grape).filter((g) => rule.grapes.includes(g.name)),
+    r.country,
+    lang,
+  );
+  const list = joinList(lang, grapes.slice(0, 3));
   const from =
     grapes.length === 0
       ? ""

@@ -42,6 +42,18 @@ export function grapeName(g: GrapeFacts, countryCode: string, lang: Language): s
   return local && !GERMAN_ONLY_NAMES.has(local) ? local : g.names.en || g.name;
 }
 
+/**
+ * Localized names (see grapeName) of `grapes`, in their order, each once: catalogue synonyms that are
+ * separate entries ("Pinot Noir", "Pinot Nero") share one name in most languages.
+ */
+export function distinctGrapeNames(
+  grapes: readonly GrapeFacts[],
+  countryCode: string,
+  lang: Language,
+): string[] {
+  return [...new Set(grapes.map((g) => grapeName(g, countryCode, lang)))];
+}
+
 /** Grape names of the wine in `lang`, in source order (see grapeName). */
 export function grapeNames(facts: WineFacts, lang: Language): string[] {
   return facts.grapes.map((g) => grapeName(g, facts.region.country, lang));
