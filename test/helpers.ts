@@ -187,6 +187,25 @@ export async function pollUntil(
 }
 
 /**
+ * Resolves once `check()` holds (a rejection counts as not yet), checking every 50 ms: for state that
+ * background work changes (a process starting, a thread stopping), not for time.
+ * @throws an Error after `ms` milliseconds.
+ */
+export async function until(check: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`not within ${ms} ms`);
+}
+
+/**
  * The value of one sample of the Prometheus text served at `http://127.0.0.1:<port>/metrics`, by its
  * series as exposed (`name{labels}`, labels in the order the registry prints them), or undefined
  * when the scrape has no such line.

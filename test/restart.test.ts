@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import { findJob } from "../src/modules/content/jobs.repository.ts";
+import { until } from "./helpers.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "wds-restart-"));
 const children: ChildProcess[] = [];
@@ -51,15 +52,6 @@ function serve(
     child.once("exit", () => resolve(null));
   });
   return { child, key };
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("timed out");
 }
 
 test("kill -9 during a job, start again: the content appears", { timeout: 90_000 }, async () => {

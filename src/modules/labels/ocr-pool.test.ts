@@ -2,17 +2,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { until } from "../../../test/helpers.ts";
 import { OcrPool } from "./ocr-pool.ts";
 
 const photo = readFileSync(new URL("../../../test/fixtures/labels/120737.jpeg", import.meta.url));
-
-/** Resolves once `condition` holds, checking every 50 ms; rejects after `ms`. */
-async function until(condition: () => boolean, ms: number): Promise<void> {
-  for (const end = Date.now() + ms; !condition(); ) {
-    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 test("the OCR thread stops after the idle period, freeing its models, and the next photo starts one again", async () => {
   const pool = new OcrPool(1, 500);
