@@ -310,3 +310,18 @@ test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release 
     assert.doesNotMatch(`${p.ripe} ${(await gen.wineTexts(lbv, lang)).tastingNotes}`, DECANT, lang);
   }
 });
+
+test("Prosecco 137907 named 'Millesimato' names its vintage and a window from it; plain Prosecco stays NV", async () => {
+  const plain = wine(137907);
+  assert.equal(wineStyle(plain).kind, "sparkling_fresh");
+  assert.equal(wineStyle(plain).vintage, null);
+  const dated = { ...plain, name: `${plain.name} Millesimato` };
+  const style = wineStyle(dated);
+  assert.equal(style.vintage, plain.vintage);
+  for (const lang of LANGUAGES) {
+    const d = await gen.drinkingPeriod(dated, lang);
+    assert.match(d.statement, new RegExp(String(plain.vintage)), lang);
+    assert.ok(d.to <= 3, `${lang}: a fresh sparkling wine's window stays short (${d.from}–${d.to})`);
+    assert.doesNotMatch((await gen.drinkingPeriod(plain, lang)).statement, new RegExp(String(plain.vintage)));
+  }
+});

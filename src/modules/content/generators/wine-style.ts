@@ -198,7 +198,11 @@ export function wineStyle(facts: WineFacts, year = new Date().getUTCFullYear()):
     (has(name, BLANC_DE_BLANCS) ||
       (facts.grapes.length > 0 && facts.grapes.every((g) => g.name === "Chardonnay")));
   const base = { kind, level, blancDeBlancs, rule };
-  if (facts.vintage === null || NON_VINTAGE_KINDS.has(kind) || has(name, NV_WORDS))
+  // A fresh sparkling wine is usually NV, but a Prosecco or Lambrusco "Millesimato" names its vintage
+  // (a vintage on the label: ≥ 85 % of the grapes from that harvest, Delegated Regulation (EU) 2019/33,
+  // art. 49).
+  const dated = kind === "sparkling_fresh" && has(name, VINTAGE_WORDS);
+  if (facts.vintage === null || (NON_VINTAGE_KINDS.has(kind) && !dated) || has(name, NV_WORDS))
     return { ...base, vintage: null, releaseYear: null, releaseSource: "" };
   const delay = releaseDelay(kind, level, rule);
   if (!delay) return { ...base, vintage: facts.vintage, releaseYear: null, releaseSource: "" };
