@@ -551,6 +551,25 @@ export const APPELLATION_RULES: readonly AppellationRule[] = [
     release: { standard: 2, riserva: 4 },
     styles: "powerful dry red from dried grapes",
   },
+  // DOC Valpolicella and DOC Valpolicella Ripasso, disciplinari, art. 1–2: red still wines (Classico,
+  // Superiore, Ripasso re-fermented on Amarone/Recioto pomace) from Corvina (45–95 %), Corvinone,
+  // Rondinella (5–30 %) and other red varieties.
+  {
+    region: "Valpolicella",
+    colors: ["red"],
+    grapes: VALPOLICELLA,
+    kinds: STILL,
+    styles: "fresh cherry-fruited reds; fuller Ripasso on Amarone pomace",
+  },
+  // DOCG Recioto della Valpolicella, disciplinare, art. 1–2: sweet red from dried grapes, still or
+  // spumante, same varieties as Amarone.
+  {
+    region: "Recioto della Valpolicella",
+    colors: ["red"],
+    grapes: VALPOLICELLA,
+    kinds: ["dessert/still", "dessert/sparkling", "wine/still"],
+    styles: "sweet red from dried grapes",
+  },
   // DOC Prosecco, disciplinare, art. 1–2: white and (since 2020) rosé; Glera at least 85 %, Pinot Nero
   // 10–15 % in the rosé, Chardonnay and the Pinots as complements.
   {

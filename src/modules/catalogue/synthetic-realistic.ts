@@ -121,9 +121,10 @@ export function realisticRules(real: Catalogue): RealisticRules {
       continue;
     }
     const permitted = own.filter((w) => followsRule(rule, w));
-    // Top-ups keep to the colours the region's own wines show (a Beaujolais gets no white Chardonnay
-    // from elsewhere in France, although the rules permit Beaujolais blanc).
-    const ownColors = new Set(own.map((w) => w.color));
+    // Top-ups keep to the colours the region's permitted wines show (a Beaujolais gets no white
+    // Chardonnay from elsewhere in France, although the rules permit Beaujolais blanc); any permitted
+    // colour when none of its own wines follows the rule (Valpolicella's only entry is a grappa).
+    const ownColors = new Set(permitted.map((w) => w.color));
     const others = (byCountry.get(region.country) ?? []).filter(
       (w) =>
         w.regionId !== region.id && followsRule(rule, w) && (ownColors.size === 0 || ownColors.has(w.color)),
