@@ -20,7 +20,7 @@ import { ACIDITY, BODY, SUGAR } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
 import { climateAndTerroir } from "./region-climate.ts";
 import { permittedWines } from "./region-rules.ts";
-import { styleSentence } from "./region-style.ts";
+import { dataSentence, styleSentence } from "./region-style.ts";
 
 let db: Db;
 let wines: WineFacts[];
@@ -101,6 +101,38 @@ test("young and ripe: at least three sentence plans per profile in every languag
         const plans = new Set(periods.map((d) => opening(d[field])));
         assert.ok(plans.size >= 3, `${lang}/${key}/${field}: ${[...plans].join(" | ")}`);
       }
+    }
+  }
+});
+
+test("young and ripe: every profile, however few wines it has, has three plans (ids varied)", () => {
+  const first = new Map<string, WineFacts>();
+  for (const w of wines) {
+    const { rule, to } = classifyDrinkingWindow(w);
+    const key = profile(rule, to);
+    if (!first.has(key)) first.set(key, w);
+  }
+  for (const key of ["fortified", "port", "sweet", "sparkling_aged"]) assert.ok(first.has(key), key);
+  for (const lang of LANGUAGES) {
+    for (const [key, w] of first) {
+      for (const field of ["young", "ripe"] as const) {
+        const plans = new Set<string>();
+        for (let id = 1; id <= 30; id++) plans.add(opening(buildDrinkingPeriod({ ...w, id }, lang)[field]));
+        assert.ok(plans.size >= 3, `${lang}/${key}/${field} (wine ${w.id}): ${[...plans].join(" | ")}`);
+      }
+    }
+  }
+});
+
+test("data sentence of the climate text: three plans for one wine and for several, in every language", () => {
+  const one = regions.find((r) => r.wines.length === 1);
+  const several = regions.find((r) => r.wines.length >= 2);
+  assert.ok(one && several);
+  for (const lang of LANGUAGES) {
+    for (const r of [one, several]) {
+      const plans = new Set<string>();
+      for (let id = 1; id <= 30; id++) plans.add(skeleton(dataSentence({ ...r, id }, lang), r, lang));
+      assert.ok(plans.size >= 3, `${lang}/${r.wines.length} wines: ${[...plans].join(" | ")}`);
     }
   }
 });
