@@ -105,6 +105,12 @@ export interface CatalogueWine {
   foods: string[];
   /** Vintages listed by the source, newest first, without "N.V.". */
   vintages: number[];
+  /**
+   * The vintage the wine is presented with (producer detail, texts, drinking window): null for a
+   * non-vintage style; set by the import from the wine's style (content/generators/wine-style.ts
+   * `presentedVintage`); the newest listed vintage when absent.
+   */
+  vintage?: number | null;
   flavor: FlavorProfile;
 }
 

@@ -138,7 +138,7 @@ export async function writeCatalogue(
           elaboration: w.elaboration,
           foods: JSON.stringify(w.foods),
           vintages: JSON.stringify(w.vintages),
-          vintage: w.vintages[0] ?? null,
+          vintage: w.vintage !== undefined ? w.vintage : (w.vintages[0] ?? null),
           flavor_sweetness: w.flavor.sweetness,
           flavor_acidity: w.flavor.acidity,
           flavor_tannins: w.flavor.tannins,

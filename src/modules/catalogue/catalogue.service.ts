@@ -6,7 +6,9 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
+import type { Catalogue } from "../../domain/vocabulary.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
+import { presentedVintage } from "../content/generators/wine-style.ts";
 import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
 import { type SyntheticStyle, syntheticCatalogue } from "./synthetic.ts";
 import { parseXWines } from "./xwines.ts";
@@ -18,6 +20,21 @@ export const BUNDLED_XWINES = fileURLToPath(
 
 /** Progress of an import phase: `phase` is "wines" or "content". */
 export type ImportProgress = (phase: "wines" | "content", done: number, total: number) => void;
+
+/**
+ * The catalogue with each wine's presented vintage decided in `year` (see `presentedVintage`: null for
+ * non-vintage styles, release rules respected), so the producer detail's `vintage`, the texts and the
+ * drinking window (years after that vintage) name the same year until the next import.
+ */
+export function withPresentedVintages(catalogue: Catalogue, year: number): Catalogue {
+  const regionNames = new Map(catalogue.regions.map((r) => [r.id, r.names.en]));
+  const wines = catalogue.wines.map((w) => {
+    const region = { names: { en: regionNames.get(w.regionId) ?? "" } };
+    const grapes = w.grapes.map((name) => ({ name }));
+    return { ...w, vintage: presentedVintage({ ...w, grapes, region }, year) };
+  });
+  return { ...catalogue, wines };
+}
 
 /** Result of {@link importXWines}. */
 export interface ImportResult extends WriteCounts {
@@ -37,7 +54,8 @@ export async function importXWines(
   onProgress: ImportProgress = () => {},
 ): Promise<ImportResult> {
   const started = performance.now();
-  const catalogue = parseXWines(readFileSync(file, "utf8"));
+  const parsed = parseXWines(readFileSync(file, "utf8"));
+  const catalogue = withPresentedVintages(parsed, now().getUTCFullYear());
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
   const generated = await generateMissing(
     db,
@@ -89,7 +107,8 @@ export async function importSynthetic(
 ): Promise<SyntheticImportResult> {
   const started = performance.now();
   const real = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
-  const catalogue = syntheticCatalogue(real, n, seed, { style });
+  const year = new Date().getUTCFullYear();
+  const catalogue = withPresentedVintages(syntheticCatalogue(real, n, seed, { style }), year);
   await writeCatalogue(db, { wines: [], producers: [], regions: [], grapes: real.grapes });
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
   return { ...counts, milliseconds: Math.round(performance.now() - started) };

@@ -15,7 +15,7 @@ import { AROMAS, type AromaId } from "./i18n/aromas.ts";
 import { FOODS } from "./i18n/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
 import { servingTemperature, suggestsDecanting, typicalAromas } from "./wine-parts.ts";
-import { wineStyle } from "./wine-style.ts";
+import { presentedVintage, wineStyle } from "./wine-style.ts";
 
 const gen = createOfflineGenerator();
 let db: Db;
@@ -97,9 +97,12 @@ test("Dom Ruinart 111544: a prestige cuvée names only a vintage already release
     style.vintage !== null && style.vintage + 8 <= new Date().getUTCFullYear(),
     `vintage ${style.vintage}`,
   );
+  const newest = f.vintages?.[0];
+  assert.ok(newest !== undefined && newest > style.vintage, `listed ${f.vintages}`);
   for (const lang of LANGUAGES) {
     const text = await allTexts(f, lang);
-    assert.ok(!text.includes(String(f.vintage)), `${lang}: unreleased ${f.vintage} named: ${text}`);
+    assert.ok(!text.includes(String(newest)), `${lang}: unreleased ${newest} named: ${text}`);
+    assert.ok(text.includes(String(style.vintage)), `${lang}: the released ${style.vintage} named`);
     const d = await gen.drinkingPeriod(f, lang);
     assert.ok(d.from >= 8, `${lang}: from ${d.from}`);
   }
@@ -314,14 +317,17 @@ test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release 
 test("Prosecco 137907 named 'Millesimato' names its vintage and a window from it; plain Prosecco stays NV", async () => {
   const plain = wine(137907);
   assert.equal(wineStyle(plain).kind, "sparkling_fresh");
-  assert.equal(wineStyle(plain).vintage, null);
-  const dated = { ...plain, name: `${plain.name} Millesimato` };
-  const style = wineStyle(dated);
-  assert.equal(style.vintage, plain.vintage);
+  assert.equal(plain.vintage, null, "presented without vintage (decided at import)");
+  const name = `${plain.name} Millesimato`;
+  const harvest = plain.vintages?.[0];
+  assert.ok(harvest !== undefined);
+  assert.equal(presentedVintage({ ...plain, name }), harvest);
+  const dated = { ...plain, name, vintage: harvest };
+  assert.equal(wineStyle(dated).vintage, harvest);
   for (const lang of LANGUAGES) {
     const d = await gen.drinkingPeriod(dated, lang);
-    assert.match(d.statement, new RegExp(String(plain.vintage)), lang);
+    assert.match(d.statement, new RegExp(String(harvest)), lang);
     assert.ok(d.to <= 3, `${lang}: a fresh sparkling wine's window stays short (${d.from}–${d.to})`);
-    assert.doesNotMatch((await gen.drinkingPeriod(plain, lang)).statement, new RegExp(String(plain.vintage)));
+    assert.doesNotMatch((await gen.drinkingPeriod(plain, lang)).statement, new RegExp(String(harvest)));
   }
 });

@@ -83,6 +83,25 @@ export interface WineStyle {
   rule: AppellationRule | undefined;
 }
 
+/**
+ * The facts style recognition reads: a `WineFacts`, or a catalogue wine at import (grapes by name,
+ * region by English name).
+ */
+export type StyleFacts = Pick<
+  WineFacts,
+  | "name"
+  | "color"
+  | "type"
+  | "subType"
+  | "residualSugar"
+  | "abv"
+  | "body"
+  | "acidity"
+  | "elaboration"
+  | "vintage"
+  | "vintages"
+> & { grapes: readonly { name: string }[]; region: { names: { en: string } } };
+
 const has = (name: string, re: RegExp): boolean => re.test(name);
 
 const NV_WORDS = /\b(nv|n v|non vintage|sans annee|multi vintage|grands vintages|sans millesime)\b/;
@@ -96,7 +115,7 @@ const AROMATIC_SPARKLING = /glera|prosecco|muscat|moscato|brachetto|lambrusco|ma
 const BLANC_DE_BLANCS = /\bblanc de blancs?\b/;
 
 /** Port recognised by region, elaboration or name (IVDP categories). */
-function portKind(name: string, facts: WineFacts): StyleKind | undefined {
+function portKind(name: string, facts: StyleFacts): StyleKind | undefined {
   const port =
     /\bport\b|\bporto\b/.test(name) ||
     /port/i.test(facts.elaboration) ||
@@ -109,12 +128,12 @@ function portKind(name: string, facts: WineFacts): StyleKind | undefined {
   return facts.color === "red" ? "ruby_port" : "fortified";
 }
 
-function isSweet(facts: WineFacts): boolean {
+function isSweet(facts: StyleFacts): boolean {
   if (facts.type === "dessert") return true;
   return facts.residualSugar !== null && sweetnessGroup(facts.residualSugar) === "sweet";
 }
 
-function kindOf(facts: WineFacts, name: string, rule: AppellationRule | undefined): StyleKind {
+function kindOf(facts: StyleFacts, name: string, rule: AppellationRule | undefined): StyleKind {
   if (facts.type === "fortified") {
     const port = portKind(name, facts);
     if (port) return port;
@@ -187,7 +206,7 @@ function releaseDelay(
  * `year` is the calendar year in which a vintage must already be on sale to be named (default: the
  * current UTC year). Deterministic for the same facts and year.
  */
-export function wineStyle(facts: WineFacts, year = new Date().getUTCFullYear()): WineStyle {
+export function wineStyle(facts: StyleFacts, year = new Date().getUTCFullYear()): WineStyle {
   const name = fold(facts.name);
   const rule = appellationRule(facts.region.names.en);
   const kind = kindOf(facts, name, rule);
@@ -207,8 +226,24 @@ export function wineStyle(facts: WineFacts, year = new Date().getUTCFullYear()):
   const delay = releaseDelay(kind, level, rule);
   if (!delay) return { ...base, vintage: facts.vintage, releaseYear: null, releaseSource: "" };
   const listed = facts.vintages && facts.vintages.length > 0 ? facts.vintages : [facts.vintage];
-  const vintage = listed.find((v) => v + delay.years <= year) ?? facts.vintage;
+  // Never newer than `facts.vintage`: once the import has chosen the vintage (see presentedVintage),
+  // later generation names the same one whatever the year.
+  const newest = facts.vintage;
+  const vintage = listed.find((v) => v <= newest && v + delay.years <= year) ?? newest;
   return { ...base, vintage, releaseYear: vintage + delay.years, releaseSource: delay.source };
+}
+
+/**
+ * The vintage a catalogue wine is presented with (the wine's `vintage` column: producer detail, texts,
+ * drinking window), decided at import in `year`: null for non-vintage styles (NV and multi-vintage
+ * sparkling, ruby and tawny Port, sherry), else the newest listed vintage already on sale under the
+ * appellation's release rule (see `wineStyle`), else the newest listed.
+ */
+export function presentedVintage(
+  facts: Omit<StyleFacts, "vintage">,
+  year = new Date().getUTCFullYear(),
+): number | null {
+  return wineStyle({ ...facts, vintage: facts.vintages?.[0] ?? null }, year).vintage;
 }
 
 /** The facts with `vintage` replaced by the style's vintage (null for a non-vintage wine). */
