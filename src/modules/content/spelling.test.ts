@@ -75,7 +75,7 @@ const ALLOWED: Record<Language, string[]> = {
   en: [
     ...["albariza", "galestro", "llicorella", "poniente", "Kimmeridgian", "greywacke", "loess", "quartzite"],
     ...["rossa", "Doux", "rosés", "tannins", "cellaring", "elderflower", "lychee", "schistous", "snowmelt"],
-    ...["soufflés"],
+    ...["soufflés", "abv"],
   ],
   de: [
     ...["Albariza", "Galestro", "Llicorella", "Poniente", "Kimmeridge", "Grauwacke", "Quarzit", "rossa"],
@@ -94,10 +94,11 @@ const ALLOWED: Record<Language, string[]> = {
     ...["Roséwein", "Roséweine", "Rollkieseln", "Ahrtal", "Zedernholz", "Lakritz", "Litschi", "Limette"],
     ...["Grapefruit", "Kabeljau", "Barbecue", "Risotto", "frites", "Schmorgerichten", "fruchtig", "knackige"],
     ...["nussige", "röstige", "provenzalischem", "toskanische", "terrassierten", "Appellation", "Brioche"],
+    ...["vol"],
   ],
-  fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss"],
+  fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss", "carafer", "monocépage"],
   it: [
-    ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido"],
+    ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido", "vol"],
     ...["anche", "una", "fa", "viene", "riconosce", "riconoscono"],
   ],
 };

@@ -75,16 +75,16 @@ export function young(f: WineFacts, lang: Language, p: Profile): string {
         it: `Da giovane è ben strutturato, con il frutto primario (${fruit}) in primo piano e tannini ancora serrati; conviene decantarlo.`,
       },
       {
-        en: `Young, it is dense and tight-knit, with notes of ${fruit} and tannins that still need time; give it air before serving.`,
-        de: `Jung wirkt er dicht und verschlossen, mit Noten von ${fruit} und Tanninen, die noch Zeit brauchen; vor dem Servieren sollte er Luft bekommen.`,
+        en: `Young, it is dense and tight-knit, with notes of ${fruit}; its tannins still need time, so give it air before serving.`,
+        de: `Jung wirkt er dicht und verschlossen, mit Noten von ${fruit}; seine Tannine brauchen noch Zeit, daher sollte er vor dem Servieren Luft bekommen.`,
         fr: `Dans sa jeunesse, il est dense et serré, avec des arômes ${fruit} et des tanins qui demandent encore du temps ; une aération avant le service lui fait du bien.`,
-        it: `In gioventù è denso e compatto, con sentori di ${fruit} e tannini che chiedono ancora tempo; è bene arieggiarlo prima del servizio.`,
+        it: `In gioventù è denso e compatto, con sentori di ${fruit}; i tannini chiedono ancora tempo, perciò è bene arieggiarlo prima del servizio.`,
       },
       {
-        en: `In its first years the primary fruit (${fruit}) dominates and the tannins remain assertive; opening the bottle a few hours ahead helps.`,
-        de: `In den ersten Jahren dominiert die Primärfrucht mit Noten von ${fruit}, und die Tannine sind noch kräftig; es hilft, die Flasche einige Stunden vorher zu öffnen.`,
-        fr: `Dans ses premières années, le fruit primaire aux accents ${fruit} domine et les tanins restent fermes ; ouvrir la bouteille quelques heures à l'avance l'aide à s'exprimer.`,
-        it: `Nei primi anni domina il frutto primario (${fruit}) e i tannini restano decisi; aprire la bottiglia qualche ora prima aiuta.`,
+        en: `In its first years the primary fruit (${fruit}) dominates and the tannins remain assertive; decanting it an hour before serving helps.`,
+        de: `In den ersten Jahren dominiert die Primärfrucht mit Noten von ${fruit}, und die Tannine sind noch kräftig; eine Stunde vor dem Servieren dekantiert, zeigt er sich offener.`,
+        fr: `Dans ses premières années, le fruit primaire aux accents ${fruit} domine et les tanins restent fermes ; le carafer une heure avant le service l'aide à s'exprimer.`,
+        it: `Nei primi anni domina il frutto primario (${fruit}) e i tannini restano decisi; decantarlo un'ora prima del servizio aiuta.`,
       },
     ],
     red: [
@@ -209,10 +209,10 @@ export function young(f: WineFacts, lang: Language, p: Profile): string {
     ],
     fortified: [
       {
-        en: "Aged by the producer before release, it is ready to drink as soon as it is bottled.",
+        en: "Aged by the producer before release, it is ready to drink as soon as it is sold.",
         de: "Da er vor der Freigabe beim Erzeuger reift, ist er bei Markteinführung trinkreif.",
-        fr: "Élevé par le producteur avant sa commercialisation, il est prêt à boire dès sa mise en bouteille.",
-        it: "Affinato dal produttore prima della messa in commercio, è pronto da bere già all'imbottigliamento.",
+        fr: "Élevé par le producteur avant sa commercialisation, il est prêt à boire dès sa mise en vente.",
+        it: "Affinato dal produttore prima della messa in commercio, è pronto da bere già all'uscita sul mercato.",
       },
       {
         en: "The producer ages it before release, so it is ready to drink when bought.",

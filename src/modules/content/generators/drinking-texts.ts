@@ -49,7 +49,7 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
     const v = f.vintage;
     if (a === b) {
       return {
-        en: `From the ${v} vintage, it is best enjoyed in ${a}.`,
+        en: `The ${v} vintage is best enjoyed in ${a}.`,
         de: `Der Jahrgang ${v} ist am besten im Jahr ${a} zu genießen.`,
         fr: `Le millésime ${v} se déguste idéalement en ${a}.`,
         it: `L'annata ${v} si gusta al meglio nel ${a}.`,
@@ -58,7 +58,7 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
     return pick(
       [
         {
-          en: `From the ${v} vintage, it is best enjoyed between ${a} and ${b}.`,
+          en: `The ${v} vintage is best enjoyed between ${a} and ${b}.`,
           de: `Der Jahrgang ${v} ist am besten zwischen ${a} und ${b} zu genießen.`,
           fr: `Le millésime ${v} se déguste idéalement entre ${a} et ${b}.`,
           it: `L'annata ${v} si gusta al meglio tra il ${a} e il ${b}.`,

@@ -47,6 +47,33 @@ export function formatPercent(lang: Language, value: number): string {
   return lang === "de" || lang === "fr" ? `${n} %` : `${n}%`;
 }
 
+const NUMBER_WORDS: Record<Language, readonly string[]> = {
+  en: ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"],
+  de: ["zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "elf", "zwölf"],
+  fr: ["deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix", "onze", "douze"],
+  it: ["due", "tre", "quattro", "cinque", "sei", "sette", "otto", "nove", "dieci", "undici", "dodici"],
+};
+
+/**
+ * A count in running text: 2–12 in words (house style of the four languages' editing guides: small
+ * numbers spelled out), other numbers in figures ("15").
+ */
+export function countWords(lang: Language, n: number): string {
+  return NUMBER_WORDS[lang][n - 2] ?? String(n);
+}
+
+/**
+ * "one red" / "three reds": a count of a masculine noun in running text (`forms`: singular, plural);
+ * Italian "uno" before s + consonant and z ("uno spumante").
+ */
+export function countNoun(lang: Language, n: number, [one, many]: readonly [string, string]): string {
+  if (n !== 1) return `${countWords(lang, n)} ${many}`;
+  const article = { en: "one", de: "ein", fr: "un", it: /^(s[^aeiou]|z|gn|ps)/i.test(one) ? "uno" : "un" }[
+    lang
+  ];
+  return `${article} ${one}`;
+}
+
 /** Upper-cases the first character. */
 export function capitalize(text: string): string {
   return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);

@@ -256,3 +256,72 @@ test("fr: one sentence does not say 'issu' twice (place and grape: 'issu de la M
   for (const sentence of everything("fr").split(/(?<=[.!?])\s/))
     assert.doesNotMatch(sentence, /\bissue?s?\b.*\bissue?s?\b/, sentence);
 });
+
+// ---- Second editor's reading (stop 26): the template errors found on 12 random wines and 6 regions ----
+
+test("palate: alcohol is an aside, not a sensation; the long description states body once", () => {
+  const inList = /(alcohol|Alkohol(gehalt)?|d'alcool|di alcol) (and|und|et|e) /;
+  for (const lang of LANGUAGES) {
+    for (const { wine, fields } of texts[lang]) {
+      for (const field of ["tastingNotes", "descriptionLong"])
+        assert.doesNotMatch(fields[field] ?? "", inList, `${wine.id}/${lang}/${field}`);
+    }
+  }
+  for (const { wine, fields } of texts.en) {
+    const body = /\b(very light-bodied|light-bodied|medium-bodied|full-bodied)\b/g;
+    const found = (fields.descriptionLong ?? "").match(body) ?? [];
+    assert.ok(found.length <= 1, `${wine.id}: body ${found.length}× in ${fields.descriptionLong}`);
+  }
+});
+
+test("no dangling 'this single variety' / 'ce seul cépage'; no 'In style,' or 'From the … vintage, it'", () => {
+  assert.doesNotMatch(everything("en"), /this single variety|In style, it|From the \d{4} vintage, it/);
+  assert.doesNotMatch(everything("fr"), /ce seul cépage/);
+  assert.match(everything("en"), /made from a single grape variety/);
+});
+
+test("fr pairing: definite article after 'accompagner' and 's'accorder avec', partitive after 'servir avec'", () => {
+  const all = everything("fr");
+  assert.doesNotMatch(all, /(accompagne volontiers|s'accorde avec) (du|des|de la|de l')/);
+  assert.match(all, /accompagne volontiers (le|la|les|l')/);
+  assert.match(all, /À servir avec (du|des|de la|de l')/);
+});
+
+test("blends name the appellation's principal grape first: Chianti Riserva 136932 leads with Sangiovese", () => {
+  for (const lang of LANGUAGES) {
+    const text = of(136932, lang);
+    assert.ok(text.indexOf("Sangiovese") < text.indexOf("Cabernet Sauvignon"), `${lang}: ${text}`);
+  }
+});
+
+test("grape names in prose: no 'Syrah/Shiraz' or 'Carignan/Cariñena'; Shiraz for Australia", () => {
+  for (const lang of LANGUAGES)
+    assert.doesNotMatch(everything(lang), /Syrah\/Shiraz|Carignan\/Cariñena/, lang);
+  const australian = texts.en.find(
+    (t) => t.wine.region.country === "AU" && /Syrah/.test(t.wine.grapes[0]?.name ?? ""),
+  );
+  assert.ok(australian);
+  assert.match(Object.values(australian.fields).join(" "), /\bShiraz\b/);
+});
+
+test("one decanting advice per wine: an hour, never 'a few hours' against 'an hour'", () => {
+  assert.doesNotMatch(everything("en"), /a few hours/);
+  assert.doesNotMatch(everything("de"), /einige Stunden/);
+  assert.doesNotMatch(everything("fr"), /quelques heures/);
+  assert.doesNotMatch(everything("it"), /qualche ora/);
+});
+
+test("region summaries: counts in words, no sentence opening with a figure, 'both' for two, no false ranking", async () => {
+  const moravia = { en: await insight(2295, "en"), it: await insight(2295, "it") };
+  assert.match(moravia.en, /two wines from Moravia/);
+  assert.match(moravia.en, /one red and one rosé/);
+  assert.match(moravia.en, /The grape varieties listed are/);
+  assert.doesNotMatch(moravia.en, /most frequent|Most of these/);
+  assert.doesNotMatch(moravia.it, /seguono lo Zweigelt/);
+  for (const lang of LANGUAGES) assert.doesNotMatch(await insight(1751, lang), /(^|\. )\d/, lang);
+  assert.match(await insight(1751, "en"), /both red/);
+});
+
+test("Amarone 1506: the rule sentence names the principal grapes in the rules' order", async () => {
+  assert.match(await insight(1506, "en"), /reds from Corvina, Corvinone and Rondinella/);
+});

@@ -14,6 +14,7 @@ import type {
 import { buildDrinkingPeriod } from "./drinking-texts.ts";
 import { buildRegionInsight } from "./region-insight.ts";
 import { pairingFoods } from "./style-notes.ts";
+import { principalGrapesFirst } from "./wine-parts.ts";
 import { withStyleVintage } from "./wine-style.ts";
 import { buildWineTexts } from "./wine-texts.ts";
 
@@ -29,11 +30,11 @@ import { buildWineTexts } from "./wine-texts.ts";
 export function createOfflineGenerator(): ContentGenerator {
   return {
     async wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts> {
-      const styled = withStyleVintage(facts);
+      const styled = withStyleVintage(principalGrapesFirst(facts));
       return buildWineTexts({ ...styled, foods: pairingFoods(styled) }, lang);
     },
     async drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
-      return buildDrinkingPeriod(facts, lang);
+      return buildDrinkingPeriod(principalGrapesFirst(facts), lang);
     },
     async regionInsight(facts: RegionFacts, lang: Language): Promise<RegionInsightContent> {
       return buildRegionInsight(facts, lang);

@@ -7,7 +7,7 @@
 import type { Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
-import { capitalize, frDe, joinList, pick, tidy } from "./format.ts";
+import { capitalize, countNoun, countWords, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
 import { country } from "./i18n/countries.ts";
 import { COLOR_COUNT, sweetnessGroup } from "./i18n/style-words.ts";
@@ -48,10 +48,32 @@ function colourCounts(r: RegionFacts, lang: Language): string {
   const parts: string[] = [];
   for (const colour of ["red", "white", "rose"] as Color[]) {
     const n = r.wines.filter((w) => w.color === colour).length;
-    if (n > 0) parts.push(`${n} ${COLOR_COUNT[colour][lang][n === 1 ? 0 : 1]}`);
+    if (n > 0) parts.push(countNoun(lang, n, COLOR_COUNT[colour][lang]));
   }
   return joinList(lang, parts);
 }
+
+/** "both red" / "all red" and the like, for a region whose listed wines share one colour. */
+function allOfColour(n: number, colour: Color, lang: Language): string {
+  const word = COLOR_COUNT[colour];
+  const adjective = { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }[lang];
+  if (n === 2)
+    return {
+      en: `both ${adjective}`,
+      de: `beide ${adjective}`,
+      fr: `tous deux ${adjective}`,
+      it: `entrambi ${adjective}`,
+    }[lang];
+  return {
+    en: `all ${adjective}`,
+    de: `alle ${adjective}`,
+    fr: `tous ${adjective}`,
+    it: `tutti ${adjective}`,
+  }[lang];
+}
+
+/** German predicative colour adjectives. */
+const ALL_DE: Record<Color, string> = { red: "rot", white: "weiß", rose: "rosé" };
 
 function specialCounts(r: RegionFacts, lang: Language): string {
   const sparkling = r.wines.filter((w) => w.subType === "sparkling").length;
@@ -80,7 +102,7 @@ function specialCounts(r: RegionFacts, lang: Language): string {
     ],
   };
   const parts = [sparkling, dessert, fortified]
-    .map((n, i) => (n > 0 ? `${n} ${words[lang][i]?.[n === 1 ? 0 : 1]}` : ""))
+    .map((n, i) => (n > 0 ? countNoun(lang, n, words[lang][i] as [string, string]) : ""))
     .filter((s) => s.length > 0);
   if (parts.length === 0) return "";
   const list = joinList(lang, parts);
@@ -116,8 +138,13 @@ function summary(r: RegionFacts, lang: Language): string {
       it: `Il catalogo comprende un solo vino ${from}: ${tail}`,
     }[lang];
   }
-  const n = wines.length;
-  const counts = `${colourCounts(r, lang)}${specialCounts(r, lang)}`;
+  const n = countWords(lang, wines.length);
+  const special = specialCounts(r, lang);
+  const colours = new Set(wines.map((w) => w.color));
+  const counts =
+    colours.size === 1 && special === ""
+      ? allOfColour(wines.length, wines[0]?.color as Color, lang)
+      : `${colourCounts(r, lang)}${special}`;
   const first = pick(
     [
       {
@@ -127,23 +154,25 @@ function summary(r: RegionFacts, lang: Language): string {
         it: `Il catalogo comprende ${n} vini ${from}: ${counts}.`,
       },
       {
-        en: `${n} wines ${from} are in the catalogue: ${counts}.`,
-        de: `${n} Weine ${from} stehen im Katalog: ${counts}.`,
+        en: `There are ${n} wines ${from} in the catalogue: ${counts}.`,
+        de: `Im Katalog stehen ${n} Weine ${from}: ${counts}.`,
         fr: `Au catalogue figurent ${n} vins ${from} : ${counts}.`,
         it: `In catalogo figurano ${n} vini ${from}: ${counts}.`,
       },
       {
         en: `The catalogue holds ${n} wines ${from}: ${counts}.`,
         de: `Im Katalog finden sich ${n} Weine ${from}: ${counts}.`,
-        fr: `${n} vins ${from} sont référencés au catalogue : ${counts}.`,
+        fr: `On compte au catalogue ${n} vins ${from} : ${counts}.`,
         it: `Sono ${n} i vini ${from} in catalogo: ${counts}.`,
       },
     ],
     r.id,
     "summary",
   )[lang];
+  const rank = rankGrapes(wines);
+  const tied = rank.length > 1 && rank[0]?.count === rank[1]?.count;
   const ranked = distinctGrapeNames(
-    rankGrapes(wines).map((e) => e.grape),
+    rank.map((e) => e.grape),
     r.country,
     lang,
   ).map((name) => withArticle(name, lang));
@@ -155,13 +184,21 @@ function summary(r: RegionFacts, lang: Language): string {
       fr: `Le seul cépage référencé est ${ranked[0]}.`,
       it: `L'unico vitigno presente è ${ranked[0]}.`,
     }[lang];
+  } else if (tied) {
+    const all = joinList(lang, ranked.slice(0, 4));
+    grapes = {
+      en: `The grape varieties listed are ${all}.`,
+      de: `Gelistet sind die Rebsorten ${all}.`,
+      fr: `Les cépages référencés sont ${all}.`,
+      it: `I vitigni presenti sono ${all}.`,
+    }[lang];
   } else if (ranked.length > 1) {
     const rest = joinList(lang, ranked.slice(1, 4));
     grapes = {
       en: `${ranked[0]} is the most frequent grape variety, followed by ${rest}.`,
       de: `Häufigste Rebsorte ist ${ranked[0]}, gefolgt von ${rest}.`,
       fr: `${capitalize(ranked[0] ?? "")} arrive en tête des cépages, devant ${rest}.`,
-      it: `Tra i vitigni prevale ${ranked[0]}; seguono ${rest}.`,
+      it: `Tra i vitigni prevale ${ranked[0]}; ${ranked.length === 2 ? "segue" : "seguono"} ${rest}.`,
     }[lang];
   }
   return `${first} ${grapes} ${styleSentence(r, lang)}`;

@@ -31,8 +31,12 @@ export function ruleSentence(
     : only((k) => k.endsWith("/sparkling"))
       ? { en: "sparkling wines", de: "Schaumweine", fr: "des vins effervescents", it: "vini spumanti" }[lang]
       : { en: colours, de: colours, fr: `des vins ${colours}`, it: `vini ${colours}` }[lang];
+  // The rule's principal varieties first (its own order), not the catalogue's most listed.
   const grapes = distinctGrapeNames(
-    ranked.map((e) => e.grape).filter((g) => rule.grapes.includes(g.name)),
+    ranked
+      .map((e) => e.grape)
+      .filter((g) => rule.grapes.includes(g.name))
+      .sort((a, b) => rule.grapes.indexOf(a.name) - rule.grapes.indexOf(b.name)),
     r.country,
     lang,
   );

@@ -4,7 +4,7 @@
  */
 import type { Acidity, Body, Language, Localized } from "../../../domain/vocabulary.ts";
 import type { RegionFacts } from "../content.types.ts";
-import { joinList, pick } from "./format.ts";
+import { countWords, joinList, pick } from "./format.ts";
 import { ACIDITY, BODY, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
 
 const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
@@ -45,10 +45,33 @@ export function styleSentence(r: RegionFacts, lang: Language): string {
   const sugar = mode(r.wines.flatMap((w) => (w.residualSugar ? [sweetnessGroup(w.residualSugar)] : [])));
   const acid = mode(r.wines.map((w) => w.acidity)) as { value: Acidity; share: number };
   const acidity = ACIDITY[acid.value][lang];
-  if (body && body.share >= 0.5) {
+  if (body && body.share === 1) {
     const adj = joinList(lang, [
       bodyPl(body.value, lang),
-      sugar && sugar.share >= 0.5 ? sugarPl(sugar.value, lang) : "",
+      sugar && sugar.share === 1 ? sugarPl(sugar.value, lang) : "",
+    ]);
+    const n = r.wines.length;
+    const w = countWords(lang, n);
+    return (
+      n === 2
+        ? {
+            en: `Both wines are ${adj}, with ${acidity}.`,
+            de: `Beide Weine sind ${adj}, mit ${acidity}.`,
+            fr: `Les deux vins sont ${adj}, avec ${acidity}.`,
+            it: `Entrambi i vini sono ${adj}, con ${acidity}.`,
+          }
+        : {
+            en: `All ${w} wines are ${adj}, with ${acidity}.`,
+            de: `Alle ${w} Weine sind ${adj}, mit ${acidity}.`,
+            fr: `Les ${w} vins sont tous ${adj}, avec ${acidity}.`,
+            it: `${n <= 12 ? `Tutti e ${w} i vini` : `Tutti i ${w} vini`} sono ${adj}, con ${acidity}.`,
+          }
+    )[lang];
+  }
+  if (body && body.share > 0.5) {
+    const adj = joinList(lang, [
+      bodyPl(body.value, lang),
+      sugar && sugar.share > 0.5 ? sugarPl(sugar.value, lang) : "",
     ]);
     const plans: Localized[] = [
       {

@@ -5,11 +5,10 @@
  */
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
-import { joinList } from "./format.ts";
+import { formatPercent, joinList } from "./format.ts";
 import { BODY, SUGAR } from "./i18n/style-words.ts";
 import {
   acidityPhrase,
-  alcoholPhrase,
   aromaList,
   finishPhrase,
   grapeNames,
@@ -89,14 +88,26 @@ export function aromaSentence(f: WineFacts, lang: Language, variant: number): st
   }
 }
 
-/** Palate sentence (body, sweetness, acidity, tannins, alcohol, finish) in plan `variant` mod 3. */
-export function palateSentence(f: WineFacts, lang: Language, variant: number): string {
+/** Alcohol as a closing aside: " (13% abv)", " (13 % vol.)"; "" without ABV. */
+function alcoholAside(f: WineFacts, lang: Language): string {
+  if (f.abv === null || !Number.isFinite(f.abv) || f.abv <= 0) return "";
+  return ` (${formatPercent(lang, f.abv)} ${lang === "en" ? "abv" : "vol."})`;
+}
+
+/**
+ * Palate sentence in plan `variant` mod 3: acidity, tannins and finish, then the alcohol as an aside
+ * (a number is not a sensation). With `withStyle` (tasting notes, which stand alone) it opens with
+ * body and sweetness; without it (the long description, whose style sentence already gives them) it
+ * does not repeat them.
+ */
+export function palateSentence(f: WineFacts, lang: Language, variant: number, withStyle = true): string {
   const body = BODY[f.body];
   const sugar = f.residualSugar ? SUGAR[f.residualSugar] : undefined;
   const tannin = tanninPhrase(f, lang) ?? "";
-  const alcohol = alcoholPhrase(f, lang) ?? "";
   const finish = finishPhrase(f, lang) ?? "";
   const acid = acidityPhrase(f, lang);
+  const rest = joinList(lang, [acid, tannin, finish]);
+  const abv = alcoholAside(f, lang);
   const v = variant % 3;
   switch (lang) {
     case "en": {
@@ -104,11 +115,16 @@ export function palateSentence(f: WineFacts, lang: Language, variant: number): s
         body.en,
         sugar ? (sugar.kind === "label" ? `${sugar.en} in style` : sugar.en) : "",
       ]);
-      const rest = joinList("en", [acid, tannin, alcohol, finish]);
+      if (!withStyle)
+        return [
+          `On the palate it shows ${rest}${abv}.`,
+          `The palate offers ${rest}${abv}.`,
+          `In the mouth it has ${rest}${abv}.`,
+        ][v] as string;
       return [
-        `The palate is ${adj}, with ${rest}.`,
-        `On the palate it is ${adj}, with ${rest}.`,
-        `In the mouth it feels ${adj}, with ${rest}.`,
+        `The palate is ${adj}, with ${rest}${abv}.`,
+        `On the palate it is ${adj}, with ${rest}${abv}.`,
+        `In the mouth it feels ${adj}, with ${rest}${abv}.`,
       ][v] as string;
     }
     case "de": {
@@ -116,29 +132,44 @@ export function palateSentence(f: WineFacts, lang: Language, variant: number): s
         body.de,
         sugar ? (sugar.kind === "label" ? `in der Geschmacksrichtung ${sugar.de}` : sugar.de) : "",
       ]);
-      const rest = joinList("de", [acid, tannin, alcohol.replace(" Alkohol", " Alkoholgehalt"), finish]);
+      if (!withStyle)
+        return [
+          `Am Gaumen punktet er mit ${rest}${abv}.`,
+          `Im Mund überzeugt er mit ${rest}${abv}.`,
+          `Geschmacklich besticht er mit ${rest}${abv}.`,
+        ][v] as string;
       return [
-        `Am Gaumen ist er ${adj}, mit ${rest}.`,
-        `Im Mund wirkt er ${adj}, mit ${rest}.`,
-        `Geschmacklich ist er ${adj}, mit ${rest}.`,
+        `Am Gaumen ist er ${adj}, mit ${rest}${abv}.`,
+        `Im Mund wirkt er ${adj}, mit ${rest}${abv}.`,
+        `Geschmacklich ist er ${adj}, mit ${rest}${abv}.`,
       ][v] as string;
     }
     case "fr": {
       const adj = joinList("fr", [body.fr[0], sugar ? sugar.fr[0] : ""]);
-      const rest = joinList("fr", [acid, tannin, alcohol, finish]);
+      if (!withStyle)
+        return [
+          `En bouche, il offre ${rest}${abv}.`,
+          `La bouche révèle ${rest}${abv}.`,
+          `En bouche, on trouve ${rest}${abv}.`,
+        ][v] as string;
       return [
-        `En bouche, il se montre ${adj}, avec ${rest}.`,
-        `En bouche, il est ${adj}, avec ${rest}.`,
-        `Il se révèle ${adj} en bouche, avec ${rest}.`,
+        `En bouche, il se montre ${adj}, avec ${rest}${abv}.`,
+        `En bouche, il est ${adj}, avec ${rest}${abv}.`,
+        `Il se révèle ${adj} en bouche, avec ${rest}${abv}.`,
       ][v] as string;
     }
     case "it": {
       const adj = joinList("it", [body.it[0], sugar ? sugar.it[0] : ""]);
-      const rest = joinList("it", [acid, tannin, alcohol, finish]);
+      if (!withStyle)
+        return [
+          `Al palato offre ${rest}${abv}.`,
+          `In bocca rivela ${rest}${abv}.`,
+          `Al gusto mostra ${rest}${abv}.`,
+        ][v] as string;
       return [
-        `Al palato si presenta ${adj}, con ${rest}.`,
-        `In bocca è ${adj}, con ${rest}.`,
-        `Al gusto risulta ${adj}, con ${rest}.`,
+        `Al palato si presenta ${adj}, con ${rest}${abv}.`,
+        `In bocca è ${adj}, con ${rest}${abv}.`,
+        `Al gusto risulta ${adj}, con ${rest}${abv}.`,
       ][v] as string;
     }
   }

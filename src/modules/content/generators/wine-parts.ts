@@ -3,6 +3,7 @@
  * phrases, grape phrases, aroma lists, palate clauses and the temperature range; typical aromas, serving
  * temperature and decanting by style live in style-notes.ts (re-exported here).
  */
+import { appellationRule } from "../../../domain/appellation-rules.ts";
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
@@ -28,13 +29,26 @@ const GERMAN_ONLY_NAMES = new Set([
 ]);
 
 /**
+ * A name for prose in place of an X-Wines combined key ("Syrah/Shiraz", "Carignan/Cariñena"), which
+ * English texts would otherwise show as stored: Shiraz for Australian and South African wines, else
+ * Syrah (Wine Grapes, 2012, "Syrah"); for the other keys the local name the catalogue gives (German for
+ * German and Austrian wines, else French: Carignan, Glera, Muscat, País, Friulano).
+ */
+function proseName(name: string, g: GrapeFacts, countryCode: string): string {
+  if (!name.includes("/")) return name;
+  if (name === "Syrah/Shiraz") return /^(AU|ZA)$/i.test(countryCode) ? "Shiraz" : "Syrah";
+  const local = /^(DE|AT)$/i.test(countryCode) ? g.names.de : g.names.fr;
+  return local && !local.includes("/") ? local : (name.split("/")[0] as string);
+}
+
+/**
  * A grape variety's name in `lang` for a wine of `countryCode`: `names[lang]`, else the international
  * name — except that the German names Spätburgunder, Grauburgunder, Weißburgunder and Schwarzriesling
  * are used only for German and Austrian wines; for other wines German texts use the name of the wine's country (Italy:
  * Pinot Nero, Pinot Grigio, Pinot Bianco) or the international one (Pinot Noir, Pinot Gris, Pinot Blanc).
  */
 export function grapeName(g: GrapeFacts, countryCode: string, lang: Language): string {
-  const name = g.names[lang] || g.name;
+  const name = proseName(g.names[lang] || g.name, g, countryCode);
   if (lang !== "de" || !GERMAN_ONLY_NAMES.has(name) || /^(DE|AT)$/i.test(countryCode)) return name;
   // The French names are the international ones of this family (Pinot Noir, Pinot Gris, Meunier); the
   // catalogue's own name may be Italian ("Pinot Nero"), which would name one variety twice.
@@ -57,6 +71,23 @@ export function distinctGrapeNames(
 /** Grape names of the wine in `lang`, in source order (see grapeName). */
 export function grapeNames(facts: WineFacts, lang: Language): string[] {
   return facts.grapes.map((g) => grapeName(g, facts.region.country, lang));
+}
+
+/**
+ * The facts with a blend's grapes in the order of its appellation rule's principal varieties
+ * (`domain/appellation-rules.ts`: Sangiovese before Cabernet Sauvignon in a Chianti), so texts name
+ * and describe the leading variety first; unchanged for varietal wines (whose source order states the
+ * dominant grape), wines without a rule and grapes the rule does not list (kept after, in source order).
+ */
+export function principalGrapesFirst(facts: WineFacts): WineFacts {
+  const rule = appellationRule(facts.region.names.en);
+  if (!rule || facts.grapes.length < 2 || facts.elaboration.includes(">")) return facts;
+  const rank = (name: string) => {
+    const i = rule.grapes.indexOf(name);
+    return i === -1 ? rule.grapes.length : i;
+  };
+  const grapes = [...facts.grapes].sort((a, b) => rank(a.name) - rank(b.name));
+  return grapes.every((g, i) => g === facts.grapes[i]) ? facts : { ...facts, grapes };
 }
 
 /** True when every grape of the wine is named in the wine's name ("Bordeaux Sauvignon Blanc"). */
@@ -230,16 +261,16 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
   }
   if (nameStatesGrapes(facts)) {
     return {
-      en: "made from this single variety",
+      en: "made from a single grape variety",
       de: "reinsortig gekeltert",
-      fr: "élaboré avec ce seul cépage",
+      fr: "vinifié en monocépage",
       it: "vinificato in purezza",
     }[lang];
   }
   return {
     en: `made entirely from ${list}`,
     de: `reinsortig aus ${list} gekeltert`,
-    fr: `élaboré exclusivement à partir ${frDe(list)}`,
+    fr: `100 % ${list}`,
     it: `ottenuto da sole uve ${list}`,
   }[lang];
 }

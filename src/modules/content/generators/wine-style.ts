@@ -87,7 +87,7 @@ export interface WineStyle {
  * The facts style recognition reads: a `WineFacts`, or a catalogue wine at import (grapes by name,
  * region by English name).
  */
-export type StyleFacts = Pick<
+export type StyleInput = Pick<
   WineFacts,
   | "name"
   | "color"
@@ -115,7 +115,7 @@ const AROMATIC_SPARKLING = /glera|prosecco|muscat|moscato|brachetto|lambrusco|ma
 const BLANC_DE_BLANCS = /\bblanc de blancs?\b/;
 
 /** Port recognised by region, elaboration or name (IVDP categories). */
-function portKind(name: string, facts: StyleFacts): StyleKind | undefined {
+function portKind(name: string, facts: StyleInput): StyleKind | undefined {
   const port =
     /\bport\b|\bporto\b/.test(name) ||
     /port/i.test(facts.elaboration) ||
@@ -128,12 +128,12 @@ function portKind(name: string, facts: StyleFacts): StyleKind | undefined {
   return facts.color === "red" ? "ruby_port" : "fortified";
 }
 
-function isSweet(facts: StyleFacts): boolean {
+function isSweet(facts: StyleInput): boolean {
   if (facts.type === "dessert") return true;
   return facts.residualSugar !== null && sweetnessGroup(facts.residualSugar) === "sweet";
 }
 
-function kindOf(facts: StyleFacts, name: string, rule: AppellationRule | undefined): StyleKind {
+function kindOf(facts: StyleInput, name: string, rule: AppellationRule | undefined): StyleKind {
   if (facts.type === "fortified") {
     const port = portKind(name, facts);
     if (port) return port;
@@ -206,7 +206,7 @@ function releaseDelay(
  * `year` is the calendar year in which a vintage must already be on sale to be named (default: the
  * current UTC year). Deterministic for the same facts and year.
  */
-export function wineStyle(facts: StyleFacts, year = new Date().getUTCFullYear()): WineStyle {
+export function wineStyle(facts: StyleInput, year = new Date().getUTCFullYear()): WineStyle {
   const name = fold(facts.name);
   const rule = appellationRule(facts.region.names.en);
   const kind = kindOf(facts, name, rule);
@@ -240,7 +240,7 @@ export function wineStyle(facts: StyleFacts, year = new Date().getUTCFullYear())
  * appellation's release rule (see `wineStyle`), else the newest listed.
  */
 export function presentedVintage(
-  facts: Omit<StyleFacts, "vintage">,
+  facts: Omit<StyleInput, "vintage">,
   year = new Date().getUTCFullYear(),
 ): number | null {
   return wineStyle({ ...facts, vintage: facts.vintages?.[0] ?? null }, year).vintage;

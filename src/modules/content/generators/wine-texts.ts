@@ -80,14 +80,14 @@ function structure(f: WineFacts, lang: Language): string {
       return [
         `On the palate it shows ${parts}${alcohol ? `, at ${alcohol}` : ""}.`,
         `It is built on ${parts}${alcohol ? `, with ${alcohol}` : ""}.`,
-        `Its structure comes from ${parts}${alcohol ? `; it has ${alcohol}` : ""}.`,
+        `${capitalize(parts)} ${tannin ? "give" : "gives"} it structure${alcohol ? `; alcohol is ${alcohol.replace(" alcohol", "")}` : ""}.`,
       ][v] as string;
     case "de": {
       const pct = alcohol?.replace(" Alkohol", "");
       return [
-        `Am Gaumen zeigt er sich mit ${parts}${alcohol ? ` bei ${alcohol}` : ""}.`,
+        `Am Gaumen punktet er mit ${parts}${pct ? `; sein Alkoholgehalt beträgt ${pct}` : ""}.`,
         `Er überzeugt mit ${parts}${pct ? `; der Alkoholgehalt liegt bei ${pct}` : ""}.`,
-        `Seine Struktur verdankt er ${parts}${alcohol ? `, bei ${alcohol}` : ""}.`,
+        `Seine Struktur verdankt er ${parts}${pct ? `; er hat ${pct} Alkohol` : ""}.`,
       ][v] as string;
     }
     case "fr": {
@@ -104,7 +104,7 @@ function structure(f: WineFacts, lang: Language): string {
       return [
         `Al palato offre ${parts}${grad ? `, con una gradazione alcolica ${del}${grad}` : ""}.`,
         `Si fa notare per ${parts}${grad ? `; la gradazione alcolica è ${del}${grad}` : ""}.`,
-        `La sua struttura poggia su ${parts}${alcohol ? `, con ${alcohol}` : ""}.`,
+        `La sua struttura poggia su ${parts}${grad ? `, con ${del === "del " ? "il " : "l'"}${grad} di alcol` : ""}.`,
       ][v] as string;
     }
   }
@@ -168,7 +168,7 @@ function servingSentence(f: WineFacts, lang: Language): string {
   const decant = suggestsDecanting(f)
     ? {
         en: "; decanting it an hour before serving helps it open up",
-        de: "; eine Stunde vorher dekantiert, kann er sich besser entfalten",
+        de: "; dekantiert man ihn eine Stunde vorher, öffnet er sich besser",
         fr: " ; une mise en carafe une heure avant le service l'aide à s'ouvrir",
         it: "; decantarlo un'ora prima del servizio lo aiuta ad aprirsi",
       }[lang]
@@ -196,11 +196,35 @@ function servingSentence(f: WineFacts, lang: Language): string {
   ][plan(f, "serving")]?.[lang] as string;
 }
 
-/** Food list in the pairing construction of the language (without "Aperitif"). */
-function foodList(f: WineFacts, lang: Language): string {
+/** Food categories another listed one already covers (shellfish within seafood, hard within aged cheese). */
+const COVERED_BY: Readonly<Record<string, string>> = {
+  Shellfish: "Seafood",
+  "Hard Cheese": "Maturated Cheese",
+  Chicken: "Poultry",
+};
+
+/**
+ * French definite article for a partitive food phrase ("du bœuf" → "le bœuf", "des pâtes" → "les
+ * pâtes"), after verbs that take a definite object: "accompagner", "s'accorder avec".
+ */
+function frDefinite(phrase: string): string {
+  return phrase
+    .replace(/^du /, "le ")
+    .replace(/^de la /, "la ")
+    .replace(/^de l'/, "l'")
+    .replace(/^des /, "les ");
+}
+
+/**
+ * Food list in the pairing construction of the language (without "Aperitif" and categories another
+ * listed one covers); `definite`: French definite articles (see frDefinite).
+ */
+function foodList(f: WineFacts, lang: Language, definite = false): string {
   const items = f.foods
     .filter((food) => food !== "Aperitif" && FOODS[food])
-    .map((food) => FOODS[food]?.[lang] ?? "");
+    .filter((food) => !f.foods.includes(COVERED_BY[food] ?? ""))
+    .map((food) => FOODS[food]?.[lang] ?? "")
+    .map((item) => (definite && lang === "fr" ? frDefinite(item) : item));
   return joinList(lang, items);
 }
 
@@ -218,17 +242,18 @@ function pairing(f: WineFacts, lang: Language): string {
     return tidy(`${alone}${aperitif}`);
   }
   const name = wineName(f, lang);
+  const definite = foodList(f, lang, true);
   const lead = [
     {
       en: `${name} pairs well with ${list}.`,
       de: `${name} passt zu ${list}.`,
-      fr: `${name} s'accorde avec ${list}.`,
+      fr: `${name} s'accorde avec ${definite}.`,
       it: `${name} si abbina bene con ${list}.`,
     },
     {
       en: `A good match for ${list}.`,
       de: `Ein guter Begleiter zu ${list}.`,
-      fr: `Il accompagne volontiers ${list}.`,
+      fr: `Il accompagne volontiers ${definite}.`,
       it: `Ideale con ${list}.`,
     },
     {
@@ -326,7 +351,7 @@ function styleSentence(f: WineFacts, lang: Language): string {
       it: `Si tratta di ${nom}${grapes}.`,
     },
     {
-      en: `In style, it is ${nom}${grapes}.`,
+      en: `In the glass, it is ${nom}${grapes}.`,
       de: `Stilistisch ist er ${nom}${grapes}.`,
       fr: `Il s'agit ${nom.replace(/^un /, "d'un ")}${grapes}.`,
       it: `È ${nom}${grapes}.`,
@@ -350,7 +375,7 @@ function descriptionLong(f: WineFacts, lang: Language): string {
       longIntro(f, lang),
       styleSentence(f, lang),
       aromaSentence(f, lang, plan(f, "aroma", 1)),
-      palateSentence(f, lang, plan(f, "palate", 1)),
+      palateSentence(f, lang, plan(f, "palate", 1), false),
       servingSentence(f, lang),
       vintageSentence(f, lang, 1),
     ].join(" "),

@@ -4,7 +4,7 @@
  * - en: noun phrase after "with" ("beef", "blue cheese");
  * - de: dative noun phrase after "zu" ("Rindfleisch", "gegrilltem Fleisch");
  * - fr: partitive noun phrase after "avec" ("du bœuf", "de l'agneau", "des fruits de mer");
- * - it: noun phrase with article after "con" ("la carne di manzo", "l'agnello").
+ * - it: noun phrase with article after "con" ("il manzo", "l'agnello").
  * "Aperitif" is an occasion rather than a dish and is phrased separately (see APERITIF).
  */
 import type { Localized } from "../../../../domain/vocabulary.ts";
@@ -16,7 +16,7 @@ export const FOODS: Record<string, Localized> = {
   Aperitif: f("an aperitif", "Aperitif", "l'apéritif", "l'aperitivo"),
   Appetizer: f("starters", "Vorspeisen", "des entrées", "gli antipasti"),
   Barbecue: f("barbecue", "Grillgerichten vom Barbecue", "des grillades au barbecue", "la carne al barbecue"),
-  Beef: f("beef", "Rindfleisch", "du bœuf", "la carne di manzo"),
+  Beef: f("beef", "Rindfleisch", "du bœuf", "il manzo"),
   "Blue Cheese": f(
     "blue cheese",
     "Blauschimmelkäse",
@@ -49,7 +49,7 @@ export const FOODS: Record<string, Localized> = {
   Mushrooms: f("mushrooms", "Pilzgerichten", "des champignons", "i funghi"),
   Pasta: f("pasta", "Pasta", "des pâtes", "la pasta"),
   Pizza: f("pizza", "Pizza", "de la pizza", "la pizza"),
-  Pork: f("pork", "Schweinefleisch", "du porc", "la carne di maiale"),
+  Pork: f("pork", "Schweinefleisch", "du porc", "il maiale"),
   Poultry: f("poultry", "Geflügel", "de la volaille", "il pollame"),
   "Rich Fish": f("oily fish", "fettem Fisch", "du poisson gras", "il pesce grasso"),
   Risotto: f("risotto", "Risotto", "du risotto", "il risotto"),
@@ -67,7 +67,7 @@ export const FOODS: Record<string, Localized> = {
     "des plats à la tomate",
     "i piatti a base di pomodoro",
   ),
-  Veal: f("veal", "Kalbfleisch", "du veau", "la carne di vitello"),
+  Veal: f("veal", "Kalbfleisch", "du veau", "il vitello"),
   Vegetarian: f(
     "vegetarian dishes",
     "vegetarischen Gerichten",
