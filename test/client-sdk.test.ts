@@ -224,6 +224,11 @@ describe("@winedata/client", () => {
     const winesOnly = recordingClient({ apiKey: await s.newKey({ abilities: ["wines:read"] }) });
     const forbidden = await failure(winesOnly.client.producers.get(10001));
     assert.deepEqual([forbidden.status, forbidden.code], [403, "missing_ability"]);
+    const standard = recordingClient({ apiKey: await s.newKey({ plan: "standard" }) });
+    const notEnterprise = await failure(standard.client.photos.analyze("aGVsbG8="));
+    assert.deepEqual([notEnterprise.status, notEnterprise.code], [403, "forbidden"]);
+    const notImage = await failure(client.photos.analyze("aGVsbG8="));
+    assert.deepEqual([notImage.status, notImage.code], [422, "invalid_image"]);
   });
 
   test("the other resources answer through the client", async () => {
@@ -241,5 +246,15 @@ describe("@winedata/client", () => {
     assert.equal(grape.id, grapes.data[0]?.id);
     const pong = await client.ping();
     assert.equal(pong.api_key.prefix, s.key.slice(0, 12));
+  });
+
+  test("label recognition: a bottle photo finds its wine", async () => {
+    const { client } = recordingClient();
+    const photo = readFileSync(new URL("fixtures/labels/100062.jpeg", import.meta.url)).toString("base64");
+    const result = await client.photos.analyze(photo, { maxResults: 3, lang: "de" });
+    assert.equal(result.message, "ok");
+    assert.equal(result.candidates[0]?.id, 100062);
+    assert.ok(result.candidates.length <= 3);
+    assert.ok((result.detected_labels[0]?.producer_name.length ?? 0) > 0);
   });
 });

@@ -135,10 +135,11 @@ export function createWineDataClient(options: WineDataClientOptions) {
        * `GET /wines/search`: wines by name and/or producer, best first. `q`: at least 3 characters;
        * `limit`: 1..100, default 20.
        */
-      search: (q: string, { limit = 20, ...call }: LangOption & { limit?: number } = {}) =>
-        unwrap(
-          api.GET("/wines/search", { params: { query: { q, limit, ...lang(call) } } }),
-        ) as Promise<WineSearchResponse>,
+      search: (
+        q: string,
+        { limit = 20, ...call }: LangOption & { limit?: number } = {},
+      ): Promise<WineSearchResponse> =>
+        unwrap(api.GET("/wines/search", { params: { query: { q, limit, ...lang(call) } } })),
       /**
        * `GET /wines/{id}`. When the texts are not written in the chosen language yet the service
        * answers in English and writes them; the client asks again (see `generating`) until
@@ -257,13 +258,16 @@ export function createWineDataClient(options: WineDataClientOptions) {
        * `data:image/…;base64,` prefix allowed); `maxResults` candidates per label, 1..50, default 10.
        * @throws WineDataError 403 `forbidden` without Enterprise, 422 `invalid_image`.
        */
-      analyze: (photo: string, { maxResults = 10, ...call }: LangOption & { maxResults?: number } = {}) =>
+      analyze: (
+        photo: string,
+        { maxResults = 10, ...call }: LangOption & { maxResults?: number } = {},
+      ): Promise<PhotoAnalysis> =>
         unwrap(
           api.POST("/photo/analyze", {
             params: { query: lang(call) },
             body: { photo, max_results: maxResults },
           }),
-        ) as Promise<PhotoAnalysis>,
+        ),
     },
   };
   return client;
