@@ -95,7 +95,8 @@ const bool = (value: boolean | undefined) => (value === undefined ? undefined : 
 
 /**
  * A client of the Wine Data Service. Every method resolves to the service's answer (typed from its
- * OpenAPI document) or rejects with a `WineDataError` (`status`, `code`, `message`, `fieldErrors`).
+ * OpenAPI document) or rejects with a `WineDataError` (`status`, `code`, `message`, `fieldErrors`);
+ * a network failure rejects with fetch's own error (a `TypeError`), not retried.
  *
  * @example
  * const client = createWineDataClient({ baseUrl: "http://localhost:8080/v1", apiKey: process.env.WDS_KEY! });
