@@ -6,6 +6,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc tsconfig.json ./
+# The SDK workspace (packages/client) is declared in package.json: npm ci needs its manifest.
+COPY packages/client/package.json ./packages/client/
 COPY src ./src
 # `npm ci` also compiles the TypeScript (the `prepare` script) into dist/.
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
