@@ -20,6 +20,7 @@
  *   ready to drink; vintage champagne spends at least 3 years on the lees before release.
  * - [AOC/DOCG] the release rules of `domain/appellation-rules.ts` (Brunello, Barolo, Rioja …).
  */
+import { fold } from "../../../domain/text-folding.ts";
 import type { Body } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
 import { type AgeingClass, grapeDescriptor } from "./i18n/grapes.ts";
@@ -46,7 +47,10 @@ export interface DrinkingWindow {
  *   [OCW "Riesling", "Chenin Blanc", "ageing"; WF "most whites within 1–3 years"];
  *   red: long 4–20, medium 2–10, short 0–4 [WS, OCW "ageing", WF]; both scaled by structure and by the
  *   ageing level (crianza ×1.1, riserva ×1.25, gran reserva ×1.4) [Ley 24/2003, DOCG disciplinari].
- * Every window of a vintage wine opens no earlier than the vintage's release year [AOC/DOCG].
+ * Every window of a vintage wine opens no earlier than the vintage's release year [AOC/DOCG], a still
+ * wine's no earlier than the year after its harvest (primeur wines excepted) [OCW "release"]; a
+ * long-lived variety keeps its long window only with an appellation rule, an ageing level or a
+ * classification term (see standingClass).
  */
 export type WindowRule = StyleKind;
 
@@ -90,6 +94,24 @@ export function structureFactor(facts: WineFacts): number {
   return factor;
 }
 
+/** Label terms of a classified growth or top single site (folded names). */
+const CLASSIFIED_WORDS =
+  /\b(grand cru|premier cru|1er cru|cru classe|grand cru classe|gran selezione|grosses gewachs|erste lage|single vineyard)\b/;
+/** Primeur wines, sold in the year of their harvest (OCW "Beaujolais", "novello"). */
+const PRIMEUR_WORDS = /\b(nouveau|primeur|novello)\b/;
+
+/**
+ * The variety's ageing class as far as the wine's standing supports it: a long-lived variety (Cabernet
+ * Sauvignon, Nebbiolo, Riesling) keeps its long window in an appellation of the rules table, at an
+ * ageing level (crianza, riserva, gran reserva) or with a classification term on the label; elsewhere
+ * it ages like a medium one, because ageing potential is a matter of site and quality level as much as
+ * of variety [OCW "ageing": "only a small proportion of wines benefit from long ageing"; WS].
+ */
+function standingClass(cls: AgeingClass, facts: WineFacts, style: WineStyle): AgeingClass {
+  if (cls !== "long" || style.rule !== undefined || style.level !== "standard") return cls;
+  return CLASSIFIED_WORDS.test(fold(facts.name)) ? cls : "medium";
+}
+
 /** Window bounds of a style before structure scaling and release, or undefined for still wines. */
 const FIXED: Partial<Record<StyleKind, [number, number]>> = {
   vintage_port: [10, 40],
@@ -125,14 +147,14 @@ function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
       ? LEVEL_FACTOR[style.level]
       : 1;
   if (rule === "white") {
-    const cls = ageingClass(facts, "short");
+    const cls = standingClass(ageingClass(facts, "short"), facts, style);
     if (cls === "long")
       return facts.acidity === "high"
         ? scaled(facts, style, 2, 15, level)
         : scaled(facts, style, 1, 8, level);
     return cls === "medium" ? scaled(facts, style, 1, 5, level) : scaled(facts, style, 0, 3, level);
   }
-  const cls = ageingClass(facts, "medium");
+  const cls = standingClass(ageingClass(facts, "medium"), facts, style);
   if (cls === "long") return scaled(facts, style, 4, 20, level);
   return cls === "medium" ? scaled(facts, style, 2, 10, level) : scaled(facts, style, 0, 4, level);
 }
@@ -143,7 +165,12 @@ function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
  */
 export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
   const style = wineStyle(facts);
-  const w = byStyle(facts, style);
+  let w = byStyle(facts, style);
+  // A still wine of a vintage is sold at the earliest in the spring after its harvest (OCW "release"),
+  // except primeur wines.
+  const still = style.kind === "red" || style.kind === "white" || style.kind === "rose";
+  if (still && style.vintage !== null && w.from < 1 && !PRIMEUR_WORDS.test(fold(facts.name)))
+    w = { ...w, from: 1, to: Math.max(w.to, 2) };
   if (style.vintage !== null && style.releaseYear !== null) {
     const release = style.releaseYear - style.vintage;
     if (w.from < release) {

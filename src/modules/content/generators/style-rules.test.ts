@@ -331,3 +331,24 @@ test("Prosecco 137907 named 'Millesimato' names its vintage and a window from it
     assert.doesNotMatch((await gen.drinkingPeriod(plain, lang)).statement, new RegExp(String(harvest)));
   }
 });
+
+test("ageing potential needs standing: Aurora's Brazilian Cabernet 100055 short of a classed growth's 111516", async () => {
+  const everyday = await gen.drinkingPeriod(wine(100055), "en");
+  const classed = await gen.drinkingPeriod(wine(111516), "en");
+  assert.ok(everyday.to <= 15, `100055: ${everyday.from}–${everyday.to}`);
+  assert.ok(classed.to >= 20, `111516: ${classed.from}–${classed.to}`);
+});
+
+test("a still wine of a vintage opens no earlier than the year after its harvest (rosé 197580, Beaujolais 111692)", async () => {
+  for (const id of [197580, 111692]) {
+    for (const lang of LANGUAGES) {
+      const d = await gen.drinkingPeriod(wine(id), lang);
+      assert.ok(d.from >= 1, `${id}/${lang}: from ${d.from}`);
+    }
+  }
+  for (const w of wines.values()) {
+    const style = wineStyle(w);
+    if (style.vintage === null || !["red", "white", "rose"].includes(style.kind)) continue;
+    assert.ok((await gen.drinkingPeriod(w, "en")).from >= 1, `${w.id}`);
+  }
+});
