@@ -102,6 +102,41 @@ describe("winedata mcp (stdio)", () => {
     }
   });
 
+  test("the API's 429 is a tool error with retry_after; each API request counts over stdio", async () => {
+    const client = await spawnMcp({
+      WINEDATA_URL: s.url(""),
+      WINEDATA_API_KEY: await s.newKey({ rateLimit: 1 }),
+    });
+    try {
+      assert.equal((await call(client, "get_region", { id: 1001 })).isError, undefined);
+      const over = await call(client, "get_region", { id: 1001 });
+      assert.equal(over.isError, true);
+      const error = (over.structuredContent as { error: Record<string, unknown> }).error;
+      assert.deepEqual(
+        [error.status, error.code, error.message],
+        [429, "rate_limited", "Too Many Attempts."],
+      );
+      assert.ok(Number(error.retry_after) >= 1 && Number(error.retry_after) <= 60, String(error.retry_after));
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("a service that does not answer is a tool error 503 naming the URL", async () => {
+    const client = await spawnMcp({ WINEDATA_URL: "http://127.0.0.1:9/v1", WINEDATA_API_KEY: s.key });
+    try {
+      const result = await call(client, "get_wine", { id: 100001 });
+      assert.equal(result.isError, true);
+      const error = (result.structuredContent as { error: { status: number; code: string; message: string } })
+        .error;
+      assert.deepEqual([error.status, error.code], [503, "service_unavailable"]);
+      assert.match(error.message, /^The Wine Data Service at http:\/\/127\.0\.0\.1:9\/v1 does not answer/);
+      assert.ok(!error.message.includes(s.key.slice(13)));
+    } finally {
+      await client.close();
+    }
+  });
+
   test("without WINEDATA_API_KEY the command stops with exit code 2 and says why", async () => {
     const run = promisify(execFile);
     await assert.rejects(

@@ -48,10 +48,11 @@ export function parseBody(text: string): unknown {
 /**
  * The port of `winedata mcp`: HTTP requests to `apiRoot` (the API's root with its base path, e.g.
  * `http://127.0.0.1:8080/v1`) with `Authorization: Bearer <key>`. Every request counts against the
- * key's limits like any client's. A service that does not answer becomes a 503 `service_unavailable`
- * answer naming the URL (never the key).
+ * key's limits like any client's. A service that does not answer (refused, or no answer within
+ * `timeoutMs` milliseconds, default 60 s) becomes a 503 `service_unavailable` answer naming the URL
+ * (never the key).
  */
-export function fetchPort(apiRoot: string, key: string, fetchImpl: typeof fetch = fetch): ApiPort {
+export function fetchPort(apiRoot: string, key: string, timeoutMs = 60_000): ApiPort {
   const root = apiRoot.replace(/\/+$/, "");
   return async (call) => {
     const url = `${root}${call.path}${queryString(call.query)}`;
@@ -59,10 +60,11 @@ export function fetchPort(apiRoot: string, key: string, fetchImpl: typeof fetch 
     if (call.body !== undefined) headers["content-type"] = "application/json";
     let res: Response;
     try {
-      res = await fetchImpl(url, {
+      res = await fetch(url, {
         method: call.method,
         headers,
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
       const reason =
