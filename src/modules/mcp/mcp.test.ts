@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -124,6 +125,25 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     }
   });
 
+  test("identify_label (Enterprise): the photo's wine among the candidates, summary in German", async () => {
+    const photo = readFileSync(new URL("../../../test/fixtures/labels/100062.jpeg", import.meta.url));
+    const client = await connect(s, s.key);
+    try {
+      const result = await call(client, "identify_label", {
+        photo: photo.toString("base64"),
+        max_results: 3,
+        lang: "de",
+      });
+      assert.equal(result.isError, undefined, summary(result));
+      const body = result.structuredContent as { message: string; candidates: { id: number }[] };
+      assert.equal(body.message, "ok");
+      assert.equal(body.candidates[0]?.id, 100062);
+      assert.match(summary(result), /^1 Etikett erkannt, [1-3] passende Weine?: /);
+    } finally {
+      await client.close();
+    }
+  });
+
   test("identify_label: the API's 403 for a key without Enterprise; abilities apply per tool", async () => {
     const trial = await connect(s, await s.newKey({ plan: "trial" }));
     try {
@@ -217,6 +237,32 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
       "example.com",
       "[::1]",
     ]);
+  });
+
+  test("malformed POSTs get a 4xx with a JSON body (an unknown tool: an MCP error), never a 5xx", async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${origin(s)}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${s.key}`, ...headers },
+        body,
+      });
+    const json = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const cases: [Record<string, string>, string, number][] = [
+      [json, JSON.stringify({ photo: "" }), 400],
+      [json, "{", 400],
+      [{ ...json, accept: "application/json" }, JSON.stringify(INITIALIZE), 406],
+      [{ ...json, "content-type": "text/plain" }, JSON.stringify(INITIALIZE), 415],
+      [
+        json,
+        JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "drop_table" } }),
+        200,
+      ],
+    ];
+    for (const [headers, body, status] of cases) {
+      const res = await post(headers, body);
+      assert.equal(res.status, status, body);
+      assert.equal(typeof (await res.json()), "object", body);
+    }
   });
 
   test("GET and DELETE: 405 with the JSON error body and Allow: POST", async () => {
