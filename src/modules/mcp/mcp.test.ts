@@ -302,6 +302,36 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
   });
 });
 
+test("the inner-call mark: only this process's token skips counting, a guessed one counts", async () => {
+  const inner = s.app.rateLimits.innerCallHeaders();
+  assert.equal(s.app.rateLimits.isInnerCall(inner), true);
+  const [name = "", token = ""] = Object.entries(inner)[0] ?? [];
+  const guessed = `${token.slice(0, -2)}${token.endsWith("AA") ? "AB" : "AA"}`;
+  for (const value of [guessed, "", "x".repeat(43)]) {
+    assert.equal(s.app.rateLimits.isInnerCall({ [name]: value }), false, value);
+  }
+  const key = await s.newKey({ rateLimit: 1 });
+  assert.equal((await s.request("/ping", { key, headers: { [name]: guessed } })).status, 200);
+  assert.equal((await s.request("/ping", { key, headers: { [name]: guessed } })).status, 429);
+  // The token itself is never in an answer's headers or body.
+  const res = await fetch(`${origin(s)}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${s.key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_wine", arguments: { id: 100001 } },
+    }),
+  });
+  const answer = `${JSON.stringify([...res.headers])}${await res.text()}`;
+  assert.ok(answer.includes("Espumante") && !answer.includes(token));
+});
+
 describe("texts being written", () => {
   let gated: TestService;
   let open: () => void = () => {};
