@@ -23,6 +23,8 @@ import { textsFor } from "./modules/dashboard/texts/texts.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
 import type { PhotoReader } from "./modules/labels/ocr-pool.ts";
+import mcpRoutes from "./modules/mcp/mcp.routes.ts";
+import type { McpToolOptions } from "./modules/mcp/mcp.tools.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
@@ -65,6 +67,8 @@ export interface AppDeps {
   photoReader?: PhotoReader;
   /** Ends the process after an uncaught exception was logged and the app closed (default: exit 1). */
   onFatal?: (err: unknown) => void;
+  /** How long the MCP tools of `/mcp` wait for a text being written (default 5 s, asked every 0.5 s). */
+  mcp?: McpToolOptions;
 }
 
 /** The offline generator under the name stored beside its output. */
@@ -80,7 +84,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ["req.headers.authorization", 'req.headers["x-api-key"]', "req.headers.cookie"],
+        paths: [
+          "req.headers.authorization",
+          'req.headers["x-api-key"]',
+          'req.headers["x-wds-inner-call"]',
+          "req.headers.cookie",
+        ],
         censor: "[redacted]",
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -171,6 +180,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Modules
   await app.register(healthRoutes);
   await app.register(billingRoutes);
+  // MCP (Streamable HTTP) beside the API, not under its base path; its tools call the API in-process.
+  await app.register(mcpRoutes, {
+    basePath: config.basePath,
+    publicUrl: config.publicUrl,
+    host: config.host,
+    tools: deps.mcp,
+  });
   await app.register(
     async (v1) => {
       await v1.register(pingRoutes);

@@ -14,11 +14,11 @@
  *   keys create --email E --name N [--abilities a,b] [--rate-limit N] [--json]
  *   keys list --email E
  *   keys revoke PREFIX
+ *   mcp                                     MCP server on stdio (WINEDATA_API_KEY, WINEDATA_URL; mcp.stdio.ts)
  * Settings come from the environment (see config.ts); DATABASE_URL applies to every command.
  * Exit codes: 0 done, 1 failure, 2 wrong usage.
  */
 import { parseArgs } from "node:util";
-import cliProgress from "cli-progress";
 import { offlineGenerator } from "./app.ts";
 import { serveCluster } from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -35,6 +35,8 @@ import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalog
 import { SYNTHETIC_STYLES, type SyntheticStyle } from "./modules/catalogue/synthetic.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
+import { DEFAULT_WINEDATA_URL, runMcpStdio } from "./modules/mcp/mcp.stdio.ts";
+import { progressBar } from "./progress-bar.ts";
 import { startServer } from "./server.ts";
 import { runWorker } from "./worker.ts";
 
@@ -51,26 +53,8 @@ const USAGE = `Usage: winedata <command>
   accounts set-state --email EMAIL --state trialing|active|past_due|canceled|expired [--until 2027-01-31]
   keys create --email EMAIL --name NAME [--abilities a,b] [--rate-limit N] [--json]
   keys list --email EMAIL
-  keys revoke PREFIX`;
-
-/** A progress bar on a terminal; nothing when output is piped. */
-function progressBar(label: string) {
-  if (!process.stderr.isTTY) return { update: (_d: number, _t: number) => {}, stop: () => {} };
-  const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% {value}/{total}`, stream: process.stderr },
-    cliProgress.Presets.shades_classic,
-  );
-  let started = false;
-  return {
-    update(done: number, total: number) {
-      if (!started) bar.start(total, 0);
-      started = true;
-      bar.setTotal(total);
-      bar.update(done);
-    },
-    stop: () => started && bar.stop(),
-  };
-}
+  keys revoke PREFIX
+  mcp                 (env WINEDATA_API_KEY, WINEDATA_URL=${DEFAULT_WINEDATA_URL})`;
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
@@ -176,6 +160,9 @@ async function run(argv: string[]): Promise<void> {
     }
     case "worker":
       await runWorker(loadConfig());
+      return;
+    case "mcp":
+      await runMcpStdio();
       return;
     case "import": {
       const { values } = args(

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   quota_exceeded: 429,
   malformed_json: 400,
   bad_request: 400,
+  method_not_allowed: 405,
   request_timeout: 408,
   payload_too_large: 413,
   uri_too_long: 414,

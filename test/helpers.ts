@@ -281,7 +281,7 @@ export async function startTestService(
         body = JSON.stringify(options.body);
         headers["content-type"] = "application/json";
       }
-      const outside = ["/health", "/ready", "/openapi.json", "/docs"].some((x) => p.startsWith(x));
+      const outside = ["/health", "/ready", "/openapi.json", "/docs", "/mcp"].some((x) => p.startsWith(x));
       const target = outside ? `${origin}${p}` : service.url(p);
       const res = await fetch(target, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
       const text = await res.text();

@@ -3,6 +3,8 @@
  * Runs on `onRequest`, before body parsing and validation, in this order:
  * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
  * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
+ * An inner call (`app.rateLimits.isInnerCall`: a tool of the MCP endpoint calling the API in-process)
+ * skips both counts, the request that made it having been counted; every check still runs.
  * Routes declare what they need in `config: { ability, enterprise, budget }`, or `config: { public:
  * true }` for none. Deny by default: a route under the API prefix that declares neither makes the app
  * fail to start (`onRoute`), so no route can be public by omission; every declaration is listed in
@@ -153,12 +155,16 @@ export default fp<AuthOptions>(
       const maxPerMinute = access.limits?.maxPerMinute ?? null;
       const perMinute =
         maxPerMinute === null ? row.rate_limit_per_minute : Math.min(row.rate_limit_per_minute, maxPerMinute);
-      const minute = await limits.hitMinute(row.id, perMinute);
-      reply.header("X-RateLimit-Limit", minute.limit);
-      reply.header("X-RateLimit-Remaining", minute.remaining);
-      reply.header("X-RateLimit-Reset", minute.resetSeconds);
-      if (minute.exceeded) {
-        throw AppError.tooMany("rate_limited", "Too Many Attempts.", minute.resetSeconds);
+      // An inner call (a tool of the MCP endpoint) was counted with the request that made it.
+      const counted = !limits.isInnerCall(request.headers);
+      if (counted) {
+        const minute = await limits.hitMinute(row.id, perMinute);
+        reply.header("X-RateLimit-Limit", minute.limit);
+        reply.header("X-RateLimit-Remaining", minute.remaining);
+        reply.header("X-RateLimit-Reset", minute.resetSeconds);
+        if (minute.exceeded) {
+          throw AppError.tooMany("rate_limited", "Too Many Attempts.", minute.resetSeconds);
+        }
       }
       if (access.plan === null || access.limits === null) {
         throw new AppError("subscription_inactive", "Your subscription is not active.");
@@ -170,7 +176,7 @@ export default fp<AuthOptions>(
         throw new AppError("missing_ability", `This API key lacks the ability ${config.ability}.`);
       }
       // Counted also without a budget (Enterprise), for the dashboard's usage chart.
-      if (config.budget !== false) {
+      if (config.budget !== false && counted) {
         const day = await limits.hitDay(account.id, access.perDay, now);
         if (day.exceeded) {
           throw AppError.tooMany(

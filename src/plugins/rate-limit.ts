@@ -14,8 +14,13 @@
  *   logged when the fallback starts and one line when Redis answers again; the client reconnects by
  *   itself, and counting goes back to Redis with the first answer. Counts made during the outage stay
  *   in the process that made them.
+ *
+ * Inner calls: a request made inside this process on behalf of a request that was counted already
+ * (the MCP endpoint's tools call the API through `app.inject`) carries {@link RateLimits.innerCallHeaders}
+ * — a header with a random token made at start and known only to this process — and is not counted
+ * again ({@link RateLimits.isInnerCall}); authentication and the plan and ability checks still run.
  */
-import { hash } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { Redis } from "ioredis";
@@ -124,8 +129,13 @@ export interface DayUsage {
   requests: number;
 }
 
+/** Header of an inner call (see {@link RateLimits.isInnerCall}); never sent to a client. */
+const INNER_CALL_HEADER = "x-wds-inner-call";
+
 /** Per-key per-minute limits, per-account daily budgets and log-in failure counts. */
 export class RateLimits {
+  /** The token of inner calls: 32 random bytes per process, never logged nor sent out. */
+  private readonly innerToken = randomBytes(32);
   private readonly perMinute: RateLimiterAbstract;
   private readonly perDay: RateLimiterAbstract;
   private readonly loginFailures: RateLimiterAbstract;
@@ -162,6 +172,22 @@ export class RateLimits {
    */
   fallbackCount(): number {
     return this.health?.fallbacks ?? 0;
+  }
+
+  /**
+   * Headers that mark a request made with `app.inject` by this process on behalf of a request that
+   * was counted already: such a request is not counted again (the MCP endpoint's tool calls).
+   */
+  innerCallHeaders(): Record<string, string> {
+    return { [INNER_CALL_HEADER]: this.innerToken.toString("base64url") };
+  }
+
+  /** True when `headers` carry this process's inner-call token (constant-time comparison). */
+  isInnerCall(headers: Record<string, string | string[] | undefined>): boolean {
+    const value = headers[INNER_CALL_HEADER];
+    if (typeof value !== "string") return false;
+    const presented = Buffer.from(value, "base64url");
+    return presented.length === this.innerToken.length && timingSafeEqual(presented, this.innerToken);
   }
 
   /** Counts one request of an API key against its per-minute limit. */

@@ -34,9 +34,13 @@ const prefixOf = (key: string) => key.slice(0, 12);
 
 // Generated from the routes as registered (app.routeAccess), not from a list kept by hand: a new
 // route gets these cases by being registered, and cannot skip declaring its access (next test).
-test("shared cases on every registered route under the prefix: 401, 403, 429", async (t) => {
+test("shared cases on every registered route under the prefix or declaring a key: 401, 403, 429", async (t) => {
   const prefix = s.config.basePath;
-  const routes = s.app.routeAccess.filter((r) => r.method !== "HEAD" && r.url.startsWith(`${prefix}/`));
+  // Under the prefix every route declares its access; outside it, those that need a key (/mcp) count.
+  const routes = s.app.routeAccess.filter(
+    (r) => r.method !== "HEAD" && (r.url.startsWith(`${prefix}/`) || r.ability !== undefined),
+  );
+  assert.ok(routes.some((r) => r.url === "/mcp" && r.method === "POST"));
   // Every documented operation is among them (the OpenAPI document lists the same routes).
   const openapi = (await s.request("/openapi.json", { key: null })).body as {
     paths: Record<string, Record<string, unknown>>;
@@ -52,7 +56,7 @@ test("shared cases on every registered route under the prefix: 401, 403, 429", a
   }
   for (const route of routes) {
     await t.test(`${route.method} ${route.url}`, async () => {
-      const path = samplePath(route.url, prefix);
+      const path = route.url.startsWith(`${prefix}/`) ? samplePath(route.url, prefix) : route.url;
       const body = route.method === "POST" ? { photo: "" } : undefined;
       const none = await s.request(path, { key: null, body });
       if (route.public) {

@@ -1,0 +1,64 @@
+/**
+ * Input schemas of the MCP tools (zod, which the MCP SDK turns into the JSON Schema clients see).
+ * Bounds repeat the API's (interface.md parts 4 and 8), so a bad input is refused by the tool before
+ * any request; the API checks again anyway.
+ */
+import { z } from "zod";
+import { COLORS, LANGUAGES, SUB_TYPES } from "../../domain/vocabulary.ts";
+import { MAX_INT } from "../../http/schemas.ts";
+
+const id = (what: string) => z.number().int().min(1).max(MAX_INT).describe(`Integer id of the ${what}`);
+const lang = z
+  .enum(LANGUAGES)
+  .default("en")
+  .describe("Language of the texts and of the summary: de, en, fr or it (default en)");
+const page = z.number().int().min(1).max(10_000_000).optional().describe("Page number (default 1)");
+const perPage = z.number().int().min(1).max(100).optional().describe("Items per page (default 15, max 100)");
+const includeWines = z
+  .boolean()
+  .optional()
+  .describe("Add the wines (at most 50) and wines_count (default false)");
+
+export const SearchWinesInput = {
+  q: z.string().min(3).max(200).describe("Wine name, producer or both; at least 3 characters"),
+  limit: z.number().int().min(1).max(100).optional().describe("Most results (default 20, max 100)"),
+  lang,
+};
+
+export const ListWinesInput = {
+  page,
+  per_page: perPage,
+  color: z.enum(COLORS).optional().describe("Colour filter"),
+  sub_type: z.enum(SUB_TYPES).optional().describe("Still or sparkling"),
+  producer_id: id("producer").optional(),
+  region_id: id("region").optional(),
+  lang,
+};
+
+export const GetWineInput = { id: id("wine"), lang };
+export const GetProducerInput = { id: id("producer"), include_wines: includeWines, lang };
+export const GetRegionInput = { id: id("region"), include_wines: includeWines, lang };
+export const GetRegionInsightInput = { region_id: id("region"), lang };
+export const GetDrinkingWindowInput = { wine_id: id("wine"), lang };
+
+export const ListGrapesInput = {
+  search: z.string().min(2).max(200).optional().describe("Name or synonym search, at least 2 characters"),
+  page,
+  per_page: perPage,
+  lang,
+};
+
+export const IdentifyLabelInput = {
+  photo: z
+    .string()
+    .min(1)
+    .describe("The label photo as base64 (JPEG, PNG or WebP); a data:image/...;base64, prefix is allowed"),
+  max_results: z
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .describe("Candidates per label (default 10, max 50)"),
+  lang,
+};

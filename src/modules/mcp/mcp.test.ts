@@ -1,0 +1,403 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, describe, test } from "node:test";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { send } from "../../../test/raw-http.ts";
+import { offlineGenerator } from "../../app.ts";
+import { findKeyByPrefix } from "../api-keys/api-keys.repository.ts";
+import { allowedHostnames, hostnameOf } from "./mcp.routes.ts";
+import { MCP_TOOL_NAMES } from "./mcp.tools.ts";
+
+let s: TestService;
+before(async () => {
+  s = await startTestService();
+});
+after(() => s.close());
+
+const origin = (service: TestService) => new URL(service.url("/")).origin;
+const port = (service: TestService) => Number(new URL(service.url("/")).port);
+
+/** An MCP client connected to `service`'s /mcp with `key` (Bearer), or none. */
+async function connect(service: TestService, key: string | null): Promise<Client> {
+  const client = new Client({ name: "mcp-test", version: "1.0.0" });
+  const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${origin(service)}/mcp`), { requestInit: { headers } }),
+  );
+  return client;
+}
+
+/** tools/call, typed as the tool result it is. */
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
+  return (await client.callTool({ name, arguments: args })) as CallToolResult;
+}
+
+const summary = (result: CallToolResult) => (result.content[0] as { text: string }).text;
+
+const INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
+
+/** POST /mcp with `headers`, the initialize message as body. */
+function postInitialize(service: TestService, headers: Record<string, string>) {
+  return fetch(`${origin(service)}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(INITIALIZE),
+  });
+}
+
+describe("MCP over Streamable HTTP (/mcp)", () => {
+  test("tools/list: nine read-only, idempotent, closed-world tools with JSON-schema inputs", async () => {
+    const client = await connect(s, s.key);
+    try {
+      const { tools } = await client.listTools();
+      assert.deepEqual(
+        tools.map((t) => t.name),
+        [...MCP_TOOL_NAMES],
+      );
+      for (const tool of tools) {
+        assert.deepEqual(
+          { ...tool.annotations, title: undefined },
+          { readOnlyHint: true, idempotentHint: true, openWorldHint: false, title: undefined },
+          tool.name,
+        );
+        assert.equal(tool.inputSchema.type, "object");
+        const lang = tool.inputSchema.properties?.lang as { enum: string[] };
+        assert.deepEqual(lang.enum, ["de", "en", "fr", "it"], tool.name);
+        assert.ok(tool.description && tool.description.length > 20, tool.name);
+      }
+      const search = tools.find((t) => t.name === "search_wines");
+      assert.deepEqual(search?.inputSchema.required, ["q"]);
+      assert.deepEqual(search?.inputSchema.properties?.q, {
+        type: "string",
+        minLength: 3,
+        maxLength: 200,
+        description: "Wine name, producer or both; at least 3 characters",
+      });
+      const label = tools.find((t) => t.name === "identify_label");
+      assert.deepEqual(label?.inputSchema.required, ["photo"]);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("search_wines: the API's answer as structured content, the summary in the language asked", async () => {
+    const client = await connect(s, s.key);
+    try {
+      const result = await call(client, "search_wines", { q: "Barolo", limit: 5, lang: "de" });
+      assert.equal(result.isError, undefined, summary(result));
+      const direct = await s.request("/wines/search?q=Barolo&limit=5&lang=de");
+      assert.equal(direct.status, 200);
+      assert.ok(direct.body.data.length > 0);
+      assert.deepEqual(result.structuredContent, direct.body);
+      assert.match(summary(result), /^\d+ Weine? zu „Barolo“ gefunden: /);
+      assert.deepEqual(JSON.parse((result.content[1] as { text: string }).text), direct.body);
+      const english = await call(client, "search_wines", { q: "Barolo" });
+      assert.match(summary(english), /wines? found for "Barolo"/);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("bad input is a tool error before any request; an unknown wine is the API's 404", async () => {
+    const client = await connect(s, s.key);
+    try {
+      const short = await call(client, "search_wines", { q: "ab" });
+      assert.equal(short.isError, true);
+      const missing = await call(client, "get_wine", { id: 999_999_999 });
+      assert.equal(missing.isError, true);
+      assert.deepEqual(missing.structuredContent, {
+        error: { status: 404, code: "not_found", message: "Wine not found." },
+      });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("identify_label (Enterprise): the photo's wine among the candidates, summary in German", async () => {
+    const photo = readFileSync(new URL("../../../test/fixtures/labels/100062.jpeg", import.meta.url));
+    const client = await connect(s, s.key);
+    try {
+      const result = await call(client, "identify_label", {
+        photo: photo.toString("base64"),
+        max_results: 3,
+        lang: "de",
+      });
+      assert.equal(result.isError, undefined, summary(result));
+      const body = result.structuredContent as { message: string; candidates: { id: number }[] };
+      assert.equal(body.message, "ok");
+      assert.equal(body.candidates[0]?.id, 100062);
+      assert.match(summary(result), /^1 Etikett erkannt, [1-3] passende Weine?: /);
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("identify_label: the API's 403 for a key without Enterprise; abilities apply per tool", async () => {
+    const trial = await connect(s, await s.newKey({ plan: "trial" }));
+    try {
+      const result = await call(trial, "identify_label", { photo: "aGVsbG8=" });
+      assert.equal(result.isError, true);
+      assert.deepEqual(result.structuredContent, {
+        error: {
+          status: 403,
+          code: "forbidden",
+          message: "This endpoint requires an Enterprise API subscription",
+        },
+      });
+      // The same key may use the other tools.
+      assert.equal((await call(trial, "get_region", { id: 1001 })).isError, undefined);
+    } finally {
+      await trial.close();
+    }
+    const winesOnly = await connect(s, await s.newKey({ abilities: ["wines:read"] }));
+    try {
+      assert.equal((await call(winesOnly, "get_wine", { id: 100001 })).isError, undefined);
+      const region = await call(winesOnly, "get_region", { id: 1001 });
+      assert.equal(region.isError, true);
+      assert.equal((region.structuredContent as { error: { code: string } }).error.code, "missing_ability");
+    } finally {
+      await winesOnly.close();
+    }
+  });
+
+  test("a missing or invalid key is HTTP 401 before MCP", async () => {
+    const wrong = { authorization: "Bearer wds_abcdefgh_0123456789abcdefghijABCDEFGHIJ01" };
+    for (const headers of [{}, wrong] as Record<string, string>[]) {
+      const res = await postInitialize(s, headers);
+      assert.equal(res.status, 401);
+      assert.deepEqual(await res.json(), { message: "Unauthenticated." });
+    }
+    // The SDK's client reports the HTTP status as the error's code.
+    await assert.rejects(connect(s, null), (err: { code?: number }) => err.code === 401);
+    assert.equal((await postInitialize(s, { authorization: `Bearer ${s.key}` })).status, 200);
+  });
+
+  test("DNS rebinding protection: a foreign Host or Origin gets 403 with the JSON error body", async () => {
+    const raw = (headers: [string, string][]) =>
+      send(port(s), {
+        method: "POST",
+        target: "/mcp",
+        version: "HTTP/1.1",
+        headers: [
+          ["Authorization", `Bearer ${s.key}`],
+          ["Content-Type", "application/json"],
+          ["Accept", "application/json, text/event-stream"],
+          ...headers,
+        ],
+        body: JSON.stringify(INITIALIZE),
+        framing: "length",
+      });
+    const foreign = await raw([["Host", `evil.example:${port(s)}`]]);
+    assert.equal(foreign.status, 403);
+    assert.deepEqual(JSON.parse(foreign.body), {
+      message: `The host evil.example:${port(s)} is not allowed for /mcp.`,
+      code: "forbidden",
+    });
+    const own = await raw([["Host", `localhost:${port(s)}`]]);
+    assert.equal(own.status, 200, own.body);
+    for (const value of ["http://evil.example", "null"]) {
+      const res = await raw([
+        ["Host", `127.0.0.1:${port(s)}`],
+        ["Origin", value],
+      ]);
+      assert.equal(res.status, 403, value);
+      assert.equal(JSON.parse(res.body).code, "forbidden");
+    }
+    const sameOrigin = await raw([
+      ["Host", `127.0.0.1:${port(s)}`],
+      ["Origin", origin(s)],
+    ]);
+    assert.equal(sameOrigin.status, 200);
+  });
+
+  test("allowed host names: PUBLIC_URL's, HOST's unless a wildcard, loopback", () => {
+    assert.deepEqual([...allowedHostnames("https://API.example.com/wine", "0.0.0.0")].sort(), [
+      "127.0.0.1",
+      "[::1]",
+      "api.example.com",
+      "localhost",
+    ]);
+    assert.ok(allowedHostnames(null, "10.0.0.5").has("10.0.0.5"));
+    assert.ok(allowedHostnames(null, "::1").has("[::1]"));
+    assert.deepEqual(["[::1]:8080", "Example.com:80", "example.com", "[::1]"].map(hostnameOf), [
+      "[::1]",
+      "example.com",
+      "example.com",
+      "[::1]",
+    ]);
+  });
+
+  test("malformed POSTs get a 4xx with a JSON body (an unknown tool: an MCP error), never a 5xx", async () => {
+    const post = (headers: Record<string, string>, body: string) =>
+      fetch(`${origin(s)}/mcp`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${s.key}`, ...headers },
+        body,
+      });
+    const json = { "content-type": "application/json", accept: "application/json, text/event-stream" };
+    const cases: [Record<string, string>, string, number][] = [
+      [json, JSON.stringify({ photo: "" }), 400],
+      [json, "{", 400],
+      [{ ...json, accept: "application/json" }, JSON.stringify(INITIALIZE), 406],
+      [{ ...json, "content-type": "text/plain" }, JSON.stringify(INITIALIZE), 415],
+      [
+        json,
+        JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "drop_table" } }),
+        200,
+      ],
+    ];
+    for (const [headers, body, status] of cases) {
+      const res = await post(headers, body);
+      assert.equal(res.status, status, body);
+      assert.equal(typeof (await res.json()), "object", body);
+    }
+  });
+
+  test("GET and DELETE: 405 with the JSON error body and Allow: POST", async () => {
+    for (const method of ["GET", "DELETE"]) {
+      const res = await fetch(`${origin(s)}/mcp`, { method });
+      assert.equal(res.status, 405, method);
+      assert.equal(res.headers.get("allow"), "POST");
+      assert.equal(((await res.json()) as { code: string }).code, "method_not_allowed");
+    }
+  });
+
+  test("/mcp is not in the OpenAPI document", async () => {
+    const openapi = (await s.request("/openapi.json", { key: null })).body;
+    assert.ok(!Object.keys(openapi.paths).some((p) => p.includes("mcp")));
+  });
+
+  test("each POST counts once against the minute limit and the daily budget; tool requests do not", async () => {
+    const key = await s.newKey({ rateLimit: 4 });
+    const client = await connect(s, key); // POSTs 1 and 2: initialize, notifications/initialized
+    try {
+      // Each makes one POST, and at least one API request inside it that must not count.
+      assert.equal((await call(client, "list_wines", { per_page: 3 })).isError, undefined);
+      const region = await call(client, "get_region", { id: 1001 });
+      assert.equal(region.isError, undefined, summary(region));
+      await assert.rejects(
+        call(client, "get_region", { id: 1001 }),
+        (err: { code?: number; message: string }) =>
+          err.code === 429 && err.message.includes("Too Many Attempts"),
+      );
+    } finally {
+      await client.close();
+    }
+    const row = await findKeyByPrefix(s.app.db, key.slice(0, 12));
+    assert.ok(row);
+    const usage = await s.app.rateLimits.dailyUsage(row.account_id, s.clock.now(), 1);
+    assert.equal(usage[0]?.requests, 4);
+  });
+});
+
+test("the inner-call mark: only this process's token skips counting, a guessed one counts", async () => {
+  const inner = s.app.rateLimits.innerCallHeaders();
+  assert.equal(s.app.rateLimits.isInnerCall(inner), true);
+  const [name = "", token = ""] = Object.entries(inner)[0] ?? [];
+  const guessed = `${token.slice(0, -2)}${token.endsWith("AA") ? "AB" : "AA"}`;
+  for (const value of [guessed, "", "x".repeat(43)]) {
+    assert.equal(s.app.rateLimits.isInnerCall({ [name]: value }), false, value);
+  }
+  const key = await s.newKey({ rateLimit: 1 });
+  assert.equal((await s.request("/ping", { key, headers: { [name]: guessed } })).status, 200);
+  assert.equal((await s.request("/ping", { key, headers: { [name]: guessed } })).status, 429);
+  // The token itself is never in an answer's headers or body.
+  const res = await fetch(`${origin(s)}/mcp`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${s.key}`,
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "get_wine", arguments: { id: 100001 } },
+    }),
+  });
+  const answer = `${JSON.stringify([...res.headers])}${await res.text()}`;
+  assert.ok(answer.includes("Espumante") && !answer.includes(token));
+});
+
+describe("texts being written", () => {
+  let gated: TestService;
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  before(async () => {
+    const offline = offlineGenerator();
+    const generator = {
+      name: offline.name,
+      generator: {
+        ...offline.generator,
+        wineTexts: async (...args: Parameters<typeof offline.generator.wineTexts>) => {
+          await gate;
+          return offline.generator.wineTexts(...args);
+        },
+        drinkingPeriod: async (...args: Parameters<typeof offline.generator.drinkingPeriod>) => {
+          await gate;
+          return offline.generator.drinkingPeriod(...args);
+        },
+      },
+    };
+    gated = await startTestService({}, { generator, mcp: { generatingWaitMs: 200, pollMs: 50 } });
+  });
+  after(() => gated.close());
+
+  test("get_wine and get_drinking_window in German: being written, then the German text", async () => {
+    const client = await connect(gated, gated.key);
+    try {
+      const wine = await call(client, "get_wine", { id: 100003, lang: "de" });
+      assert.equal(wine.isError, undefined, summary(wine));
+      const early = wine.structuredContent as { description: { language: string }; generating: boolean };
+      assert.equal(early.description.language, "en");
+      assert.equal(early.generating, true);
+      assert.match(summary(wine), /wird gerade geschrieben; bitte in etwa 30 Sekunden erneut fragen/);
+
+      const period = await call(client, "get_drinking_window", { wine_id: 100003, lang: "de" });
+      assert.equal(period.isError, undefined);
+      assert.deepEqual(period.structuredContent, {
+        wine_id: 100003,
+        lang: "de",
+        generating: true,
+        retry_after: 30,
+      });
+
+      open();
+      let done = wine;
+      for (let i = 0; i < 100 && (done.structuredContent as { generating?: boolean }).generating; i++) {
+        done = await call(client, "get_wine", { id: 100003, lang: "de" });
+      }
+      const german = done.structuredContent as { description: { language: string; text: string } };
+      assert.equal(german.description.language, "de");
+      assert.ok(!summary(done).includes("geschrieben"));
+      assert.equal(
+        german.description.text,
+        (await gated.request("/wines/100003?lang=de")).body.description.text,
+      );
+
+      let window = period;
+      for (let i = 0; i < 100 && window.structuredContent?.generating; i++) {
+        window = await call(client, "get_drinking_window", { wine_id: 100003, lang: "de" });
+      }
+      assert.equal(window.structuredContent?.lang, "de");
+      assert.match(summary(window), /^Trinkfenster: \d+ bis \d+ Jahre nach dem Jahrgang\. /);
+    } finally {
+      await client.close();
+    }
+  });
+});
