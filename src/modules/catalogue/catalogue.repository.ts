@@ -37,6 +37,60 @@ async function grapeIds(trx: Transaction<Database>, names: string[]): Promise<Ma
   return ids;
 }
 
+/** The wine columns generated texts are written from (content.repository.ts `loadWineFacts`). */
+const TEXT_FACTS = [
+  "name",
+  "color",
+  "type",
+  "sub_type",
+  "residual_sugar",
+  "abv",
+  "body",
+  "acidity",
+  "elaboration",
+  "foods",
+  "vintage",
+  "producer_id",
+  "region_id",
+] as const;
+
+/**
+ * Ids of the wines among `rows` already stored with other text facts (TEXT_FACTS or grapes): their
+ * stored texts and drinking periods describe the old facts and are to be written again.
+ */
+async function changedWines(
+  trx: Transaction<Database>,
+  rows: ({ id: number } & Record<(typeof TEXT_FACTS)[number], unknown>)[],
+  wines: Catalogue["wines"],
+): Promise<number[]> {
+  const ids = rows.map((r) => r.id);
+  const stored = await trx
+    .selectFrom("wines")
+    .select(["id", ...TEXT_FACTS])
+    .where("id", "in", ids)
+    .execute();
+  if (stored.length === 0) return [];
+  const grapes = await trx
+    .selectFrom("wine_grapes as wg")
+    .innerJoin("grapes as g", "g.id", "wg.grape_id")
+    .select(["wg.wine_id", "g.name"])
+    .where("wg.wine_id", "in", ids)
+    .orderBy("wg.wine_id")
+    .orderBy("wg.position")
+    .execute();
+  const storedGrapes = new Map<number, string[]>();
+  for (const g of grapes) storedGrapes.set(g.wine_id, [...(storedGrapes.get(g.wine_id) ?? []), g.name]);
+  const byId = new Map(rows.map((r, i) => [r.id, { row: r, grapes: [...new Set(wines[i]?.grapes ?? [])] }]));
+  return stored
+    .filter((old) => {
+      const next = byId.get(old.id);
+      if (!next) return false;
+      if (TEXT_FACTS.some((c) => String(old[c] ?? "") !== String(next.row[c] ?? ""))) return true;
+      return (storedGrapes.get(old.id) ?? []).join("|") !== next.grapes.join("|");
+    })
+    .map((old) => old.id);
+}
+
 /** Counts written by {@link writeCatalogue}. */
 export interface WriteCounts {
   wines: number;
@@ -46,7 +100,9 @@ export interface WriteCounts {
 }
 
 /**
- * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version.
+ * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version. A
+ * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, which
+ * are then written again from the new facts (on demand, or by the import's English generation).
  * `onProgress(done, total)` is called after each chunk of wines. Caches of other processes see the
  * new version within a second; a caller in a service process then calls
  * `app.catalogueVersion.changed()` so this one's caches see it at once.
@@ -147,6 +203,10 @@ export async function writeCatalogue(
           flavor_finish: w.flavor.finish,
         };
       });
+      const changed = await changedWines(trx, rows, part);
+      for (const table of ["wine_texts", "drinking_periods"] as const) {
+        if (changed.length > 0) await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
+      }
       await trx
         .insertInto("wines")
         .values(rows)

@@ -1,0 +1,54 @@
+/**
+ * A re-import keeps the stored texts of unchanged wines and drops those of wines whose text facts
+ * changed (a fact of the source, or the vintage they are presented with), so they are written again.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { catalogueCopy } from "../../../test/helpers.ts";
+import { type Db, openDatabase } from "../../db/database.ts";
+import { writeCatalogue } from "./catalogue.repository.ts";
+import { BUNDLED_XWINES, withPresentedVintages } from "./catalogue.service.ts";
+import { parseXWines } from "./xwines.ts";
+
+const ORIGEM_MERLOT = 100062;
+const DOM_RUINART = 111544; // presented with the newest vintage already released (prestige cuvée)
+const OTHER = 100063;
+const YEAR = new Date().getUTCFullYear();
+let db: Db;
+
+before(async () => {
+  db = openDatabase({ kind: "sqlite", path: await catalogueCopy() });
+});
+after(() => db.destroy());
+
+async function stored(id: number): Promise<{ texts: number; periods: number }> {
+  const count = async (table: "wine_texts" | "drinking_periods") =>
+    (await db.kysely.selectFrom(table).select("wine_id").where("wine_id", "=", id).execute()).length;
+  return { texts: await count("wine_texts"), periods: await count("drinking_periods") };
+}
+
+test("an unchanged re-import keeps every stored text", async () => {
+  const before = await db.kysely.selectFrom("wine_texts").select("wine_id").execute();
+  assert.ok(before.length >= 1000);
+  await writeCatalogue(
+    db.kysely,
+    withPresentedVintages(parseXWines(readFileSync(BUNDLED_XWINES, "utf8")), YEAR),
+  );
+  const afterIds = await db.kysely.selectFrom("wine_texts").select("wine_id").execute();
+  assert.equal(afterIds.length, before.length);
+});
+
+test("a changed fact or presented vintage drops that wine's texts and drinking periods only", async () => {
+  for (const id of [ORIGEM_MERLOT, DOM_RUINART, OTHER]) assert.ok((await stored(id)).texts > 0, `${id}`);
+  const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+  const wines = catalogue.wines.map((w) => (w.id === ORIGEM_MERLOT ? { ...w, abv: (w.abv ?? 12) + 1 } : w));
+  // Eight years earlier, Dom Ruinart's newest released vintage was an older one.
+  const presented = withPresentedVintages({ ...catalogue, wines }, YEAR).wines.map((w) =>
+    w.id === DOM_RUINART ? { ...w, vintage: (w.vintage ?? YEAR) - 3 } : w,
+  );
+  await writeCatalogue(db.kysely, { ...catalogue, wines: presented });
+  assert.deepEqual(await stored(ORIGEM_MERLOT), { texts: 0, periods: 0 });
+  assert.deepEqual(await stored(DOM_RUINART), { texts: 0, periods: 0 });
+  assert.ok((await stored(OTHER)).texts > 0, "an unchanged wine keeps its texts");
+});
