@@ -6,7 +6,7 @@ import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
 import { MAX_AGE_S } from "../../http/conditional.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { WinePositions } from "./wine-positions.ts";
 import { presentWineSummary } from "./wine-presenter.ts";
@@ -124,7 +124,7 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["wines"],
         summary: "Wine detail (not wrapped in data)",
-        params: IdParams,
+        params: idParams("100001"),
         querystring: LangOnlyQuery,
         response: { 200: WineDetail, 404: ErrorBody, ...AuthErrors },
       },
