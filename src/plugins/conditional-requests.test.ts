@@ -84,6 +84,23 @@ for (const [name, service] of [
       assert.equal(other.headers.get("etag"), tag);
     });
 
+    test("HEAD with a matching If-None-Match: 304 with the 200's Content-Length, no body", async () => {
+      const s = service();
+      const path = "/producers/10001";
+      const full = await get(s, path);
+      const tag = full.headers.get("etag") ?? "";
+      for (let round = 0; round < 2; round++) {
+        const res = await fetch(s.url(path), {
+          method: "HEAD",
+          headers: { authorization: `Bearer ${s.key}`, "if-none-match": tag },
+        });
+        assert.equal(res.status, 304, `round ${round}`);
+        assert.equal(await res.text(), "");
+        assert.equal(res.headers.get("etag"), tag);
+        assert.equal(res.headers.get("content-length"), String(Buffer.byteLength(full.text)));
+      }
+    });
+
     test("If-None-Match lists, weak tags and * match by the weak comparison; malformed values do not", async () => {
       const s = service();
       const path = "/producers/10002";

@@ -158,14 +158,20 @@ function bodyOf(request: FastifyRequest, entry: Entry, version: number): Tagged 
 }
 
 /**
- * Sends `304 Not Modified` (RFC 9110 §15.4.5: no body; ETag, Cache-Control and Vary as the 200
- * would have them, set by the caller and the language plugin) once the request's daily budget count
- * is given back.
+ * Whether a 304 keeps the 200's payload: on a HEAD route Fastify's HEAD hook, which runs after this
+ * plugin's, sends no body and sets Content-Length to the payload's length, the 200's, as RFC 9110
+ * §8.6 allows in a 304; without one it would say 0 (or fail on a null). A GET's 304 has no payload.
  */
-function notModified(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+const keepsPayload = (request: FastifyRequest) => request.method === "HEAD";
+
+/**
+ * Sends `304 Not Modified` (no body; ETag, Cache-Control and Vary as the 200 would have them, set by
+ * the caller and the language plugin) once the request's daily budget count is given back.
+ */
+function notModified(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<unknown> {
   return request.spareDailyBudget().then(() => {
     reply.removeHeader("content-type");
-    return reply.code(304).send();
+    return reply.code(304).send(keepsPayload(request) ? body : undefined);
   });
 }
 
@@ -179,7 +185,7 @@ function validators(request: FastifyRequest, reply: FastifyReply, tag: string): 
 function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, version: number): unknown {
   const { body, tag } = bodyOf(request, entry, version);
   validators(request, reply, tag);
-  if (noneMatchFails(request.headers["if-none-match"], tag)) return notModified(request, reply);
+  if (noneMatchFails(request.headers["if-none-match"], tag)) return notModified(request, reply, body);
   reply.header("content-type", "application/json; charset=utf-8");
   return reply.send(body);
 }
@@ -306,7 +312,7 @@ export default fp<ResponseCacheOptions>(
       request.spareDailyBudget().then(() => {
         reply.code(304);
         reply.removeHeader("content-type");
-        done(null, null);
+        done(null, keepsPayload(request) ? payload : null);
       });
     });
   },
