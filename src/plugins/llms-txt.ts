@@ -130,7 +130,7 @@ export function llmsText(doc: OpenApiDoc, base: string, basePath: string): strin
     "",
     `> ${doc.info.description ?? ""}`,
     "",
-    `Base URL: ${base}${basePath}. All requests and answers are JSON over HTTPS. The OpenAPI 3.1 document: ${base}/openapi.json; interactive reference: ${base}/docs.`,
+    `Base URL: ${base}${basePath}. Requests and answers are JSON; use HTTPS. The OpenAPI 3.1 document: ${base}/openapi.json; interactive reference: ${base}/docs.`,
     "",
     "## Authentication",
     "",

@@ -300,8 +300,8 @@ export default fp<ResponseCacheOptions>(
         return done(null, payload);
       }
       // Not stored when an import happened meanwhile.
-      const entry = cache !== null && slot.version === cache.version;
-      const stored = entry ? entryOf(request, slot.key, payload, slot.version) : null;
+      const storable = cache !== null && slot.version === cache.version;
+      const stored = storable ? entryOf(request, slot.key, payload, slot.version) : null;
       if (stored !== null) cache?.set(slot.key, stored);
       const tag =
         stored === null
