@@ -38,6 +38,7 @@ import errorHandler, { clientErrorHandler, frameworkErrors } from "./plugins/err
 import labels from "./plugins/labels.ts";
 import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
+import llmsTxt from "./plugins/llms-txt.ts";
 import metrics from "./plugins/metrics.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
@@ -222,5 +223,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: "/account" },
   );
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(llmsTxt, { basePath: config.basePath });
   return app;
 }

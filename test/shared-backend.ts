@@ -59,9 +59,11 @@ export async function leaseSharedBackend(): Promise<SharedBackendLease> {
   const template = process.env.WDS_TEST_TEMPLATE_DB;
   if (!run || !template)
     throw new Error("WDS_TEST_BACKEND=shared needs WDS_TEST_RUN and WDS_TEST_TEMPLATE_DB");
-  const name = `${runDatabasePrefix(run)}${process.pid}_${services++}`;
+  // Numbered before the await: services started together (Promise.all) get prefixes of their own.
+  const service = services++;
+  const name = `${runDatabasePrefix(run)}${process.pid}_${service}`;
   await adminQuery(TEST_POSTGRES_URL, `create database ${name} template ${template}`);
-  const keyPrefix = `${runKeyPrefix(run)}${process.pid}:${services}:`;
+  const keyPrefix = `${runKeyPrefix(run)}${process.pid}:${service}:`;
   return {
     env: {
       DATABASE_URL: TEST_POSTGRES_URL.replace(/\/[^/]*$/, `/${name}`),

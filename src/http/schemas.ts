@@ -27,8 +27,13 @@ export const LangQuery = Type.Optional(
   Type.Enum([...LANGUAGES], { description: "Language; overrides Accept-Language (de, en, fr, it)." }),
 );
 
-/** A numeric id in the path; non-numeric ids get the resource's 404, not a 422. */
-export const IdParams = Type.Object({ id: Type.String({ description: "Integer id" }) });
+/**
+ * A numeric id in the path; non-numeric ids get the resource's 404, not a 422. `example` is an id of
+ * the bundled catalogue (ids are kept across imports), shown in the OpenAPI document, /llms.txt and
+ * the Postman collection.
+ */
+export const idParams = (example: string) =>
+  Type.Object({ id: Type.String({ description: "Integer id", examples: [example] }) });
 
 /** Largest id and page number accepted (PostgreSQL `integer`); larger values are a 422, not a 500. */
 export const MAX_INT = 2_147_483_647;

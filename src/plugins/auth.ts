@@ -53,6 +53,14 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     auth: AuthContext;
+    /** When this request was counted toward its account's daily budget (the clock's time), else null. */
+    dayCounted: { accountId: number; at: Date } | null;
+    /**
+     * Takes back this request's count toward the daily budget, if it made one: a `304 Not Modified`
+     * carries no data, so it counts toward the minute limit only (README "Caching and conditional
+     * requests"). Never rejects: a failed refund is logged and the count stays.
+     */
+    spareDailyBudget(): Promise<void>;
   }
   interface FastifyInstance {
     /** What each route registered after the auth plugin declared, in registration order. */
@@ -103,6 +111,15 @@ export default fp<AuthOptions>(
   async (app: FastifyInstance, { prefix, clock, keyCacheMs, redis }) => {
     const limits = app.rateLimits;
     app.decorateRequest("auth", null as unknown as AuthContext);
+    app.decorateRequest("dayCounted", null);
+    app.decorateRequest("spareDailyBudget", async function (this: FastifyRequest) {
+      const counted = this.dayCounted;
+      if (counted === null) return;
+      this.dayCounted = null;
+      await limits
+        .refundDay(counted.accountId, counted.at)
+        .catch((err: unknown) => this.log.warn({ err }, "could not take back a daily budget count"));
+    });
     const routeAccess: RouteAccess[] = [];
     app.decorate("routeAccess", routeAccess);
     app.addHook("onRoute", (route) => {
@@ -178,6 +195,7 @@ export default fp<AuthOptions>(
       // Counted also without a budget (Enterprise), for the dashboard's usage chart.
       if (config.budget !== false && counted) {
         const day = await limits.hitDay(account.id, access.perDay, now);
+        request.dayCounted = { accountId: account.id, at: now };
         if (day.exceeded) {
           throw AppError.tooMany(
             "quota_exceeded",

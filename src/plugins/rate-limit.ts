@@ -223,6 +223,15 @@ export class RateLimits {
   }
 
   /**
+   * Takes back one count of {@link hitDay} for account `accountId` on the UTC day of `now` (the same
+   * `now` that was counted): for an answer that does not count toward the daily budget after all
+   * (a `304 Not Modified`).
+   */
+  async refundDay(accountId: number, now: Date): Promise<void> {
+    await this.perDay.reward(`${accountId}:${now.toISOString().slice(0, 10)}`, 1);
+  }
+
+  /**
    * Requests counted toward account `accountId`'s daily budget on each of the last `days` UTC days up
    * to the day of `now` (oldest first): the very counters {@link hitDay} enforces the budget with
    * (shared through Redis when configured; per process otherwise).

@@ -15,27 +15,59 @@
  *   hooks follow), and pagination `links` are rebuilt from each request's scheme, host and query
  *   string;
  * - at most `budgetBytes` of bodies and keys (roughly least recently used dropped first).
+ *
+ * Conditional requests (RFC 9110 §13.1.2, §15.4.5) on the same routes, whether the cache is on or not:
+ * - a final 200 carries a strong `ETag` (http/conditional.ts: catalogue version, language and the
+ *   bytes sent), computed once when the answer is stored; for a page, once per distinct link base
+ *   and URL, since its `links` are part of the bytes; and `Cache-Control: private, max-age=N` with N
+ *   from the route's `config.maxAge` (default `MAX_AGE_S.catalogue`);
+ * - a GET whose `If-None-Match` matches that tag (weak comparison, lists, `*`) is answered
+ *   `304 Not Modified` without a body, with ETag, Cache-Control and Vary; from memory before the
+ *   handler when the answer is stored, else after the handler from the answer it made. A 304 gives
+ *   back its count toward the daily budget (`request.spareDailyBudget`, plugins/auth.ts); it counted
+ *   toward the minute limit like any request;
+ * - a 200 that is not final (`request.doNotCache()`), a 404 `generating` and every error carry
+ *   `Cache-Control: no-store` and no ETag: nothing may be reused or revalidated.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from "fastify";
 import fp from "fastify-plugin";
+import { cacheControl, entityTag, MAX_AGE_S, NO_STORE, noneMatchFails } from "../http/conditional.ts";
 import { pageLinks } from "../http/pagination.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** Store this route's 200 answers until the catalogue changes. */
+    /** Store this route's 200 answers until the catalogue changes, and answer conditional GETs. */
     cache?: boolean;
+    /** `max-age` of this cacheable route's final 200 answers, in seconds (default `MAX_AGE_S.catalogue`). */
+    maxAge?: number;
   }
   interface FastifyRequest {
-    /** Where this answer is to be stored; null = not to be stored. */
+    /**
+     * Set before the handler of a cacheable route: the cache key and the catalogue version the answer
+     * is made under (its ETag's version); null = not final, not to be stored (or not such a route).
+     */
     cacheSlot: { key: string; version: number } | null;
     /** Marks a 200 answer as not final: it is sent but not stored (e.g. a fallback language). */
     doNotCache(): void;
   }
 }
 
+/** A body as sent and its entity tag. */
+interface Tagged {
+  body: Buffer;
+  tag: string;
+}
+
 /** A stored answer: the body, or for a page the body around its `links` object. */
 interface Entry {
-  body: Buffer | null;
+  /** The body and its tag; null for a page. */
+  body: Tagged | null;
   /** For paginated answers: the body up to `"links":`, the rest after the links object, the page. */
   page: {
     head: string;
@@ -43,7 +75,7 @@ interface Entry {
     page: number;
     lastPage: number;
     /** The last request's link base and URL, and its body: repeated requests skip the links. */
-    last: { origin: string; url: string; body: Buffer } | null;
+    last: ({ origin: string; url: string } & Tagged) | null;
   } | null;
   bytes: number;
   /** Answered from since stored or since last spared by the eviction. */
@@ -112,39 +144,111 @@ class ResponseCache {
   }
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, entry: Entry): FastifyReply {
-  reply.header("content-type", "application/json; charset=utf-8");
-  if (entry.body !== null) return reply.send(entry.body);
+/** The body of `entry` for `request`, made under catalogue `version`, with its tag. */
+function bodyOf(request: FastifyRequest, entry: Entry, version: number): Tagged {
+  if (entry.body !== null) return entry.body;
   const page = entry.page as NonNullable<Entry["page"]>;
   const origin = request.linkBase;
   if (page.last?.origin !== origin || page.last.url !== request.url) {
     const links = JSON.stringify(pageLinks(request, page.page, page.lastPage));
-    page.last = { origin, url: request.url, body: Buffer.from(page.head + links + page.tail) };
+    const body = Buffer.from(page.head + links + page.tail);
+    page.last = { origin, url: request.url, body, tag: entityTag(version, request.lang, body) };
   }
-  return reply.send(page.last.body);
+  return page.last;
 }
 
-/** The entry for a serialized 200 `payload`, or null when it cannot be stored faithfully. */
-function entryOf(request: FastifyRequest, key: string, payload: string): Entry | null {
+/**
+ * Whether a 304 keeps the 200's payload: on a HEAD route Fastify's HEAD hook, which runs after this
+ * plugin's, sends no body and sets Content-Length to the payload's length, the 200's, as RFC 9110
+ * §8.6 allows in a 304; without one it would say 0 (or fail on a null). A GET's 304 has no payload.
+ */
+const keepsPayload = (request: FastifyRequest) => request.method === "HEAD";
+
+/**
+ * Sends `304 Not Modified` (no body; ETag, Cache-Control and Vary as the 200 would have them, set by
+ * the caller and the language plugin) once the request's daily budget count is given back.
+ */
+function notModified(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<unknown> {
+  return request.spareDailyBudget().then(() => {
+    reply.removeHeader("content-type");
+    return reply.code(304).send(keepsPayload(request) ? body : undefined);
+  });
+}
+
+/** ETag and Cache-Control of a final 200 of this route. */
+function validators(request: FastifyRequest, reply: FastifyReply, tag: string): void {
+  reply.header("etag", tag);
+  reply.header("cache-control", cacheControl(request.routeOptions.config.maxAge ?? MAX_AGE_S.catalogue));
+}
+
+/** Answers from a stored entry: 304 when `If-None-Match` matches its tag, else its bytes. */
+function send(request: FastifyRequest, reply: FastifyReply, entry: Entry, version: number): unknown {
+  const { body, tag } = bodyOf(request, entry, version);
+  validators(request, reply, tag);
+  if (noneMatchFails(request.headers["if-none-match"], tag)) return notModified(request, reply, body);
+  reply.header("content-type", "application/json; charset=utf-8");
+  return reply.send(body);
+}
+
+/**
+ * The entry for a serialized 200 `payload` made under catalogue `version`, or null when it cannot be
+ * stored faithfully; its tag is the tag of `payload` as sent to this request.
+ */
+function entryOf(request: FastifyRequest, key: string, payload: string, version: number): Entry | null {
   const answered = request.answeredPage;
+  const sent = Buffer.from(payload);
+  const tag = entityTag(version, request.lang, sent);
   let page: Entry["page"] = null;
   if (answered) {
     const links = `"links":${JSON.stringify(pageLinks(request, answered.page, answered.lastPage))}`;
     const at = payload.lastIndexOf(links);
     if (at < 0) return null; // serialized differently from JSON.stringify: keep it uncached
     const head = payload.slice(0, at + '"links":'.length);
-    page = { head, tail: payload.slice(at + links.length), ...answered, last: null };
+    const last = { origin: request.linkBase, url: request.url, body: sent, tag };
+    page = { head, tail: payload.slice(at + links.length), ...answered, last };
   }
-  const body = page === null ? Buffer.from(payload) : null;
   // A page: head and tail (V8 keeps a string in one byte a character when every character is below
   // U+0100, else in two) and the last body with its links (UTF-8 bytes).
   const charBytes = /[\u0100-\uffff]/.test(payload) ? 2 : 1;
-  const size = body === null ? payload.length * charBytes + Buffer.byteLength(payload) : body.length;
+  const size = page === null ? sent.length : payload.length * charBytes + sent.length;
   return {
-    body,
+    body: page === null ? { body: sent, tag } : null,
     page,
-    bytes: size + 2 * key.length + ENTRY_OVERHEAD_BYTES,
+    bytes: size + 2 * key.length + tag.length + ENTRY_OVERHEAD_BYTES,
     used: false,
+  };
+}
+
+/**
+ * Documents the validators of a cacheable route in its OpenAPI responses (`onRoute`, before the
+ * schemas are compiled and @fastify/swagger reads them): ETag and Cache-Control of the 200, and the
+ * 304 without a body.
+ */
+function documentValidators(route: RouteOptions): void {
+  const config = route.config as FastifyContextConfig | undefined;
+  const response = route.schema?.response as Record<string, object> | undefined;
+  if (config?.cache !== true || route.schema === undefined || response?.[200] === undefined) return;
+  const maxAge = config.maxAge ?? MAX_AGE_S.catalogue;
+  const headers = {
+    ETag: {
+      type: "string",
+      description:
+        "Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match",
+    },
+    "Cache-Control": {
+      type: "string",
+      description: `private, max-age=${maxAge}; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated`,
+    },
+  };
+  route.schema.response = {
+    ...response,
+    200: { ...response[200], headers },
+    304: {
+      type: "null",
+      description:
+        "Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget.",
+      headers,
+    },
   };
 }
 
@@ -159,8 +263,8 @@ export default fp<ResponseCacheOptions>(
     app.decorateRequest("doNotCache", function (this: FastifyRequest) {
       this.cacheSlot = null;
     });
-    if (budgetBytes <= 0) return;
-    const cache = new ResponseCache(budgetBytes);
+    app.addHook("onRoute", documentValidators);
+    const cache = budgetBytes > 0 ? new ResponseCache(budgetBytes) : null;
 
     // Callback-style hooks: a hit costs no promise (the async forms showed in the profile of a warm detail).
     app.addHook("preHandler", (request, reply, done) => {
@@ -168,10 +272,12 @@ export default fp<ResponseCacheOptions>(
       // Never throws: from the promise below, a throw would be an unhandled rejection.
       const lookup = (version: number) => {
         try {
-          cache.follow(version);
           const key = keyOf(request);
-          const entry = cache.get(key);
-          if (entry !== undefined) return send(request, reply, entry);
+          if (cache !== null) {
+            cache.follow(version);
+            const entry = cache.get(key);
+            if (entry !== undefined) return send(request, reply, entry, version);
+          }
           request.cacheSlot = { key, version };
         } catch (err) {
           return done(err as Error);
@@ -184,16 +290,31 @@ export default fp<ResponseCacheOptions>(
     });
 
     app.addHook("onSend", (request, reply, payload, done) => {
-      // Undefined on routes of plugins registered before this one (the /docs pages).
-      const slot = request.cacheSlot as FastifyRequest["cacheSlot"] | undefined;
-      if (slot && reply.statusCode === 200 && typeof payload === "string") {
-        request.cacheSlot = null;
-        // Not when an import happened meanwhile.
-        const entry = slot.version === cache.version ? entryOf(request, slot.key, payload) : null;
-        if (entry !== null) cache.set(slot.key, entry);
+      if (request.routeOptions.config.cache !== true) return done(null, payload);
+      const slot = request.cacheSlot;
+      request.cacheSlot = null;
+      // A 304 or a 200 from memory: its headers are set.
+      if (reply.statusCode === 304 || reply.hasHeader("etag")) return done(null, payload);
+      if (slot === null || reply.statusCode !== 200 || typeof payload !== "string") {
+        reply.header("cache-control", NO_STORE);
+        return done(null, payload);
       }
-      done(null, payload);
+      // Not stored when an import happened meanwhile.
+      const storable = cache !== null && slot.version === cache.version;
+      const stored = storable ? entryOf(request, slot.key, payload, slot.version) : null;
+      if (stored !== null) cache?.set(slot.key, stored);
+      const tag =
+        stored === null
+          ? entityTag(slot.version, request.lang, payload)
+          : bodyOf(request, stored, slot.version).tag;
+      validators(request, reply, tag);
+      if (!noneMatchFails(request.headers["if-none-match"], tag)) return done(null, payload);
+      request.spareDailyBudget().then(() => {
+        reply.code(304);
+        reply.removeHeader("content-type");
+        done(null, keepsPayload(request) ? payload : null);
+      });
     });
   },
-  { name: "response-cache", dependencies: ["db", "link-base", "language", "catalogue-version"] },
+  { name: "response-cache", dependencies: ["db", "link-base", "language", "catalogue-version", "auth"] },
 );

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
+import { MAX_AGE_S } from "../../http/conditional.ts";
 import { parseId } from "../../http/pagination.ts";
 import { AuthErrors, GeneratingBody } from "../../http/schemas.ts";
 import {
@@ -34,7 +35,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/region-insights/:regionId",
     {
-      config: { ability: "insights:read", cache: true },
+      config: { ability: "insights:read", cache: true, maxAge: MAX_AGE_S.texts },
       schema: {
         tags: ["content"],
         summary: "Region insight text",
@@ -67,7 +68,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/drinking-periods/:wineId",
     {
-      config: { ability: "drinking-periods:read", cache: true },
+      config: { ability: "drinking-periods:read", cache: true, maxAge: MAX_AGE_S.texts },
       schema: {
         tags: ["content"],
         summary: "Drinking window of a wine",

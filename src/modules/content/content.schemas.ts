@@ -3,10 +3,10 @@ import { Type } from "typebox";
 import { LangQuery, LanguageSchema } from "../../http/schemas.ts";
 
 /** `regionId` is checked by `parseId` (a malformed id is a 404, as for an unknown one). */
-export const RegionInsightParams = Type.Object({ regionId: Type.String() });
+export const RegionInsightParams = Type.Object({ regionId: Type.String({ examples: ["1001"] }) });
 
 /** `wineId` is checked by `parseId` (a malformed id is a 404, as for an unknown one). */
-export const DrinkingPeriodParams = Type.Object({ wineId: Type.String() });
+export const DrinkingPeriodParams = Type.Object({ wineId: Type.String({ examples: ["100001"] }) });
 
 /** The query of both content endpoints: the response language only. */
 export const ContentQuery = Type.Object({ lang: LangQuery });

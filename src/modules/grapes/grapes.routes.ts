@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { grapeName } from "../../domain/grape-name.ts";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { findGrape, listGrapes } from "./grapes.repository.ts";
 import {
   GrapeDetailQuery,
@@ -48,7 +48,7 @@ const grapeRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["grapes"],
         summary: "Grape variety detail",
-        params: IdParams,
+        params: idParams("1"),
         querystring: GrapeDetailQuery,
         response: { 200: GrapeDetailResponse, 404: ErrorBody, ...AuthErrors },
       },

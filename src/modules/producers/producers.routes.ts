@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, idParams, isTrue } from "../../http/schemas.ts";
 import { presentWineSummary } from "../wines/wine-presenter.ts";
 import { winesOf } from "../wines/wines.repository.ts";
 import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
@@ -48,7 +48,7 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["producers"],
         summary: "Producer detail, optionally with its wines",
-        params: IdParams,
+        params: idParams("10001"),
         querystring: ProducerDetailQuery,
         response: { 200: ProducerDetailResponse, 404: ErrorBody, ...AuthErrors },
       },

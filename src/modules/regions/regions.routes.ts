@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { regionName } from "../../domain/region-name.ts";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams, isTrue } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, idParams, isTrue } from "../../http/schemas.ts";
 import { presentWineSummary } from "../wines/wine-presenter.ts";
 import { winesOf } from "../wines/wines.repository.ts";
 import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
@@ -57,7 +57,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ["regions"],
         summary: "Region detail, optionally with its wines",
-        params: IdParams,
+        params: idParams("1001"),
         querystring: RegionDetailQuery,
         response: { 200: RegionDetailResponse, 404: ErrorBody, ...AuthErrors },
       },

@@ -4,8 +4,9 @@ import { grapeName } from "../../domain/grape-name.ts";
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import { AppError } from "../../errors.ts";
+import { MAX_AGE_S } from "../../http/conditional.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
-import { AuthErrors, ErrorBody, IdParams } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { WinePositions } from "./wine-positions.ts";
 import { presentWineSummary } from "./wine-presenter.ts";
@@ -32,6 +33,8 @@ const PRELOAD_DELAY_MS = 2_000;
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
   const cached = { ...config, cache: true };
+  // The detail carries generated texts (description, tasting notes, pairing): a shorter lifetime.
+  const cachedTexts = { ...cached, maxAge: MAX_AGE_S.texts };
   const positions = new WinePositions(() => wineKindPages(app.catalogueDb));
   // Read in the background shortly after the service listens (not at once: that would slow the
   // start-up's first answers), so the first unfiltered list does not wait for a read of every wine;
@@ -117,11 +120,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/wines/:id",
     {
-      config: cached,
+      config: cachedTexts,
       schema: {
         tags: ["wines"],
         summary: "Wine detail (not wrapped in data)",
-        params: IdParams,
+        params: idParams("100001"),
         querystring: LangOnlyQuery,
         response: { 200: WineDetail, 404: ErrorBody, ...AuthErrors },
       },

@@ -52,6 +52,7 @@ export const WineSearchQuery = Type.Object({
     minLength: 3,
     maxLength: 200,
     description: "Wine name, producer or both; at least 3 characters",
+    examples: ["barolo"],
   }),
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
   lang: LangQuery,
