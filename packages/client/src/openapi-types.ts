@@ -141,6 +141,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -189,6 +193,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -266,7 +281,10 @@ export interface paths {
         get: {
             parameters: {
                 query: {
-                    /** @description Wine name, producer or both; at least 3 characters */
+                    /**
+                     * @description Wine name, producer or both; at least 3 characters
+                     * @example barolo
+                     */
                     q: string;
                     limit: number;
                     /** @description Language; overrides Accept-Language (de, en, fr, it). */
@@ -281,6 +299,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -308,6 +330,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -405,7 +438,10 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Integer id */
+                    /**
+                     * @description Integer id
+                     * @example 100001
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -415,6 +451,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -478,6 +518,17 @@ export interface paths {
                             vintages: number[];
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -586,6 +637,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -611,6 +666,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -694,7 +760,10 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Integer id */
+                    /**
+                     * @description Integer id
+                     * @example 10001
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -704,6 +773,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -730,6 +803,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -842,6 +926,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -873,6 +961,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -956,7 +1055,10 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Integer id */
+                    /**
+                     * @description Integer id
+                     * @example 1001
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -966,6 +1068,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1000,6 +1106,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -1110,6 +1227,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1139,6 +1260,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -1221,7 +1353,10 @@ export interface paths {
                 };
                 header?: never;
                 path: {
-                    /** @description Integer id */
+                    /**
+                     * @description Integer id
+                     * @example 1
+                     */
                     id: string;
                 };
                 cookie?: never;
@@ -1231,6 +1366,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1248,6 +1387,17 @@ export interface paths {
                             };
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -1345,6 +1495,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example 1001 */
                     regionId: string;
                 };
                 cookie?: never;
@@ -1354,6 +1505,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1371,6 +1526,17 @@ export interface paths {
                             }[];
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
@@ -1465,6 +1631,7 @@ export interface paths {
                 };
                 header?: never;
                 path: {
+                    /** @example 100001 */
                     wineId: string;
                 };
                 cookie?: never;
@@ -1474,6 +1641,10 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1492,6 +1663,17 @@ export interface paths {
                             storage: string;
                         };
                     };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Missing or invalid API key */
                 401: {
