@@ -42,11 +42,25 @@ function years(lang: Language, n: number, dative = false): string {
   return n === 1 ? "un anno" : `${n} anni`;
 }
 
-function statement(f: WineFacts, lang: Language, from: number, to: number): string {
+/**
+ * The statement of a window that ended before `year` (the listed vintage is past its best): says so,
+ * and how soon after its harvest a current vintage drinks best, instead of advising a past date.
+ */
+function pastStatement(lang: Language, v: number, a: number, b: number, to: number): string {
+  return {
+    en: `The ${v} vintage was at its best from ${a} to ${b}; a younger vintage drinks best within ${years(lang, to)} of its harvest.`,
+    de: `Der Jahrgang ${v} war von ${a} bis ${b} am besten; ein jüngerer Jahrgang trinkt sich am besten innerhalb ${years(lang, to, true)} nach der Lese.`,
+    fr: `Le millésime ${v} était à son meilleur de ${a} à ${b} ; un millésime plus récent se boit idéalement dans les ${years(lang, to)} qui suivent la vendange.`,
+    it: `L'annata ${v} ha dato il meglio dal ${a} al ${b}; un'annata più recente si beve al meglio entro ${years(lang, to)} dalla vendemmia.`,
+  }[lang];
+}
+
+function statement(f: WineFacts, lang: Language, from: number, to: number, year: number): string {
   if (f.vintage !== null) {
     const a = f.vintage + from;
     const b = f.vintage + to;
     const v = f.vintage;
+    if (b < year) return pastStatement(lang, v, a, b, to);
     if (a === b) {
       return {
         en: `The ${v} vintage is best enjoyed in ${a}.`,
@@ -104,8 +118,33 @@ function statement(f: WineFacts, lang: Language, from: number, to: number): stri
   }[lang];
 }
 
-function endOfWindow(f: WineFacts, lang: Language, to: number): WindowEnd {
+/**
+ * The end of the window as the ripe and storage texts say it: a calendar year ("by 2031"), after
+ * purchase for a non-vintage wine, or after the harvest when the listed vintage's window ended before
+ * `year` (no advice to drink by a past date).
+ */
+function endOfWindow(f: WineFacts, lang: Language, to: number, year: number): WindowEnd {
   const n = Math.max(1, to);
+  if (f.vintage !== null && f.vintage + to < year) {
+    return {
+      en: {
+        by: `within ${years("en", n)} of its harvest`,
+        until: `for about ${years("en", n)} after its harvest`,
+      },
+      de: {
+        by: `innerhalb ${years("de", n, true)} nach der Lese`,
+        until: `etwa ${years("de", n)} lang nach der Lese`,
+      },
+      fr: {
+        by: `dans les ${years("fr", n)} qui suivent la vendange`,
+        until: `pendant environ ${years("fr", n)} après la vendange`,
+      },
+      it: {
+        by: `entro ${years("it", n)} dalla vendemmia`,
+        until: `per circa ${years("it", n)} dalla vendemmia`,
+      },
+    }[lang];
+  }
   if (f.vintage !== null) {
     const y = f.vintage + to;
     return {
@@ -147,10 +186,10 @@ function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): 
   const tail =
     to <= 10
       ? {
-          en: `Kept this way, it will hold and develop ${end.until}.`,
-          de: `So gelagert, hält und entwickelt er sich ${end.until}.`,
-          fr: `Ainsi conservé, il tiendra et évoluera ${end.until}.`,
-          it: `Conservato così, tiene ed evolve ${end.until}.`,
+          en: `Kept this way, it will keep ${end.until}.`,
+          de: `So gelagert, hält er sich ${end.until}.`,
+          fr: `Ainsi conservé, il se gardera ${end.until}.`,
+          it: `Conservato così, si mantiene ${end.until}.`,
         }[lang]
       : {
           en: `These conditions matter for a wine made for long cellaring: kept this way, it can develop ${end.until}.`,
@@ -164,7 +203,8 @@ function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): 
 /**
  * Drinking-period content of one wine in one language: `from`/`to` in years after the vintage
  * (see drinkingWindow), `statement` (calendar years when a vintage is known, else years after
- * purchase), `young`, `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
+ * purchase; for a window that ended before the current year, what a younger vintage offers), `young`,
+ * `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
  * window's length; cellar conditions only for wines meant for ageing, see READY_STYLES). `f.vintage`
  * is replaced by the vintage the style may name (null for non-vintage wines; see wineStyle).
  * Deterministic.
@@ -173,11 +213,12 @@ export function buildDrinkingPeriod(facts: WineFacts, lang: Language): DrinkingP
   const { from, to, rule, style } = classifyDrinkingWindow(facts);
   const f = style.vintage === facts.vintage ? facts : { ...facts, vintage: style.vintage };
   const p = profile(rule, to);
-  const end = endOfWindow(f, lang, to);
+  const year = new Date().getUTCFullYear();
+  const end = endOfWindow(f, lang, to, year);
   return {
     from,
     to,
-    statement: capitalize(tidy(statement(f, lang, from, to))),
+    statement: capitalize(tidy(statement(f, lang, from, to, year))),
     young: capitalize(tidy(young(f, lang, p))),
     ripe: capitalize(tidy(ripe(f, lang, p, end))),
     storage: capitalize(tidy(storage(lang, rule, to, end))),

@@ -74,6 +74,11 @@ export function countNoun(lang: Language, n: number, [one, many]: readonly [stri
   return `${article} ${one}`;
 }
 
+/** One of three sentence plans for `slot`, chosen from the wine's id; `shift` moves to another plan. */
+export function plan(wine: { id: number }, slot: string, shift = 0): number {
+  return (pick([0, 1, 2], wine.id, slot) + shift) % 3;
+}
+
 /** Upper-cases the first character. */
 export function capitalize(text: string): string {
   return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);

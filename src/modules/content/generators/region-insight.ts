@@ -4,6 +4,7 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
+import { appellationRule } from "../../../domain/appellation-rules.ts";
 import type { Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
@@ -17,8 +18,18 @@ import { permittedWines, ruleSentence } from "./region-rules.ts";
 import { mode, styleSentence } from "./region-style.ts";
 import { distinctGrapeNames, grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
 
-/** Grapes of the wines ranked by the number of wines that list them (ties: international name). */
-export function rankGrapes(wines: readonly WineFacts[]): { grape: GrapeFacts; count: number }[] {
+/**
+ * Grapes of the wines ranked by the number of wines that list them; ties in the order of `principal`
+ * (the appellation rule's varieties: Macabeo before Chardonnay in Cava), then by international name.
+ */
+export function rankGrapes(
+  wines: readonly WineFacts[],
+  principal: readonly string[] = [],
+): { grape: GrapeFacts; count: number }[] {
+  const order = (g: GrapeFacts) => {
+    const i = principal.indexOf(g.name);
+    return i === -1 ? principal.length : i;
+  };
   const byId = new Map<number, { grape: GrapeFacts; count: number }>();
   for (const w of wines) {
     for (const g of new Map(w.grapes.map((x) => [x.id, x])).values()) {
@@ -27,7 +38,15 @@ export function rankGrapes(wines: readonly WineFacts[]): { grape: GrapeFacts; co
       else byId.set(g.id, { grape: g, count: 1 });
     }
   }
-  return [...byId.values()].sort((a, b) => b.count - a.count || a.grape.name.localeCompare(b.grape.name));
+  return [...byId.values()].sort(
+    (a, b) =>
+      b.count - a.count || order(a.grape) - order(b.grape) || a.grape.name.localeCompare(b.grape.name),
+  );
+}
+
+/** The principal varieties of the region's appellation rule, in the rule's order ([] without a rule). */
+function principalGrapes(r: RegionFacts): readonly string[] {
+  return appellationRule(r.names.en)?.grapes ?? [];
 }
 
 /** The region after "from" (fr/it "of": "des Langhe", "delle Langhe") with its country in brackets. */
@@ -53,10 +72,21 @@ function colourCounts(r: RegionFacts, lang: Language): string {
   return joinList(lang, parts);
 }
 
-/** "both red" / "all red" and the like, for a region whose listed wines share one colour. */
-function allOfColour(n: number, colour: Color, lang: Language): string {
+/**
+ * "both red" / "all red" and the like, for a region whose listed wines share one colour; with
+ * `sparkling`, "both sparkling whites" ("beide weiße Schaumweine", "tous deux des blancs
+ * effervescents", "entrambi spumanti bianchi").
+ */
+function allOfColour(n: number, colour: Color, lang: Language, sparkling = false): string {
   const word = COLOR_COUNT[colour];
-  const adjective = { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }[lang];
+  const adjective = sparkling
+    ? {
+        en: `sparkling ${word.en[1]}`,
+        de: `${ALL_DE[colour]}e Schaumweine`.replace("rosée Schaumweine", "Rosé-Schaumweine"),
+        fr: `des ${word.fr[1]} effervescents`,
+        it: `spumanti ${word.it[1]}`,
+      }[lang]
+    : { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }[lang];
   if (n === 2)
     return {
       en: `both ${adjective}`,
@@ -141,9 +171,10 @@ function summary(r: RegionFacts, lang: Language): string {
   const n = countWords(lang, wines.length);
   const special = specialCounts(r, lang);
   const colours = new Set(wines.map((w) => w.color));
+  const allSparkling = wines.every((w) => w.subType === "sparkling");
   const counts =
-    colours.size === 1 && special === ""
-      ? allOfColour(wines.length, wines[0]?.color as Color, lang)
+    colours.size === 1 && (special === "" || allSparkling)
+      ? allOfColour(wines.length, wines[0]?.color as Color, lang, allSparkling)
       : `${colourCounts(r, lang)}${special}`;
   const first = pick(
     [
@@ -169,7 +200,7 @@ function summary(r: RegionFacts, lang: Language): string {
     r.id,
     "summary",
   )[lang];
-  const rank = rankGrapes(wines);
+  const rank = rankGrapes(wines, principalGrapes(r));
   const tied = rank.length > 1 && rank[0]?.count === rank[1]?.count;
   const ranked = distinctGrapeNames(
     rank.map((e) => e.grape),
@@ -234,7 +265,7 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
       body: mode(g.wines.map((w) => w.body))?.value as Body,
     };
     const np = wineNoun(lang, style, "plural");
-    const grapes = rankGrapes(g.wines)
+    const grapes = rankGrapes(g.wines, principalGrapes(r))
       .slice(0, 2)
       .map((e) => grapeName(e.grape, r.country, lang));
     const list = joinList(lang, grapes);
@@ -260,10 +291,10 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
 export function buildRegionInsight(region: RegionFacts, lang: Language): RegionInsightContent {
   const r = { ...region, wines: permittedWines(region) };
   return {
-    summary: tidy(`${summary(r, lang)} ${ruleSentence(r, rankGrapes(r.wines), lang)}`),
+    summary: tidy(`${summary(r, lang)} ${ruleSentence(r, rankGrapes(r.wines, principalGrapes(r)), lang)}`),
     climateAndTerroir: tidy(climateAndTerroir(r, lang)),
     signatureStyles: signatureStyles(r, lang),
-    keyGrapes: rankGrapes(r.wines)
+    keyGrapes: rankGrapes(r.wines, principalGrapes(r))
       .slice(0, 5)
       .map((e) => ({ id: e.grape.id, name: grapeName(e.grape, r.country, lang) })),
   };

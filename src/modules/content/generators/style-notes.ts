@@ -90,6 +90,10 @@ function styleAromas(facts: WineFacts, style: WineStyle): StyleAromas | undefine
     case "fino":
       return { palette: [], fallback: ["almond", "bitterAlmond", "savoury"] };
     case "fortified":
+      // A white fortified Muscat (vin doux naturel, Moscatel) keeps its grapey aromas (OCW "Muscat",
+      // "vin doux naturel"); other white fortified wines show their oxidative cask ageing.
+      if (white && facts.grapes.some((g) => /musc|mosc|musk/i.test(g.name)))
+        return { palette: SWEET_WHITE_PALETTE, fallback: ["grape", "orangeBlossom", "apricot"] };
       return white
         ? { palette: [], fallback: ["driedFruit", "walnut", "caramel"] }
         : { palette: [], fallback: ["driedFruit", "plum", "chocolate"] };
@@ -275,6 +279,7 @@ const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: rea
   fino: { drop: RED_MEAT, add: ["Seafood", "Appetizer", "Cured Meat"] },
   sweet_light: { drop: MAIN_COURSES, add: ["Fruit Dessert", "Cake", "Fruit"] },
   botrytis: { drop: MAIN_COURSES, add: ["Blue Cheese", "Fruit Dessert"] },
+  sweet_white: { drop: MAIN_COURSES, add: ["Fruit Dessert", "Blue Cheese", "Cake"] },
   sweet_red: { drop: MAIN_COURSES, add: ["Chocolate", "Sweet Dessert"] },
 };
 

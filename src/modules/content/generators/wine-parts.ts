@@ -135,14 +135,24 @@ export function nameHasProducer(facts: WineFacts): boolean {
   return p.length === 0 || facts.name.toLowerCase().includes(p);
 }
 
+/** True when the wine's name begins with one of its grape varieties ("Cabernet Sauvignon", "Grenache Rosé"). */
+function nameBeginsWithGrape(facts: WineFacts): boolean {
+  const name = facts.name.toLowerCase();
+  return facts.grapes.some((g) =>
+    [g.name, ...Object.values(g.names)].some((n) => n !== "" && name.startsWith(n.toLowerCase())),
+  );
+}
+
 /**
  * The wine's name as subject or object of a sentence: in French and Italian a wine named after its
- * European appellation takes the masculine article, as wines do ("le Pouilly-Fuissé", "il Brunello di
- * Montalcino", "lo Chablis"); otherwise the name as is.
+ * European appellation or after its grape variety takes the masculine article, as wines do ("le
+ * Pouilly-Fuissé", "il Brunello di Montalcino", "lo Chablis", "le Cabernet Sauvignon de …"); otherwise
+ * the name as is.
  */
 export function wineName(facts: WineFacts, lang: Language): string {
-  if ((lang !== "fr" && lang !== "it") || !/^(FR|IT|ES|PT)$/i.test(facts.region.country)) return facts.name;
-  if (!nameBeginsWithRegion(facts)) return facts.name;
+  if (lang !== "fr" && lang !== "it") return facts.name;
+  const appellation = /^(FR|IT|ES|PT)$/i.test(facts.region.country) && nameBeginsWithRegion(facts);
+  if (!appellation && !nameBeginsWithGrape(facts)) return facts.name;
   return lang === "fr" ? frLe(facts.name) : itIl(facts.name);
 }
 

@@ -110,7 +110,7 @@ const VINTAGE_WORDS = /\b(millesime|millesimato|vintage|jahrgang|annata|(19|20)\
 const PRESTIGE_WORDS =
   /\b(dom perignon|dom ruinart|cristal|la grande dame|comtes de champagne|belle epoque|sir winston churchill|cuvee louise|clos du mesnil|clos d ambonnay|amour de deutz|cuvee william deutz|femme de champagne)\b/;
 const BOTRYTIS_WORDS =
-  /\b(aszu|eszencia|beerenauslese|trockenbeerenauslese|tba|selection de grains nobles|sgn|botrytis|noble rot|sauternes|barsac)\b/;
+  /\b(aszu|eszencia|beerenauslese|trockenbeerenauslese|tba|selection de grains nobles|sgn|botrytis|noble rot|noble late harvest|nlh|sauternes|barsac)\b/;
 const AROMATIC_SPARKLING = /glera|prosecco|muscat|moscato|brachetto|lambrusco|malvasia/i;
 const BLANC_DE_BLANCS = /\bblanc de blancs?\b/;
 

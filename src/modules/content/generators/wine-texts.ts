@@ -5,9 +5,10 @@
  */
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts, WineTexts } from "../content.types.ts";
-import { capitalize, joinList, pick, tidy } from "./format.ts";
+import { capitalize, formatPercent, joinList, plan, tidy } from "./format.ts";
 import { wineNoun } from "./grammar.ts";
-import { APERITIF, FOODS } from "./i18n/foods.ts";
+import { sweetnessGroup } from "./i18n/style-words.ts";
+import { pairing } from "./pairing.ts";
 import { fromPlace, inPlace } from "./places.ts";
 import { aromaSentence, palateSentence } from "./tasting-notes.ts";
 import {
@@ -23,11 +24,6 @@ import {
   wineName,
   wineWithProducer,
 } from "./wine-parts.ts";
-
-/** One of three sentence plans for `slot`, chosen from the wine id; `shift` moves to another plan. */
-function plan(f: WineFacts, slot: string, shift = 0): number {
-  return (pick([0, 1, 2], f.id, slot) + shift) % 3;
-}
 
 /** Appends ", {appositive}" when the appositive is non-empty. */
 function appo(text: string): string {
@@ -68,6 +64,18 @@ function identity(f: WineFacts, lang: Language): string {
   }
 }
 
+/** The structure sentence of a wine with soft acidity and no tannin: acidity does not give it structure. */
+function softStructure(f: WineFacts, lang: Language): string {
+  const pct = f.abv !== null && f.abv > 0 ? formatPercent(lang, f.abv) : "";
+  const sweet = f.residualSugar !== null && sweetnessGroup(f.residualSugar) === "sweet";
+  return {
+    en: `Its acidity is soft${sweet ? " and its sweetness generous" : ""}${pct ? `; alcohol is ${pct}` : ""}.`,
+    de: `Die Säure ist mild${sweet ? ", die Süße üppig" : ""}${pct ? `; der Alkoholgehalt liegt bei ${pct}` : ""}.`,
+    fr: `L'acidité est discrète${sweet ? " et la douceur généreuse" : ""}${pct ? ` ; il titre ${pct}` : ""}.`,
+    it: `L'acidità è contenuta${sweet ? " e la dolcezza generosa" : ""}${pct ? `; la gradazione alcolica è ${/^(8|11)\b/.test(pct) ? "dell'" : "del "}${pct}` : ""}.`,
+  }[lang];
+}
+
 /** Structure sentence: acidity, tannins (reds) and alcohol, in one of three plans. */
 function structure(f: WineFacts, lang: Language): string {
   const acid = acidityPhrase(f, lang);
@@ -75,6 +83,7 @@ function structure(f: WineFacts, lang: Language): string {
   const alcohol = alcoholPhrase(f, lang);
   const parts = joinList(lang, [acid, tannin]);
   const v = plan(f, "structure");
+  if (f.acidity === "low" && !tannin) return softStructure(f, lang);
   switch (lang) {
     case "en":
       return [
@@ -194,97 +203,6 @@ function servingSentence(f: WineFacts, lang: Language): string {
       it: `La temperatura di servizio consigliata è di ${t}${decant}.`,
     },
   ][plan(f, "serving")]?.[lang] as string;
-}
-
-/** Food categories another listed one already covers (shellfish within seafood, hard within aged cheese). */
-const COVERED_BY: Readonly<Record<string, string>> = {
-  Shellfish: "Seafood",
-  "Hard Cheese": "Maturated Cheese",
-  Chicken: "Poultry",
-};
-
-/**
- * French definite article for a partitive food phrase ("du bœuf" → "le bœuf", "des pâtes" → "les
- * pâtes"), after verbs that take a definite object: "accompagner", "s'accorder avec".
- */
-function frDefinite(phrase: string): string {
-  return phrase
-    .replace(/^du /, "le ")
-    .replace(/^de la /, "la ")
-    .replace(/^de l'/, "l'")
-    .replace(/^des /, "les ");
-}
-
-/**
- * Food list in the pairing construction of the language (without "Aperitif" and categories another
- * listed one covers); `definite`: French definite articles (see frDefinite).
- */
-function foodList(f: WineFacts, lang: Language, definite = false): string {
-  const items = f.foods
-    .filter((food) => food !== "Aperitif" && FOODS[food])
-    .filter((food) => !f.foods.includes(COVERED_BY[food] ?? ""))
-    .map((food) => FOODS[food]?.[lang] ?? "")
-    .map((item) => (definite && lang === "fr" ? frDefinite(item) : item));
-  return joinList(lang, items);
-}
-
-/** Pairing text: foods naturally joined, the aperitif clause when listed, fallback when no food is listed. */
-function pairing(f: WineFacts, lang: Language): string {
-  const list = foodList(f, lang);
-  const aperitif = f.foods.includes("Aperitif") ? ` ${APERITIF[lang]}` : "";
-  if (!list) {
-    const alone = {
-      en: "Enjoy it on its own or with dishes of similar intensity.",
-      de: "Er lässt sich pur genießen oder zu Gerichten ähnlicher Intensität reichen.",
-      fr: "Il se déguste seul ou avec des plats d'intensité comparable.",
-      it: "Si gusta da solo o con piatti di intensità simile.",
-    }[lang];
-    return tidy(`${alone}${aperitif}`);
-  }
-  const name = wineName(f, lang);
-  const definite = foodList(f, lang, true);
-  const lead = [
-    {
-      en: `${name} pairs well with ${list}.`,
-      de: `${name} passt zu ${list}.`,
-      fr: `${name} s'accorde avec ${definite}.`,
-      it: `${name} si abbina bene con ${list}.`,
-    },
-    {
-      en: `A good match for ${list}.`,
-      de: `Ein guter Begleiter zu ${list}.`,
-      fr: `Il accompagne volontiers ${definite}.`,
-      it: `Ideale con ${list}.`,
-    },
-    {
-      en: `Serve it with ${list}.`,
-      de: `Empfehlenswert zu ${list}.`,
-      fr: `À servir avec ${list}.`,
-      it: `Da servire con ${list}.`,
-    },
-  ][plan(f, "pairing")]?.[lang];
-  const t = temperatureRange(lang, servingTemperature(f));
-  const temp = [
-    {
-      en: ` Best served at ${t}.`,
-      de: ` Ideale Trinktemperatur: ${t}.`,
-      fr: ` Température de service idéale : ${t.replace(" à ", "–")}.`,
-      it: ` Temperatura di servizio ideale: ${t}.`,
-    },
-    {
-      en: ` Serving temperature: ${t}.`,
-      de: ` Trinktemperatur: ${t}.`,
-      fr: ` Servir entre ${t.replace(" à ", " et ")}.`,
-      it: ` Servire a ${t}.`,
-    },
-    {
-      en: ` Pour it at ${t}.`,
-      de: ` Serviert wird er bei ${t}.`,
-      fr: ` Idéalement servi entre ${t.replace(" à ", " et ")}.`,
-      it: ` Da portare in tavola a ${t}.`,
-    },
-  ][plan(f, "pairing-temperature")]?.[lang];
-  return tidy(`${lead}${aperitif}${temp}`);
 }
 
 /** First sentence of the long description: producer, wine and place, in one of three plans. */
