@@ -17,6 +17,7 @@ const NAPA_CABERNET = 184452; // "Cabernet Sauvignon" by Roberts + Rogers
 const MASSANDRA_MUSCAT = 162455; // fortified white Muscat, Crimea
 const KRANSKOP_NLH = 173765; // Viognier Noble Late Harvest, Breede River Valley
 const MEDINA_ROSE = 197580; // Grenache Rosé 2020, Malta
+const VALLADO = 101677; // Reserva (Field Blend), Douro: X-Wines "Assemblage/Portuguese Red Blend"
 const CAVA = 1969;
 
 const gen = createOfflineGenerator();
@@ -25,7 +26,7 @@ const wines = new Map<number, WineFacts>();
 
 before(async () => {
   db = openDatabase({ kind: "sqlite", path: await catalogueTemplate() });
-  const ids = [NAPA_CABERNET, MASSANDRA_MUSCAT, KRANSKOP_NLH, MEDINA_ROSE];
+  const ids = [NAPA_CABERNET, MASSANDRA_MUSCAT, KRANSKOP_NLH, MEDINA_ROSE, VALLADO];
   for (const w of await loadWineFacts(db.kysely, ids)) wines.set(w.id, w);
 });
 after(() => db.destroy());
@@ -82,4 +83,15 @@ test("Cava 1969: 'both sparkling whites', Macabeo before Chardonnay among equals
   assert.match(i.summary, /both sparkling whites/);
   assert.doesNotMatch(i.summary, /including two sparkling/);
   assert.equal(i.keyGrapes[0]?.name, "Macabeo");
+});
+
+test("a Portuguese wine is not called 'a Portuguese red blend' after 'from the Douro, Portugal'", async () => {
+  for (const lang of LANGUAGES) {
+    const t = await gen.wineTexts(wine(VALLADO), lang);
+    assert.doesNotMatch(
+      `${t.description} ${t.descriptionLong}`,
+      /Portuguese|portugiesische|portugais|portoghese/,
+      lang,
+    );
+  }
 });

@@ -228,13 +228,16 @@ const BLENDS: Record<string, Localized> = {
 
 const GENERIC_BLEND: Localized = { en: "a blend", de: "eine Cuvée", fr: "un assemblage", it: "un uvaggio" };
 
-function blendName(elaboration: string): Localized {
+/** Blend names that only state a country, and that country: no "from Portugal, a Portuguese blend". */
+const NATIONAL_BLENDS: Readonly<Record<string, string>> = { "portuguese red blend": "PT" };
+function blendName(elaboration: string, countryCode: string): Localized {
   const name = elaboration.split("/")[1] ?? "";
   const key = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
     .trim();
+  if (NATIONAL_BLENDS[key] === countryCode.toUpperCase()) return GENERIC_BLEND;
   return BLENDS[key] ?? GENERIC_BLEND;
 }
 
@@ -251,7 +254,7 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
   const assemblage =
     facts.elaboration.startsWith("Assemblage") || (names.length > 1 && !facts.elaboration.includes(">"));
   if (assemblage) {
-    const blend = blendName(facts.elaboration)[lang];
+    const blend = blendName(facts.elaboration, facts.region.country)[lang];
     return {
       en: `${blend} of ${list}`,
       de: `${blend} aus ${list}`,
