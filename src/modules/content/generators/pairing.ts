@@ -9,13 +9,6 @@ import { joinList, plan, tidy } from "./format.ts";
 import { APERITIF, FOODS } from "./i18n/foods.ts";
 import { servingTemperature, temperatureRange, wineName } from "./wine-parts.ts";
 
-/** Food categories another listed one already covers (shellfish within seafood, hard within aged cheese). */
-const COVERED_BY: Readonly<Record<string, string>> = {
-  Shellfish: "Seafood",
-  "Hard Cheese": "Maturated Cheese",
-  Chicken: "Poultry",
-};
-
 /**
  * French definite article for a partitive food phrase ("du bœuf" → "le bœuf", "des pâtes" → "les
  * pâtes"), after verbs that take a definite object: "accompagner", "s'accorder avec".
@@ -29,13 +22,12 @@ function frDefinite(phrase: string): string {
 }
 
 /**
- * Food list in the pairing construction of the language (without "Aperitif" and categories another
- * listed one covers); `definite`: French definite articles (see frDefinite).
+ * Food list in the pairing construction of the language (without "Aperitif"); `definite`: French
+ * definite articles (see frDefinite).
  */
 function foodList(f: WineFacts, lang: Language, definite = false): string {
   const items = f.foods
     .filter((food) => food !== "Aperitif" && FOODS[food])
-    .filter((food) => !f.foods.includes(COVERED_BY[food] ?? ""))
     .map((food) => FOODS[food]?.[lang] ?? "")
     .map((item) => (definite && lang === "fr" ? frDefinite(item) : item));
   return joinList(lang, items);

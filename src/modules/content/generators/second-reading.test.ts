@@ -95,3 +95,12 @@ test("a Portuguese wine is not called 'a Portuguese red blend' after 'from the D
     );
   }
 });
+
+test("German: a wine named after its grape or appellation takes the article in its case; rosé not with aged cheese", async () => {
+  const de = await gen.wineTexts(wine(NAPA_CABERNET), "de");
+  assert.match(`${de.description} ${de.descriptionLong}`, /\b(Der|den|dem) Cabernet Sauvignon\b/);
+  assert.doesNotMatch(de.description, /^Cabernet Sauvignon von/);
+  const rose = await gen.wineTexts(wine(MEDINA_ROSE), "en");
+  assert.doesNotMatch(rose.pairing, /aged cheese|hard cheese|beef/);
+  assert.match(rose.pairing, /seafood|salads/);
+});

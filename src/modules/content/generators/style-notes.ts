@@ -269,8 +269,18 @@ const MAIN_COURSES = [
  * "food and wine matching", "port", "sherry", "botrytized wines"; the IVDP's Port pairing advice
  * (tawny with nuts, caramel and aged cheese; vintage and ruby with blue cheese and chocolate).
  */
+/** Strong, aged cheeses: no match for a light rosé (OCW "food and wine matching"). */
+const AGED_CHEESE = ["Maturated Cheese", "Hard Cheese", "Blue Cheese"];
+
+/** Food categories another listed one already covers (shellfish within seafood, hard within aged cheese). */
+const COVERED_BY: Readonly<Record<string, string>> = {
+  Shellfish: "Seafood",
+  "Hard Cheese": "Maturated Cheese",
+  Chicken: "Poultry",
+};
+
 const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: readonly string[] }>> = {
-  rose: { drop: RED_MEAT, add: ["Seafood", "Salad", "Appetizer"] },
+  rose: { drop: [...RED_MEAT, ...AGED_CHEESE], add: ["Seafood", "Salad", "Appetizer"] },
   tawny_port: { drop: MAIN_COURSES, add: ["Maturated Cheese", "Cream", "Dessert"] },
   colheita_port: { drop: MAIN_COURSES, add: ["Maturated Cheese", "Cream", "Dessert"] },
   vintage_port: { drop: MAIN_COURSES, add: ["Blue Cheese", "Chocolate", "Maturated Cheese"] },
@@ -284,13 +294,15 @@ const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: rea
 };
 
 /**
- * The wine's pairing foods (X-Wines categories), style first: the listed foods the style allows (see
+ * The wine's pairing foods (X-Wines categories), style first, each category once (shellfish not beside
+ * seafood, see COVERED_BY): the listed foods the style allows (see
  * STYLE_FOODS), topped up with the style's own when fewer than two remain; the listed foods unchanged
  * for other styles.
  */
 export function pairingFoods(facts: WineFacts): string[] {
+  const listed = facts.foods.filter((food) => !facts.foods.includes(COVERED_BY[food] ?? ""));
   const rule = STYLE_FOODS[wineStyle(facts).kind];
-  if (!rule) return facts.foods;
-  const kept = facts.foods.filter((food) => !rule.drop.includes(food));
+  if (!rule) return listed;
+  const kept = listed.filter((food) => !rule.drop.includes(food));
   return kept.length >= 2 ? kept : [...kept, ...rule.add.filter((food) => !kept.includes(food))];
 }

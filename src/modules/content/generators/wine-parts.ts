@@ -143,22 +143,27 @@ function nameBeginsWithGrape(facts: WineFacts): boolean {
   );
 }
 
+/** German case of a wine's name in its sentence (the article of "der Wein"). */
+export type DeCase = "nom" | "acc" | "dat";
+const DE_ARTICLE: Record<DeCase, string> = { nom: "der", acc: "den", dat: "dem" };
+
 /**
- * The wine's name as subject or object of a sentence: in French and Italian a wine named after its
- * European appellation or after its grape variety takes the masculine article, as wines do ("le
- * Pouilly-Fuissé", "il Brunello di Montalcino", "lo Chablis", "le Cabernet Sauvignon de …"); otherwise
- * the name as is.
+ * The wine's name as subject or object of a sentence: in French, Italian and German a wine named after
+ * its European appellation or after its grape variety takes the masculine article, as wines do ("le
+ * Pouilly-Fuissé", "il Brunello di Montalcino", "lo Chablis", "le Cabernet Sauvignon de …", "der
+ * Barolo", "mit dem Cabernet Sauvignon" — German in `deCase`); otherwise the name as is.
  */
-export function wineName(facts: WineFacts, lang: Language): string {
-  if (lang !== "fr" && lang !== "it") return facts.name;
+export function wineName(facts: WineFacts, lang: Language, deCase: DeCase = "nom"): string {
+  if (lang === "en") return facts.name;
   const appellation = /^(FR|IT|ES|PT)$/i.test(facts.region.country) && nameBeginsWithRegion(facts);
   if (!appellation && !nameBeginsWithGrape(facts)) return facts.name;
+  if (lang === "de") return `${DE_ARTICLE[deCase]} ${facts.name}`;
   return lang === "fr" ? frLe(facts.name) : itIl(facts.name);
 }
 
 /** The wine named with its producer: "Gran Malbec by De Angeles", "Gran Malbec von De Angeles" … */
-export function wineWithProducer(facts: WineFacts, lang: Language): string {
-  const name = wineName(facts, lang);
+export function wineWithProducer(facts: WineFacts, lang: Language, deCase: DeCase = "nom"): string {
+  const name = wineName(facts, lang, deCase);
   return nameHasProducer(facts) ? name : `${name} ${byProducer(facts.producerName, lang)}`;
 }
 

@@ -45,8 +45,9 @@ function identity(f: WineFacts, lang: Language): string {
       return `${wineWithProducer(f, lang)} is ${np} ${place}${grapes}.`;
     }
     case "de": {
-      if (v === 1) return `${p} erzeugt mit ${name} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
-      if (v === 2) return `Mit ${name} bietet ${p} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
+      const dat = wineName(f, lang, "dat");
+      if (v === 1) return `${p} erzeugt mit ${dat} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
+      if (v === 2) return `Mit ${dat} bietet ${p} ${wineNoun("de", f, "acc")} ${place}${grapes}.`;
       return `${wineWithProducer(f, lang)} ist ${wineNoun("de", f, "nom")} ${place}${grapes}.`;
     }
     case "fr": {
@@ -238,7 +239,7 @@ function longIntro(f: WineFacts, lang: Language): string {
   return [
     {
       en: `${p} produces ${n} ${where}.`,
-      de: `${p} erzeugt ${n} ${where}.`,
+      de: `${p} erzeugt ${wineName(f, lang, "acc")} ${where}.`,
       fr: `${p} élabore ${n} ${where}.`,
       it: `${p} produce ${n} ${where}.`,
     },
