@@ -75,7 +75,7 @@ const ALLOWED: Record<Language, string[]> = {
   en: [
     ...["albariza", "galestro", "llicorella", "poniente", "Kimmeridgian", "greywacke", "loess", "quartzite"],
     ...["rossa", "Doux", "rosés", "tannins", "cellaring", "elderflower", "lychee", "schistous", "snowmelt"],
-    ...["soufflés", "abv"],
+    ...["soufflés"],
   ],
   de: [
     ...["Albariza", "Galestro", "Llicorella", "Poniente", "Kimmeridge", "Grauwacke", "Quarzit", "rossa"],
@@ -94,11 +94,10 @@ const ALLOWED: Record<Language, string[]> = {
     ...["Roséwein", "Roséweine", "Rollkieseln", "Ahrtal", "Zedernholz", "Lakritz", "Litschi", "Limette"],
     ...["Grapefruit", "Kabeljau", "Barbecue", "Risotto", "frites", "Schmorgerichten", "fruchtig", "knackige"],
     ...["nussige", "röstige", "provenzalischem", "toskanische", "terrassierten", "Appellation", "Brioche"],
-    ...["vol"],
   ],
   fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss", "carafer", "monocépage"],
   it: [
-    ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido", "vol"],
+    ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido"],
     ...["anche", "una", "fa", "viene", "riconosce", "riconoscono"],
   ],
 };

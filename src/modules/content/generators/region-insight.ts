@@ -72,34 +72,46 @@ function colourCounts(r: RegionFacts, lang: Language): string {
   return joinList(lang, parts);
 }
 
+/** A kind every listed wine of a region shares (then named with the colour instead of counted). */
+type SharedKind = "sparkling" | "fortified" | "dessert" | null;
+
+function sharedKind(wines: readonly WineFacts[]): SharedKind {
+  if (wines.every((w) => w.subType === "sparkling")) return "sparkling";
+  if (wines.every((w) => w.type === "fortified")) return "fortified";
+  if (wines.every((w) => w.type === "dessert")) return "dessert";
+  return null;
+}
+
 /**
- * "both red" / "all red" and the like, for a region whose listed wines share one colour; with
- * `sparkling`, "both sparkling whites" ("beide weiße Schaumweine", "tous deux des blancs
- * effervescents", "entrambi spumanti bianchi").
+ * "both red" / "all red" and the like, for a region whose listed wines share one colour; with a shared
+ * kind, "both sparkling whites" / "alle roten Likörweine" / "tous des vins de liqueur rouges" / "tutti
+ * vini liquorosi rossi".
  */
-function allOfColour(n: number, colour: Color, lang: Language, sparkling = false): string {
+function allOfColour(n: number, colour: Color, lang: Language, kind: SharedKind): string {
   const word = COLOR_COUNT[colour];
-  const adjective = sparkling
-    ? {
-        en: `sparkling ${word.en[1]}`,
-        de: `${ALL_DE[colour]}e Schaumweine`.replace("rosée Schaumweine", "Rosé-Schaumweine"),
-        fr: `des ${word.fr[1]} effervescents`,
-        it: `spumanti ${word.it[1]}`,
-      }[lang]
-    : { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }[lang];
-  if (n === 2)
-    return {
-      en: `both ${adjective}`,
-      de: `beide ${adjective}`,
-      fr: `tous deux ${adjective}`,
-      it: `entrambi ${adjective}`,
-    }[lang];
-  return {
-    en: `all ${adjective}`,
-    de: `alle ${adjective}`,
-    fr: `tous ${adjective}`,
-    it: `tutti ${adjective}`,
-  }[lang];
+  const de = (noun: string) => (colour === "rose" ? `Rosé-${noun}` : `${ALL_DE[colour]}en ${noun}`);
+  const phrase =
+    kind === null
+      ? { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }
+      : {
+          en: `${kind} ${word.en[1]}`,
+          de: de({ sparkling: "Schaumweine", fortified: "Likörweine", dessert: "Dessertweine" }[kind]),
+          fr: {
+            sparkling: `des ${word.fr[1]} effervescents`,
+            fortified: `des vins de liqueur ${word.fr[1]}`,
+            dessert: `des vins de dessert ${word.fr[1]}`,
+          }[kind],
+          it: {
+            sparkling: `spumanti ${word.it[1]}`,
+            fortified: `vini liquorosi ${word.it[1]}`,
+            dessert: `vini da dessert ${word.it[1]}`,
+          }[kind],
+        };
+  const all =
+    n === 2
+      ? { en: "both", de: "beide", fr: "tous deux", it: "entrambi" }
+      : { en: "all", de: "alle", fr: "tous", it: "tutti" };
+  return `${all[lang]} ${phrase[lang]}`;
 }
 
 /** German predicative colour adjectives. */
@@ -171,10 +183,10 @@ function summary(r: RegionFacts, lang: Language): string {
   const n = countWords(lang, wines.length);
   const special = specialCounts(r, lang);
   const colours = new Set(wines.map((w) => w.color));
-  const allSparkling = wines.every((w) => w.subType === "sparkling");
+  const kind = sharedKind(wines);
   const counts =
-    colours.size === 1 && (special === "" || allSparkling)
-      ? allOfColour(wines.length, wines[0]?.color as Color, lang, allSparkling)
+    colours.size === 1 && (special === "" || kind !== null)
+      ? allOfColour(wines.length, wines[0]?.color as Color, lang, kind)
       : `${colourCounts(r, lang)}${special}`;
   const first = pick(
     [

@@ -41,8 +41,10 @@ export function ruleSentence(
     lang,
   );
   const list = joinList(lang, grapes.slice(0, 3));
+  // Grapes after several colours would pair them wrongly ("reds and whites from Gamay").
+  const byColour = !only((k) => k.startsWith("fortified/")) && !only((k) => k.endsWith("/sparkling"));
   const from =
-    grapes.length === 0
+    grapes.length === 0 || (byColour && rule.colors.length > 1)
       ? ""
       : { en: ` from ${list}`, de: ` aus ${list}`, fr: ` à base ${frDe(list)}`, it: ` a base di ${list}` }[
           lang

@@ -123,12 +123,15 @@ export function styleSentence(r: RegionFacts, lang: Language): string {
 
 /**
  * What the region's listed wines show (commonest body and acidity), for the climate-and-terroir text;
- * "" without wines. One of three plans
+ * "" without wines, or when no body is shared by more than half of them. One of three plans
  * per case, chosen by the region id.
  */
 export function dataSentence(r: RegionFacts, lang: Language): string {
   if (r.wines.length === 0) return "";
-  const body = mode(r.wines.map((w) => w.body))?.value as Body;
+  const common = mode(r.wines.map((w) => w.body));
+  // No commonest body among several wines (two wines of two bodies): nothing true to generalise.
+  if (r.wines.length > 1 && (common?.share ?? 0) <= 0.5) return "";
+  const body = common?.value as Body;
   const acid = mode(r.wines.map((w) => w.acidity))?.value as Acidity;
   const b = BODY[body];
   const a = ACIDITY[acid][lang];
@@ -147,7 +150,7 @@ export function dataSentence(r: RegionFacts, lang: Language): string {
         it: `Il solo vino della zona presente in catalogo è ${b.it[0]}, con ${a}.`,
       },
       {
-        en: `Its single listed wine is ${b.en}, with ${a}.`,
+        en: `The single wine listed from here is ${b.en}, with ${a}.`,
         de: `Der eine gelistete Wein von hier ist ${b.de}, mit ${a}.`,
         fr: `Le vin référencé ici est ${b.fr[0]}, avec ${a}.`,
         it: `Il vino in catalogo per questa zona è ${b.it[0]}, con ${a}.`,

@@ -104,3 +104,32 @@ test("German: a wine named after its grape or appellation takes the article in i
   assert.doesNotMatch(rose.pairing, /aged cheese|hard cheese|beef/);
   assert.match(rose.pairing, /seafood|salads/);
 });
+
+// ---- Third reading (12 more random wines, 6 regions) ----
+
+test("region rules: no grapes after several colours ('reds and whites from Gamay'); Port keeps its grapes", async () => {
+  const beaujolais = await loadRegionFacts(db.kysely, 1138);
+  const port = await loadRegionFacts(db.kysely, 1031);
+  assert.ok(beaujolais && port);
+  assert.match(
+    (await gen.regionInsight(beaujolais, "en")).summary,
+    /The appellation rules permit reds, rosés and whites\./,
+  );
+  assert.match((await gen.regionInsight(port, "en")).summary, /permit fortified wines from Touriga Nacional/);
+  assert.match((await gen.regionInsight(port, "de")).summary, /alle roten Likörweine/);
+});
+
+test("no 'mostly' for two wines of two bodies (Frankland River 2112); alcohol a sentence of its own", async () => {
+  const frankland = await loadRegionFacts(db.kysely, 2112);
+  assert.ok(frankland);
+  for (const lang of LANGUAGES) {
+    const i = await gen.regionInsight(frankland, lang);
+    assert.doesNotMatch(
+      `${i.summary} ${i.climateAndTerroir}`,
+      /mostly|überwiegend|surtout|perlopiù|meist/,
+      lang,
+    );
+  }
+  const notes = (await gen.wineTexts(wine(NAPA_CABERNET), "en")).tastingNotes;
+  assert.match(notes, /finish\. Alcohol is 15\.4%\.$/);
+});

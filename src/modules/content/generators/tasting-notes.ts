@@ -88,10 +88,28 @@ export function aromaSentence(f: WineFacts, lang: Language, variant: number): st
   }
 }
 
-/** Alcohol as a closing aside: " (13% abv)", " (13 % vol.)"; "" without ABV. */
-function alcoholAside(f: WineFacts, lang: Language): string {
+/**
+ * Alcohol as a sentence of its own after the palate (" Alcohol is 13%."), worded differently for the
+ * long description (`other`) so that no two fields share a sentence; "" without ABV.
+ */
+function alcoholAside(f: WineFacts, lang: Language, other = false): string {
   if (f.abv === null || !Number.isFinite(f.abv) || f.abv <= 0) return "";
-  return ` (${formatPercent(lang, f.abv)} ${lang === "en" ? "abv" : "vol."})`;
+  const pct = formatPercent(lang, f.abv);
+  const del = /^(8|11)\b/.test(pct) ? "dell'" : "del ";
+  const text = other
+    ? {
+        en: `It has ${pct} alcohol`,
+        de: `Er hat ${pct} Alkohol`,
+        fr: `Son degré d'alcool est de ${pct}`,
+        it: `Ha una gradazione alcolica ${del}${pct}`,
+      }
+    : {
+        en: `Alcohol is ${pct}`,
+        de: `Der Alkoholgehalt liegt bei ${pct}`,
+        fr: `Il titre ${pct}`,
+        it: `La gradazione alcolica è ${del}${pct}`,
+      };
+  return `. ${text[lang]}`;
 }
 
 /**
@@ -107,7 +125,7 @@ export function palateSentence(f: WineFacts, lang: Language, variant: number, wi
   const finish = finishPhrase(f, lang) ?? "";
   const acid = acidityPhrase(f, lang);
   const rest = joinList(lang, [acid, tannin, finish]);
-  const abv = alcoholAside(f, lang);
+  const abv = alcoholAside(f, lang, !withStyle);
   const v = variant % 3;
   switch (lang) {
     case "en": {

@@ -208,8 +208,8 @@ const BLENDS: Record<string, Localized> = {
   "provence rose blend": {
     en: "a Provence-style rosé blend",
     de: "eine Rosé-Cuvée nach provenzalischem Vorbild",
-    fr: "un assemblage de rosé de Provence",
-    it: "un uvaggio di rosato provenzale",
+    fr: "un assemblage de rosé de style provençal",
+    it: "un uvaggio di rosato in stile provenzale",
   },
   "priorat red blend": {
     en: "a Priorat-style red blend",
