@@ -184,9 +184,9 @@ function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): 
     it: "Conservare le bottiglie coricate, al buio e al riparo dalle vibrazioni, a una temperatura costante di 10–14 °C e con un'umidità di circa il 70%.",
   }[lang];
   const tail =
-    to <= 10
+    to < 15
       ? {
-          en: `Kept this way, it will keep ${end.until}.`,
+          en: `Under these conditions it will keep ${end.until}.`,
           de: `So gelagert, hält er sich ${end.until}.`,
           fr: `Ainsi conservé, il se gardera ${end.until}.`,
           it: `Conservato così, si mantiene ${end.until}.`,

@@ -167,9 +167,9 @@ export function dataSentence(r: RegionFacts, lang: Language): string {
     },
     {
       en: `Judging by the wines listed, the style here tends to be ${b.en}, with ${a}.`,
-      de: `Nach den gelisteten Weinen zu urteilen, ist der Stil hier eher ${b.de}, mit ${a}.`,
-      fr: `À en juger par les vins référencés, le style local est plutôt ${b.fr[0]}, avec ${a}.`,
-      it: `A giudicare dai vini in catalogo, lo stile locale è piuttosto ${b.it[0]}, con ${a}.`,
+      de: `Nach den gelisteten Weinen zu urteilen, ist der Stil hier ${b.de}, mit ${a}.`,
+      fr: `À en juger par les vins référencés, le style local est ${b.fr[0]}, avec ${a}.`,
+      it: `A giudicare dai vini in catalogo, lo stile locale è ${b.it[0]}, con ${a}.`,
     },
     {
       en: `In the catalogue, wines from here are typically ${b.en}, with ${a}.`,

@@ -133,3 +133,14 @@ test("no 'mostly' for two wines of two bodies (Frankland River 2112); alcohol a 
   const notes = (await gen.wineTexts(wine(NAPA_CABERNET), "en")).tastingNotes;
   assert.match(notes, /finish\. Alcohol is 15\.4%\.$/);
 });
+
+test("Barbera ages like a medium variety (Barbera d'Alba Superiore 144734 lasts past year 5); no 'long cellaring' under 15 years", async () => {
+  const [barbera, vieilleFerme] = await loadWineFacts(db.kysely, [111398, 144734]).then((ws) => [
+    ws.find((w) => w.id === 144734),
+    ws.find((w) => w.id === 111398),
+  ]);
+  assert.ok(barbera && vieilleFerme);
+  assert.ok((await gen.drinkingPeriod(barbera, "en")).to >= 6);
+  const d = await gen.drinkingPeriod(vieilleFerme, "en");
+  if (d.to < 15) assert.doesNotMatch(d.storage, /long cellaring/);
+});

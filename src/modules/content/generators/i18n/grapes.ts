@@ -44,7 +44,8 @@ export const GRAPES: Record<string, GrapeDescriptor> = {
   tempranillo: g(["redCherry", "plum", "tobacco"], ["leather", "tobacco"], "medium"),
   nebbiolo: g(["rose", "redCherry", "tar", "liquorice"], ["tar", "leather", "driedFruit"], "long"),
   sangiovese: g(["sourCherry", "redCherry", "herbs"], ["leather", "earth"], "medium"),
-  barbera: g(["sourCherry", "redCherry", "plum"], ["driedFruit"], "short"),
+  // Barbera's high acidity carries it 5–8 years in its Superiore and single-vineyard wines (OCW "Barbera").
+  barbera: g(["sourCherry", "redCherry", "plum"], ["driedFruit"], "medium"),
   dolcetto: g(["blackCherry", "plum", "bitterAlmond"], [], "short"),
   zinfandel: g(["jam", "blackberry", "spice"], ["driedFruit"], "medium"),
   carmenere: g(["plum", "greenPepper", "spice"], ["tobacco"], "medium"),
