@@ -60,7 +60,10 @@ export interface WineTable {
   foods: string;
   /** JSON array of years, newest first. */
   vintages: string;
-  /** Newest listed vintage, null for non-vintage wines. */
+  /**
+   * The vintage the wine is presented with, decided at import from its style (content/generators/
+   * wine-style.ts `presentedVintage`): null for non-vintage wines; release rules respected.
+   */
   vintage: number | null;
   flavor_sweetness: number;
   flavor_acidity: number;

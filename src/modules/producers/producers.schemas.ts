@@ -38,7 +38,12 @@ export const ProducerDetailResponse = Type.Object({
         Type.Object({
           id: Type.Integer(),
           display_name: Type.String(),
-          vintage: Nullable(Type.Integer({ description: "Newest listed vintage" })),
+          vintage: Nullable(
+            Type.Integer({
+              description:
+                "The vintage the wine's texts and drinking period refer to: null for a non-vintage wine; else the newest listed vintage already on sale under its appellation's release rules (decided at import)",
+            }),
+          ),
           color: ColorSchema,
           producer_id: Type.Integer(),
           residual_sugar: ResidualSugarSchema,
