@@ -16,9 +16,12 @@
  *    and the ceiling, a bare `node:http` server (as many processes as the service has) answering a
  *    pre-serialized body of the size of a wine detail.
  * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
- * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (cluster: load-cluster.*;
+ * paths for BENCH_SECONDS (warm). Before those, cold rows (`cold`, issue 19): wine detail with ids
+ * uniform over the whole catalogue at 1, 4 and CONNECTIONS connections, and list pages drawn over every
+ * region / kind, page and page size, so the response cache rarely answers. Writes bench/results/load.{json,md} (cluster: load-cluster.*;
  * with ENDPOINTS set, only a run of some rows: *-partial.*, not committed).
- * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL (see load-setup.ts),
+ * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL, BENCH_DB (see load-setup.ts),
+ * BENCH_NAME (the report's file name in bench/results, instead of load / load-partial),
  * N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run), PROFILE (a folder
  * for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
  */
@@ -54,6 +57,16 @@ const pool = wineIds.slice(0, POOL);
 const redRegions = sqlite
   .prepare("select region_id as id, count(*) as n from wines where color = 'red' group by region_id")
   .all() as { id: number; n: number }[];
+// Per wine, its region (a random element is a region drawn in proportion to its wines), and wines per region.
+const wineRegions = sqlite.prepare("select region_id from wines").pluck().all() as number[];
+const regionSizes = new Map(
+  (
+    sqlite.prepare("select region_id as id, count(*) as n from wines group by region_id").all() as {
+      id: number;
+      n: number;
+    }[]
+  ).map((r) => [r.id, r.n]),
+);
 const producerIds = sqlite.prepare("select id from producers").pluck().all() as number[];
 const regionIds = sqlite.prepare("select id from regions").pluck().all() as number[];
 const countries = sqlite.prepare("select distinct country from regions").pluck().all() as string[];
@@ -117,6 +130,22 @@ const regionListPaths = shuffle(
 );
 const insightPaths = shuffle(regionIds.map((id) => `/v1/region-insights/${id}?lang=en`));
 const detailPaths = pool.map((id) => `/v1/wines/${id}`);
+// Cold paths, drawn afresh for every request: wine ids uniform over the whole catalogue, and list pages
+// (a region drawn in proportion to its wines, or a colour/sub-type kind without one; any page; 10–30 a
+// page), so the response cache rarely holds the answer asked for.
+const coldDetail = () => `/v1/wines/${pick(wineIds)}`;
+const perPage = () => 10 + Math.floor(rand() * 21);
+const coldRegionList = () => {
+  const region = pick(wineRegions);
+  const per = perPage();
+  const page = 1 + Math.floor(rand() * Math.ceil((regionSizes.get(region) ?? 1) / per));
+  return `/v1/wines?region_id=${region}&page=${page}&per_page=${per}`;
+};
+const coldKindList = () => {
+  const { filter, n } = pick(kinds);
+  const per = perPage();
+  return `/v1/wines?${filter}page=${1 + Math.floor(rand() * Math.ceil(n / per))}&per_page=${per}`;
+};
 
 // --- 2. cold start and RSS ----------------------------------------------------------------------
 const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -240,6 +269,36 @@ if (wanted("ceiling")) {
 }
 ceiling.kill("SIGTERM");
 
+// Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
+// connections, then list pages with and without a region.
+if (wanted("cold")) {
+  for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
+    rows.push(
+      await measure(
+        `GET /v1/wines/{id} cold (${connections} connection${connections === 1 ? "" : "s"}, ids uniform over ${wineIds.length})`,
+        base,
+        coldDetail,
+        undefined,
+        connections,
+      ),
+    );
+  }
+  rows.push(
+    await measure(
+      "GET /v1/wines?region_id&page&per_page cold (any region, page, 10–30)",
+      base,
+      coldRegionList,
+    ),
+  );
+  rows.push(
+    await measure(
+      "GET /v1/wines?[color][&sub_type]&page&per_page cold (no region, any page, 10–30)",
+      base,
+      coldKindList,
+    ),
+  );
+}
+
 /**
  * One endpoint over `paths`: first every path once (first hits: uncached answers; for wine detail
  * also the on-demand English texts), then random paths for BENCH_SECONDS (warm).
@@ -312,5 +371,6 @@ writeLoadReport({
   detailBytes: Buffer.byteLength(detail),
   rows,
   partial: only.length > 0,
+  name: process.env.BENCH_NAME,
 });
 process.exit(0);
