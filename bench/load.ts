@@ -16,14 +16,15 @@
  *    and the ceiling, a bare `node:http` server (as many processes as the service has) answering a
  *    pre-serialized body of the size of a wine detail.
  * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
- * paths for BENCH_SECONDS (warm). Before those, cold rows (`cold`, issue 19): wine detail with ids
- * uniform over the whole catalogue at 1, 4 and CONNECTIONS connections, and list pages drawn over every
- * region / kind, page and page size, so the response cache rarely answers. Writes bench/results/load.{json,md} (cluster: load-cluster.*;
- * with ENDPOINTS set, only a run of some rows: *-partial.*, not committed).
- * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL, BENCH_DB (see load-setup.ts),
- * BENCH_NAME (the report's file name in bench/results, instead of load / load-partial),
- * N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run), PROFILE (a folder
- * for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
+ * paths for BENCH_SECONDS (warm). Before those, cold rows (issue 19): wine detail with ids uniform over
+ * the whole catalogue at 1, 4 and CONNECTIONS connections (`cold-detail`), and list pages drawn over
+ * every region / kind, page and page size (`cold-list`), so the response cache rarely answers.
+ * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some
+ * rows: *-partial.*, not committed; BENCH_NAME: BENCH_NAME.*).
+ * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL, BENCH_DB (see
+ * load-setup.ts), BENCH_NAME, N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list` or
+ * `ceiling,cold`: rows to run), PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS
+ * (more node options of the service).
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -271,7 +272,7 @@ ceiling.kill("SIGTERM");
 
 // Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
 // connections, then list pages with and without a region.
-if (wanted("cold")) {
+if (wanted("cold-detail")) {
   for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
     rows.push(
       await measure(
@@ -283,6 +284,8 @@ if (wanted("cold")) {
       ),
     );
   }
+}
+if (wanted("cold-list")) {
   rows.push(
     await measure(
       "GET /v1/wines?region_id&page&per_page cold (any region, page, 10–30)",
