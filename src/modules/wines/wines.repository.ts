@@ -1,5 +1,6 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import { type OffsetPage, offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -146,14 +147,35 @@ export async function searchRowsByIds(db: Kysely<Database>, ids: readonly number
   });
 }
 
-/** A wine with producer, region and grapes (in source order), or undefined. */
-export async function findWine(db: Kysely<Database>, id: number) {
-  const wine = await db
+/**
+ * A wine's detail row joined to its producer `p` and region `r`, and to one of its grapes (`grape_*`,
+ * null for a wine without grapes): one row per grape, in source order. Compiled once per database.
+ */
+const wineDetailRows = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+  db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .innerJoin("regions as r", "r.id", "w.region_id")
-    .selectAll("w")
+    .leftJoin("wine_grapes as wg", "wg.wine_id", "w.id")
+    .leftJoin("grapes as g", "g.id", "wg.grape_id")
     .select([
+      "w.id",
+      "w.name",
+      "w.display_name",
+      "w.color",
+      "w.type",
+      "w.sub_type",
+      "w.producer_id",
+      "w.region_id",
+      "w.residual_sugar",
+      "w.abv",
+      "w.vintages",
+      "w.flavor_sweetness",
+      "w.flavor_acidity",
+      "w.flavor_tannins",
+      "w.flavor_alcohol",
+      "w.flavor_body",
+      "w.flavor_finish",
       "p.name as producer_name",
       "p.title as producer_title",
       "p.display_name as producer_display_name",
@@ -162,17 +184,37 @@ export async function findWine(db: Kysely<Database>, id: number) {
       "r.name_en",
       "r.name_fr",
       "r.name_it",
+      "g.id as grape_id",
+      "g.name as grape_name",
+      "g.name_de as grape_name_de",
+      "g.name_fr as grape_name_fr",
+      "g.name_it as grape_name_it",
     ])
     .where("w.id", "=", id)
-    .executeTakeFirst();
-  if (!wine) return undefined;
-  const grapes = await db
-    .selectFrom("wine_grapes as wg")
-    .innerJoin("grapes as g", "g.id", "wg.grape_id")
-    .select(["g.id", "g.name", "g.name_de", "g.name_fr", "g.name_it"])
-    .where("wg.wine_id", "=", id)
-    .orderBy("wg.position")
-    .execute();
+    .orderBy("wg.position"),
+);
+
+/**
+ * A wine with producer, region and grapes (`{ id, name, name_de, name_fr, name_it }[]`, in source
+ * order), or undefined: one statement (the wine's row once per grape).
+ */
+export async function findWine(db: Kysely<Database>, id: number) {
+  const rows = await wineDetailRows(db, id);
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  const { grape_id, grape_name, grape_name_de, grape_name_fr, grape_name_it, ...wine } = first;
+  const grapes = [];
+  for (const g of rows) {
+    if (g.grape_id === null) continue;
+    // A joined grape row has every name (not null in the grapes table).
+    grapes.push({
+      id: g.grape_id,
+      name: g.grape_name as string,
+      name_de: g.grape_name_de as string,
+      name_fr: g.grape_name_fr as string,
+      name_it: g.grape_name_it as string,
+    });
+  }
   return { ...wine, grapes };
 }
 
