@@ -202,7 +202,6 @@ export async function findWine(db: Kysely<Database>, id: number) {
   const rows = await wineDetailRows(db, id);
   const first = rows[0];
   if (first === undefined) return undefined;
-  const { grape_id, grape_name, grape_name_de, grape_name_fr, grape_name_it, ...wine } = first;
   const grapes = [];
   for (const g of rows) {
     if (g.grape_id === null) continue;
@@ -215,7 +214,8 @@ export async function findWine(db: Kysely<Database>, id: number) {
       name_it: g.grape_name_it as string,
     });
   }
-  return { ...wine, grapes };
+  // The first row is the wine (its grape_* columns, the first grape's, are left in: not read).
+  return Object.assign(first, { grapes });
 }
 
 /**
