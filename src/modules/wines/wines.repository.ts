@@ -1,5 +1,5 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
-import type { Kysely } from "kysely";
+import type { Compilable, Kysely } from "kysely";
 import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import { type OffsetPage, offsetPage } from "../../db/offset-page.ts";
@@ -75,32 +75,83 @@ export interface WineSummaryRow {
   name_it: string;
 }
 
+/** Which filters a list query has: its shape (the values are bound at each run). */
+const shapeOf = (f: WineFilters) =>
+  `${f.color ? "c" : ""}${f.subType ? "s" : ""}${f.producerId !== undefined ? "p" : ""}${f.regionId !== undefined ? "r" : ""}`;
+
+/** The filter values of `f` in {@link filtered}'s order (those present). */
+const filterValues = (f: WineFilters): (string | number)[] =>
+  [f.color, f.subType, f.producerId, f.regionId].filter((v) => v !== undefined);
+
+/** A list query per filter shape, compiled once per database (a map of at most 16 shapes each). */
+function byShape<R>(
+  build: (db: Kysely<Database>, f: WineFilters, ...rest: number[]) => Compilable<R>,
+  extra: number,
+) {
+  const queries = new Map<string, (db: Kysely<Database>, ...values: (string | number)[]) => Promise<R[]>>();
+  return (db: Kysely<Database>, f: WineFilters, ...rest: number[]) => {
+    const shape = shapeOf(f);
+    let query = queries.get(shape);
+    if (query === undefined) {
+      const n = filterValues(f).length;
+      // Placeholders in filter order, then the `extra` numbers (limit, offset).
+      query = compiledOnce(n + extra, (kdb: Kysely<Database>, ...slots: (string | number)[]) => {
+        const [c, st, p, r] = [
+          shape.includes("c"),
+          shape.includes("s"),
+          shape.includes("p"),
+          shape.includes("r"),
+        ];
+        let i = 0;
+        const placeholders: WineFilters = {
+          color: c ? (slots[i++] as Color) : undefined,
+          subType: st ? (slots[i++] as SubType) : undefined,
+          producerId: p ? (slots[i++] as number) : undefined,
+          regionId: r ? (slots[i++] as number) : undefined,
+        };
+        return build(kdb, placeholders, ...(slots.slice(i) as number[]));
+      });
+      queries.set(shape, query);
+    }
+    return query(db, ...filterValues(f), ...rest);
+  };
+}
+
+const countMatching = byShape((db, f) => filtered(db, f).select((eb) => eb.fn.countAll<number>().as("n")), 0);
+const pageMatching = byShape(
+  (db, f, limit = 0, offset = 0) =>
+    summaries(db)
+      .select(WINE_SUMMARY_COLUMNS)
+      .where("w.id", "in", filtered(db, f).select("w.id").orderBy("w.id").limit(limit).offset(offset))
+      .orderBy("w.id"),
+  2,
+);
+
 /**
  * One page of wines (id order) with producer and region, plus the total matching the filters.
  * The page's ids come from the filter's index alone (a covering index walk, see the dated list-index
- * migrations); only those rows are read and joined.
+ * migrations); only those rows are read and joined. Both statements are compiled once per filter shape.
  */
 export async function listWines(db: Kysely<Database>, filters: WineFilters, offset: number, limit: number) {
-  const count = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const ids = filtered(db, filters).select("w.id").orderBy("w.id").limit(limit).offset(offset);
-  const rows = await summaries(db)
-    .select(WINE_SUMMARY_COLUMNS)
-    .where("w.id", "in", ids)
-    .orderBy("w.id")
-    .execute();
+  const [count] = await countMatching(db, filters);
+  const rows = await pageMatching(db, filters, limit, offset);
   return { total: Number(count?.n ?? 0), rows };
 }
+
+/** The list rows of `n` wines by id (id order), compiled once per `n` and database. */
+const summariesOf = new Map<number, (db: Kysely<Database>, ...ids: number[]) => Promise<WineSummaryRow[]>>();
 
 /** The list rows of wines `ids` (id order). */
 export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return summaries(db)
-    .select(WINE_SUMMARY_COLUMNS)
-    .where("w.id", "in", [...ids])
-    .orderBy("w.id")
-    .execute();
+  let query = summariesOf.get(ids.length);
+  if (query === undefined) {
+    query = compiledOnce(ids.length, (kdb: Kysely<Database>, ...slots: number[]) =>
+      summaries(kdb).select(WINE_SUMMARY_COLUMNS).where("w.id", "in", slots).orderBy("w.id"),
+    );
+    summariesOf.set(ids.length, query);
+  }
+  return query(db, ...ids);
 }
 
 /**
