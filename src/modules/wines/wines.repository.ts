@@ -2,7 +2,7 @@
 import type { Compilable, Kysely } from "kysely";
 import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
-import { type OffsetPage, offsetPage } from "../../db/offset-page.ts";
+import type { OffsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 
@@ -271,16 +271,16 @@ export async function findWine(db: Kysely<Database>, id: number) {
 
 /**
  * Up to `limit` wines of a producer or a region (id order) as summaries, and how many it has in all
- * (`include_wines` of the producer and region details).
+ * (`include_wines` of the producer and region details): the statements of {@link listWines}, compiled
+ * once; `limit` 0 reads the count only.
  */
-export function winesOf(
+export async function winesOf(
   db: Kysely<Database>,
   of: { producerId: number } | { regionId: number },
   limit: number,
 ): Promise<OffsetPage<WineSummaryRow>> {
-  const matching = () =>
-    "producerId" in of
-      ? summaries(db).where("w.producer_id", "=", of.producerId)
-      : summaries(db).where("w.region_id", "=", of.regionId);
-  return offsetPage(matching, (q) => q.select(WINE_SUMMARY_COLUMNS).orderBy("w.id"), 0, limit);
+  const filters = "producerId" in of ? { producerId: of.producerId } : { regionId: of.regionId };
+  if (limit > 0) return listWines(db, filters, 0, limit);
+  const [count] = await countMatching(db, filters);
+  return { total: Number(count?.n ?? 0), rows: [] };
 }
