@@ -258,6 +258,9 @@ const ceiling = await startCeiling(dir, ceilingPort, Buffer.byteLength(detail), 
 /** Rows to run: ENDPOINTS=detail,list,… (substrings of the scenario names below); all by default. */
 const only = (process.env.ENDPOINTS ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => only.length === 0 || only.some((x) => name.includes(x));
+/** A cold row runs by default or when named (`cold`, `cold-detail`, `cold-list`), not for `detail` or `list`. */
+const wantedCold = (name: string) =>
+  only.length === 0 || only.some((x) => x.startsWith("cold") && name.includes(x));
 const rows: Row[] = [];
 if (wanted("ceiling")) {
   rows.push(
@@ -272,7 +275,7 @@ ceiling.kill("SIGTERM");
 
 // Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
 // connections, then list pages with and without a region.
-if (wanted("cold-detail")) {
+if (wantedCold("cold-detail")) {
   for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
     rows.push(
       await measure(
@@ -285,7 +288,7 @@ if (wanted("cold-detail")) {
     );
   }
 }
-if (wanted("cold-list")) {
+if (wantedCold("cold-list")) {
   rows.push(
     await measure(
       "GET /v1/wines?region_id&page&per_page cold (any region, page, 10–30)",
