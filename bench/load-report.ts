@@ -138,9 +138,16 @@ export function writeLoadReport(run: LoadRun): void {
     "",
     `autocannon, ${run.connections} connections, ${run.seconds} s per warm row, ${summary.machine}.`,
     `Service: ${run.setupDescription}.`,
-    `Catalogue: \`winedata import --synthetic ${run.n} --seed ${run.seed}\` in ${(meta.import_ms / 1000).toFixed(1)} s,`,
-    `database ${summary.import.db_mb} MB (without texts); English region insights generated in`,
-    `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
+    ...(meta.import_output.startsWith("prebuilt")
+      ? [
+          `Catalogue: a copy of a prebuilt SQLite file (BENCH_DB), ${summary.import.db_mb} MB.`,
+          `Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
+        ]
+      : [
+          `Catalogue: \`winedata import --synthetic ${run.n} --seed ${run.seed}\` in ${(meta.import_ms / 1000).toFixed(1)} s,`,
+          `database ${summary.import.db_mb} MB (without texts); English region insights generated in`,
+          `${(meta.insights_ms / 1000).toFixed(1)} s. Cold start (spawn → first 200 on /health): ${run.coldStartMs} ms.`,
+        ]),
     `RSS: ${run.rssAtStart.rss_mb} MB after start, ${run.rssAfter.rss_mb} MB after the run (peak ${run.rssAfter.peak_mb} MB).`,
     `First search answered ${run.searchIndexMs} ms after the service answered /health (the in-memory index of every wine is built in the background from the start; searches before it is ready wait, then get 503).`,
     "",
