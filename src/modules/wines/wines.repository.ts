@@ -199,14 +199,17 @@ export async function searchRowsByIds(db: Kysely<Database>, ids: readonly number
 }
 
 /**
- * A wine's detail row joined to its producer `p` and region `r`, and to one of its grapes (`grape_*`,
- * null for a wine without grapes): one row per grape, in source order. Compiled once per database.
+ * A wine's detail row joined to its producer `p` and region `r`, to its stored texts in `lang`
+ * (`text_*`, null when there are none) and to one of its grapes (`grape_*`, null for a wine without
+ * grapes): one row per grape, in no particular order (`grape_position` gives the source order; an
+ * ORDER BY here made SQLite sort the rows, texts and all). Compiled once per database.
  */
-const wineDetailRows = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+const wineDetailRows = compiledOnce(2, (db: Kysely<Database>, id: number, lang: string) =>
   db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .innerJoin("regions as r", "r.id", "w.region_id")
+    .leftJoin("wine_texts as t", (join) => join.onRef("t.wine_id", "=", "w.id").on("t.lang", "=", lang))
     .leftJoin("wine_grapes as wg", "wg.wine_id", "w.id")
     .leftJoin("grapes as g", "g.id", "wg.grape_id")
     .select([
@@ -240,21 +243,41 @@ const wineDetailRows = compiledOnce(1, (db: Kysely<Database>, id: number) =>
       "g.name_de as grape_name_de",
       "g.name_fr as grape_name_fr",
       "g.name_it as grape_name_it",
+      "wg.position as grape_position",
+      "t.lang as text_lang",
+      "t.description as text_description",
+      "t.description_long as text_description_long",
+      "t.tasting_notes as text_tasting_notes",
+      "t.pairing as text_pairing",
     ])
-    .where("w.id", "=", id)
-    .orderBy("wg.position"),
+    .where("w.id", "=", id),
 );
+
+/** A wine's stored texts in one language, as {@link findWine} reads them. */
+export interface StoredWineTexts {
+  lang: string;
+  description: string;
+  description_long: string;
+  tasting_notes: string;
+  pairing: string;
+}
 
 /**
  * A wine with producer, region and grapes (`{ id, name, name_de, name_fr, name_it }[]`, in source
- * order), or undefined: one statement (the wine's row once per grape).
+ * order) and its stored texts in `textsLang` (undefined when there are none, or when `textsLang` is
+ * null: texts not read from this database), or undefined: one statement (the wine's row once per
+ * grape).
  */
-export async function findWine(db: Kysely<Database>, id: number) {
-  const rows = await wineDetailRows(db, id);
+export async function findWine(db: Kysely<Database>, id: number, textsLang: string | null) {
+  // "" matches no stored language: the join finds nothing.
+  const rows = await wineDetailRows(db, id, textsLang ?? "");
   const first = rows[0];
   if (first === undefined) return undefined;
+  // Grapes in source order (a wine has a few).
+  const ordered =
+    rows.length > 1 ? rows.slice().sort((a, b) => Number(a.grape_position) - Number(b.grape_position)) : rows;
   const grapes = [];
-  for (const g of rows) {
+  for (const g of ordered) {
     if (g.grape_id === null) continue;
     // A joined grape row has every name (not null in the grapes table).
     grapes.push({
@@ -265,8 +288,18 @@ export async function findWine(db: Kysely<Database>, id: number) {
       name_it: g.grape_name_it as string,
     });
   }
-  // The first row is the wine (its grape_* columns, the first grape's, are left in: not read).
-  return Object.assign(first, { grapes });
+  const texts: StoredWineTexts | undefined =
+    first.text_lang === null
+      ? undefined
+      : {
+          lang: first.text_lang,
+          description: first.text_description as string,
+          description_long: first.text_description_long as string,
+          tasting_notes: first.text_tasting_notes as string,
+          pairing: first.text_pairing as string,
+        };
+  // The first row is the wine (its grape_* and text_* columns are left in: not read).
+  return Object.assign(first, { grapes, texts });
 }
 
 /**
