@@ -13,6 +13,10 @@
  * by N, seed and a hash of the generator's source. Each run serves a fresh copy (a file copy, or
  * `CREATE DATABASE … TEMPLATE`), dropped afterwards. The request material is read from the SQLite
  * file, which the same seed makes identical to the PostgreSQL catalogue (checked by wine count).
+ *
+ * `BENCH_DB=path` (embedded only): a prebuilt SQLite catalogue instead (e.g. one with every wine's
+ * English texts stored, so no request generates any); each run serves a copy, in which an Enterprise
+ * account and a key that never throttles are made.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -79,6 +83,17 @@ const cli = (databaseUrl: string, args: string[]) =>
     maxBuffer: 64 * 1024 * 1024,
   });
 
+/** Makes an Enterprise account and a key that never throttles in `databaseUrl`; returns the key. */
+function benchKey(databaseUrl: string): string {
+  const email = ["--email", "load@bench.example"];
+  cli(databaseUrl, ["accounts", "create", "--name", "Load", ...email, "--plan", "enterprise"]);
+  const created = cli(
+    databaseUrl,
+    ["keys", "create", ...email, "--name", "load"].concat(["--rate-limit", "1000000000", "--json"]),
+  );
+  return (JSON.parse(created) as { key: string }).key;
+}
+
 /** Imports the synthetic catalogue into `databaseUrl`, generates its insights, makes the bench key. */
 function build(databaseUrl: string, size: () => number): CacheMeta {
   let t = performance.now();
@@ -89,15 +104,8 @@ function build(databaseUrl: string, size: () => number): CacheMeta {
   t = performance.now();
   console.log(cli(databaseUrl, ["generate", "--lang", "en", "--what", "insights"]).trim());
   const insightsMs = Math.round(performance.now() - t);
-  const email = ["--email", "load@bench.example"];
-  cli(databaseUrl, ["accounts", "create", "--name", "Load", ...email, "--plan", "enterprise"]);
-  const created = cli(
-    databaseUrl,
-    ["keys", "create", ...email, "--name", "load"].concat(["--rate-limit", "1000000000", "--json"]),
-  );
-  const key = (JSON.parse(created) as { key: string }).key;
   return {
-    key,
+    key: benchKey(databaseUrl),
     import_ms: importMs,
     import_output: importOutput.trim(),
     insights_ms: insightsMs,
@@ -145,10 +153,31 @@ async function postgresCatalogue(admin: string): Promise<{ name: string; meta: C
 
 /** Prepares the set-up named by `BENCH_SETUP` for one run. */
 export async function prepareSetup(dir: string): Promise<BenchSetup> {
-  const sqlite = sqliteCatalogue();
-  const materialPath = join(dir, "load.db");
-  copyFileSync(sqlite.path, materialPath);
   const name = process.env.BENCH_SETUP ?? "embedded";
+  const materialPath = join(dir, "load.db");
+  const prebuilt = process.env.BENCH_DB;
+  if (prebuilt !== undefined && prebuilt !== "") {
+    if (name !== "embedded") throw new Error("BENCH_DB needs BENCH_SETUP=embedded");
+    copyFileSync(prebuilt, materialPath);
+    return {
+      name,
+      processes: 1,
+      description: `one process, SQLite (a copy of ${prebuilt}), rate limits in process memory`,
+      meta: {
+        key: benchKey(`sqlite:${materialPath}`),
+        import_ms: 0,
+        import_output: `prebuilt: ${prebuilt}`,
+        insights_ms: 0,
+        db_bytes: statSync(materialPath).size,
+      },
+      materialPath,
+      args: ["serve"],
+      env: { DATABASE_URL: `sqlite:${materialPath}` },
+      cleanup: async () => {},
+    };
+  }
+  const sqlite = sqliteCatalogue();
+  copyFileSync(sqlite.path, materialPath);
   if (name === "embedded") {
     return {
       name,

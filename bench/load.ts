@@ -16,11 +16,15 @@
  *    and the ceiling, a bare `node:http` server (as many processes as the service has) answering a
  *    pre-serialized body of the size of a wine detail.
  * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
- * paths for BENCH_SECONDS (warm). Writes bench/results/load.{json,md} (cluster: load-cluster.*;
- * with ENDPOINTS set, only a run of some rows: *-partial.*, not committed).
- * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL (see load-setup.ts),
- * N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list`: rows to run), PROFILE (a folder
- * for the service's CPU profile), SERVER_NODE_ARGS (more node options of the service).
+ * paths for BENCH_SECONDS (warm). Before those, cold rows (issue 19): wine detail with ids uniform over
+ * the whole catalogue at 1, 4 and CONNECTIONS connections (`cold-detail`), and list pages drawn over
+ * every region / kind, page and page size (`cold-list`), so the response cache rarely answers.
+ * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some
+ * rows: *-partial.*, not committed; BENCH_NAME: BENCH_NAME.*).
+ * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL, BENCH_DB (see
+ * load-setup.ts), BENCH_NAME, N, SEED, BENCH_SECONDS, CONNECTIONS, ENDPOINTS (e.g. `detail,list` or
+ * `ceiling,cold`: rows to run), PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS
+ * (more node options of the service).
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -54,6 +58,16 @@ const pool = wineIds.slice(0, POOL);
 const redRegions = sqlite
   .prepare("select region_id as id, count(*) as n from wines where color = 'red' group by region_id")
   .all() as { id: number; n: number }[];
+// Per wine, its region (a random element is a region drawn in proportion to its wines), and wines per region.
+const wineRegions = sqlite.prepare("select region_id from wines").pluck().all() as number[];
+const regionSizes = new Map(
+  (
+    sqlite.prepare("select region_id as id, count(*) as n from wines group by region_id").all() as {
+      id: number;
+      n: number;
+    }[]
+  ).map((r) => [r.id, r.n]),
+);
 const producerIds = sqlite.prepare("select id from producers").pluck().all() as number[];
 const regionIds = sqlite.prepare("select id from regions").pluck().all() as number[];
 const countries = sqlite.prepare("select distinct country from regions").pluck().all() as string[];
@@ -117,6 +131,22 @@ const regionListPaths = shuffle(
 );
 const insightPaths = shuffle(regionIds.map((id) => `/v1/region-insights/${id}?lang=en`));
 const detailPaths = pool.map((id) => `/v1/wines/${id}`);
+// Cold paths, drawn afresh for every request: wine ids uniform over the whole catalogue, and list pages
+// (a region drawn in proportion to its wines, or a colour/sub-type kind without one; any page; 10–30 a
+// page), so the response cache rarely holds the answer asked for.
+const coldDetail = () => `/v1/wines/${pick(wineIds)}`;
+const perPage = () => 10 + Math.floor(rand() * 21);
+const coldRegionList = () => {
+  const region = pick(wineRegions);
+  const per = perPage();
+  const page = 1 + Math.floor(rand() * Math.ceil((regionSizes.get(region) ?? 1) / per));
+  return `/v1/wines?region_id=${region}&page=${page}&per_page=${per}`;
+};
+const coldKindList = () => {
+  const { filter, n } = pick(kinds);
+  const per = perPage();
+  return `/v1/wines?${filter}page=${1 + Math.floor(rand() * Math.ceil(n / per))}&per_page=${per}`;
+};
 
 // --- 2. cold start and RSS ----------------------------------------------------------------------
 const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -228,6 +258,9 @@ const ceiling = await startCeiling(dir, ceilingPort, Buffer.byteLength(detail), 
 /** Rows to run: ENDPOINTS=detail,list,… (substrings of the scenario names below); all by default. */
 const only = (process.env.ENDPOINTS ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => only.length === 0 || only.some((x) => name.includes(x));
+/** A cold row runs by default or when named (`cold`, `cold-detail`, `cold-list`), not for `detail` or `list`. */
+const wantedCold = (name: string) =>
+  only.length === 0 || only.some((x) => x.startsWith("cold") && name.includes(x));
 const rows: Row[] = [];
 if (wanted("ceiling")) {
   rows.push(
@@ -239,6 +272,38 @@ if (wanted("ceiling")) {
   );
 }
 ceiling.kill("SIGTERM");
+
+// Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
+// connections, then list pages with and without a region.
+if (wantedCold("cold-detail")) {
+  for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
+    rows.push(
+      await measure(
+        `GET /v1/wines/{id} cold (${connections} connection${connections === 1 ? "" : "s"}, ids uniform over ${wineIds.length})`,
+        base,
+        coldDetail,
+        undefined,
+        connections,
+      ),
+    );
+  }
+}
+if (wantedCold("cold-list")) {
+  rows.push(
+    await measure(
+      "GET /v1/wines?region_id&page&per_page cold (any region, page, 10–30)",
+      base,
+      coldRegionList,
+    ),
+  );
+  rows.push(
+    await measure(
+      "GET /v1/wines?[color][&sub_type]&page&per_page cold (no region, any page, 10–30)",
+      base,
+      coldKindList,
+    ),
+  );
+}
 
 /**
  * One endpoint over `paths`: first every path once (first hits: uncached answers; for wine detail
@@ -312,5 +377,6 @@ writeLoadReport({
   detailBytes: Buffer.byteLength(detail),
   rows,
   partial: only.length > 0,
+  name: process.env.BENCH_NAME,
 });
 process.exit(0);

@@ -14,7 +14,10 @@
  *   `onRequest`), Content-Language and Vary before too (plugins/language.ts, which this plugin's
  *   hooks follow), and pagination `links` are rebuilt from each request's scheme, host and query
  *   string;
- * - at most `budgetBytes` of bodies and keys (roughly least recently used dropped first).
+ * - at most `budgetBytes` of bodies and keys (roughly least recently used dropped first); once full,
+ *   an answer is stored only when its key was asked for before (a doorkeeper of recent misses), so a
+ *   uniform random stream of keys over a catalogue far larger than the cache (a shop syncing every
+ *   wine) does not replace an entry and make garbage at every request.
  *
  * Conditional requests (RFC 9110 §13.1.2, §15.4.5) on the same routes, whether the cache is on or not:
  * - a final 200 carries a strong `ETag` (http/conditional.ts: catalogue version, language and the
@@ -97,17 +100,44 @@ function keyOf(request: FastifyRequest): string {
   return key;
 }
 
+/** A 30-bit FNV-1a hash of `key` (a small integer: a Set of them allocates nothing per key). */
+function keyHash(key: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return h >>> 2;
+}
+
 /**
  * Entries within a byte budget, for one catalogue version; past the budget the oldest entry not used
  * since it was stored goes first (the "second chance" approximation of least recently used, which
- * costs a flag per hit instead of re-ordering the map).
+ * costs a flag per hit instead of re-ordering the map). Once full, a new key is admitted on its second
+ * miss ({@link admits}). Exported for its tests.
  */
-class ResponseCache {
+export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /**
+   * Hashes of keys missed once while the cache was full; at most as many as there are entries, then
+   * forgotten all at once (so a key gets in when asked for again within about a cache's worth of misses).
+   */
+  private readonly missed = new Set<number>();
   version = -1;
 
   constructor(private readonly budgetBytes: number) {}
+
+  /**
+   * Whether an answer of about `bytes` bytes under `key` is worth storing: while there is room, or
+   * when the key is stored already or was missed before since the doorkeeper was last cleared; else
+   * the miss is remembered and the answer is not stored.
+   */
+  admits(key: string, bytes: number): boolean {
+    if (this.bytes + bytes <= this.budgetBytes || this.entries.has(key)) return true;
+    const hash = keyHash(key);
+    if (this.missed.delete(hash)) return true;
+    if (this.missed.size >= this.entries.size) this.missed.clear();
+    this.missed.add(hash);
+    return false;
+  }
 
   get(key: string): Entry | undefined {
     const entry = this.entries.get(key);
@@ -139,6 +169,7 @@ class ResponseCache {
   follow(version: number): void {
     if (version === this.version) return;
     this.entries.clear();
+    this.missed.clear();
     this.bytes = 0;
     this.version = version;
   }
@@ -300,7 +331,8 @@ export default fp<ResponseCacheOptions>(
         return done(null, payload);
       }
       // Not stored when an import happened meanwhile.
-      const storable = cache !== null && slot.version === cache.version;
+      const storable =
+        cache !== null && slot.version === cache.version && cache.admits(slot.key, payload.length);
       const stored = storable ? entryOf(request, slot.key, payload, slot.version) : null;
       if (stored !== null) cache?.set(slot.key, stored);
       const tag =

@@ -4,6 +4,7 @@
  * the routes, the worker, the import and the CLI) calls it. Times are stored as ISO 8601 UTC strings.
  */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/types.ts";
 import type {
   Acidity,
@@ -143,14 +144,21 @@ export async function regionExists(db: Kysely<Database>, regionId: number): Prom
   return row !== undefined;
 }
 
+/** Stored wine texts of one wine in one language, and in either of two (compiled once per database). */
+const textsIn = compiledOnce(2, (db: Kysely<Database>, wineId: number, lang: string) =>
+  db.selectFrom("wine_texts").selectAll().where("wine_id", "=", wineId).where("lang", "=", lang),
+);
+const textsInEither = compiledOnce(3, (db: Kysely<Database>, wineId: number, a: string, b: string) =>
+  db.selectFrom("wine_texts").selectAll().where("wine_id", "=", wineId).where("lang", "in", [a, b]),
+);
+
 /** Stored wine texts of one wine in the given languages (any order; none when there are none). */
-export function findWineTexts(db: Kysely<Database>, wineId: number, langs: Language[]) {
-  return db
-    .selectFrom("wine_texts")
-    .selectAll()
-    .where("wine_id", "=", wineId)
-    .where("lang", "in", langs)
-    .execute();
+export function findWineTexts(
+  db: Kysely<Database>,
+  wineId: number,
+  langs: readonly [Language] | readonly [Language, Language],
+) {
+  return langs.length === 1 ? textsIn(db, wineId, langs[0]) : textsInEither(db, wineId, langs[0], langs[1]);
 }
 
 /** The stored drinking period of a wine in `lang`, or undefined. */

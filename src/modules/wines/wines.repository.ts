@@ -1,7 +1,8 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
-import type { Kysely } from "kysely";
+import type { Compilable, Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
-import { type OffsetPage, offsetPage } from "../../db/offset-page.ts";
+import type { OffsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 
@@ -74,32 +75,83 @@ export interface WineSummaryRow {
   name_it: string;
 }
 
+/** Which filters a list query has: its shape (the values are bound at each run). */
+const shapeOf = (f: WineFilters) =>
+  `${f.color ? "c" : ""}${f.subType ? "s" : ""}${f.producerId !== undefined ? "p" : ""}${f.regionId !== undefined ? "r" : ""}`;
+
+/** The filter values of `f` in {@link filtered}'s order (those present). */
+const filterValues = (f: WineFilters): (string | number)[] =>
+  [f.color, f.subType, f.producerId, f.regionId].filter((v) => v !== undefined);
+
+/** A list query per filter shape, compiled once per database (a map of at most 16 shapes each). */
+function byShape<R>(
+  build: (db: Kysely<Database>, f: WineFilters, ...rest: number[]) => Compilable<R>,
+  extra: number,
+) {
+  const queries = new Map<string, (db: Kysely<Database>, ...values: (string | number)[]) => Promise<R[]>>();
+  return (db: Kysely<Database>, f: WineFilters, ...rest: number[]) => {
+    const shape = shapeOf(f);
+    let query = queries.get(shape);
+    if (query === undefined) {
+      const n = filterValues(f).length;
+      // Placeholders in filter order, then the `extra` numbers (limit, offset).
+      query = compiledOnce(n + extra, (kdb: Kysely<Database>, ...slots: (string | number)[]) => {
+        const [c, st, p, r] = [
+          shape.includes("c"),
+          shape.includes("s"),
+          shape.includes("p"),
+          shape.includes("r"),
+        ];
+        let i = 0;
+        const placeholders: WineFilters = {
+          color: c ? (slots[i++] as Color) : undefined,
+          subType: st ? (slots[i++] as SubType) : undefined,
+          producerId: p ? (slots[i++] as number) : undefined,
+          regionId: r ? (slots[i++] as number) : undefined,
+        };
+        return build(kdb, placeholders, ...(slots.slice(i) as number[]));
+      });
+      queries.set(shape, query);
+    }
+    return query(db, ...filterValues(f), ...rest);
+  };
+}
+
+const countMatching = byShape((db, f) => filtered(db, f).select((eb) => eb.fn.countAll<number>().as("n")), 0);
+const pageMatching = byShape(
+  (db, f, limit = 0, offset = 0) =>
+    summaries(db)
+      .select(WINE_SUMMARY_COLUMNS)
+      .where("w.id", "in", filtered(db, f).select("w.id").orderBy("w.id").limit(limit).offset(offset))
+      .orderBy("w.id"),
+  2,
+);
+
 /**
  * One page of wines (id order) with producer and region, plus the total matching the filters.
  * The page's ids come from the filter's index alone (a covering index walk, see the dated list-index
- * migrations); only those rows are read and joined.
+ * migrations); only those rows are read and joined. Both statements are compiled once per filter shape.
  */
 export async function listWines(db: Kysely<Database>, filters: WineFilters, offset: number, limit: number) {
-  const count = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirst();
-  const ids = filtered(db, filters).select("w.id").orderBy("w.id").limit(limit).offset(offset);
-  const rows = await summaries(db)
-    .select(WINE_SUMMARY_COLUMNS)
-    .where("w.id", "in", ids)
-    .orderBy("w.id")
-    .execute();
+  const [count] = await countMatching(db, filters);
+  const rows = await pageMatching(db, filters, limit, offset);
   return { total: Number(count?.n ?? 0), rows };
 }
+
+/** The list rows of `n` wines by id (id order), compiled once per `n` and database. */
+const summariesOf = new Map<number, (db: Kysely<Database>, ...ids: number[]) => Promise<WineSummaryRow[]>>();
 
 /** The list rows of wines `ids` (id order). */
 export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly number[]) {
   if (ids.length === 0) return [];
-  return summaries(db)
-    .select(WINE_SUMMARY_COLUMNS)
-    .where("w.id", "in", [...ids])
-    .orderBy("w.id")
-    .execute();
+  let query = summariesOf.get(ids.length);
+  if (query === undefined) {
+    query = compiledOnce(ids.length, (kdb: Kysely<Database>, ...slots: number[]) =>
+      summaries(kdb).select(WINE_SUMMARY_COLUMNS).where("w.id", "in", slots).orderBy("w.id"),
+    );
+    summariesOf.set(ids.length, query);
+  }
+  return query(db, ...ids);
 }
 
 /**
@@ -146,14 +198,38 @@ export async function searchRowsByIds(db: Kysely<Database>, ids: readonly number
   });
 }
 
-/** A wine with producer, region and grapes (in source order), or undefined. */
-export async function findWine(db: Kysely<Database>, id: number) {
-  const wine = await db
+/**
+ * A wine's detail row joined to its producer `p` and region `r`, to its stored texts in `lang`
+ * (`text_*`, null when there are none) and to one of its grapes (`grape_*`, null for a wine without
+ * grapes): one row per grape, in no particular order (`grape_position` gives the source order; an
+ * ORDER BY here made SQLite sort the rows, texts and all). Compiled once per database.
+ */
+const wineDetailRows = compiledOnce(2, (db: Kysely<Database>, id: number, lang: string) =>
+  db
     .selectFrom("wines as w")
     .innerJoin("producers as p", "p.id", "w.producer_id")
     .innerJoin("regions as r", "r.id", "w.region_id")
-    .selectAll("w")
+    .leftJoin("wine_texts as t", (join) => join.onRef("t.wine_id", "=", "w.id").on("t.lang", "=", lang))
+    .leftJoin("wine_grapes as wg", "wg.wine_id", "w.id")
+    .leftJoin("grapes as g", "g.id", "wg.grape_id")
     .select([
+      "w.id",
+      "w.name",
+      "w.display_name",
+      "w.color",
+      "w.type",
+      "w.sub_type",
+      "w.producer_id",
+      "w.region_id",
+      "w.residual_sugar",
+      "w.abv",
+      "w.vintages",
+      "w.flavor_sweetness",
+      "w.flavor_acidity",
+      "w.flavor_tannins",
+      "w.flavor_alcohol",
+      "w.flavor_body",
+      "w.flavor_finish",
       "p.name as producer_name",
       "p.title as producer_title",
       "p.display_name as producer_display_name",
@@ -162,32 +238,82 @@ export async function findWine(db: Kysely<Database>, id: number) {
       "r.name_en",
       "r.name_fr",
       "r.name_it",
+      "g.id as grape_id",
+      "g.name as grape_name",
+      "g.name_de as grape_name_de",
+      "g.name_fr as grape_name_fr",
+      "g.name_it as grape_name_it",
+      "wg.position as grape_position",
+      "t.lang as text_lang",
+      "t.description as text_description",
+      "t.description_long as text_description_long",
+      "t.tasting_notes as text_tasting_notes",
+      "t.pairing as text_pairing",
     ])
-    .where("w.id", "=", id)
-    .executeTakeFirst();
-  if (!wine) return undefined;
-  const grapes = await db
-    .selectFrom("wine_grapes as wg")
-    .innerJoin("grapes as g", "g.id", "wg.grape_id")
-    .select(["g.id", "g.name", "g.name_de", "g.name_fr", "g.name_it"])
-    .where("wg.wine_id", "=", id)
-    .orderBy("wg.position")
-    .execute();
-  return { ...wine, grapes };
+    .where("w.id", "=", id),
+);
+
+/** A wine's stored texts in one language, as {@link findWine} reads them. */
+export interface StoredWineTexts {
+  lang: string;
+  description: string;
+  description_long: string;
+  tasting_notes: string;
+  pairing: string;
+}
+
+/**
+ * A wine with producer, region and grapes (`{ id, name, name_de, name_fr, name_it }[]`, in source
+ * order) and its stored texts in `textsLang` (undefined when there are none, or when `textsLang` is
+ * null: texts not read from this database), or undefined: one statement (the wine's row once per
+ * grape).
+ */
+export async function findWine(db: Kysely<Database>, id: number, textsLang: string | null) {
+  // "" matches no stored language: the join finds nothing.
+  const rows = await wineDetailRows(db, id, textsLang ?? "");
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  // Grapes in source order (a wine has a few).
+  const ordered =
+    rows.length > 1 ? rows.slice().sort((a, b) => Number(a.grape_position) - Number(b.grape_position)) : rows;
+  const grapes = [];
+  for (const g of ordered) {
+    if (g.grape_id === null) continue;
+    // A joined grape row has every name (not null in the grapes table).
+    grapes.push({
+      id: g.grape_id,
+      name: g.grape_name as string,
+      name_de: g.grape_name_de as string,
+      name_fr: g.grape_name_fr as string,
+      name_it: g.grape_name_it as string,
+    });
+  }
+  const texts: StoredWineTexts | undefined =
+    first.text_lang === null
+      ? undefined
+      : {
+          lang: first.text_lang,
+          description: first.text_description as string,
+          description_long: first.text_description_long as string,
+          tasting_notes: first.text_tasting_notes as string,
+          pairing: first.text_pairing as string,
+        };
+  // The first row is the wine (its grape_* and text_* columns are left in: not read).
+  return Object.assign(first, { grapes, texts });
 }
 
 /**
  * Up to `limit` wines of a producer or a region (id order) as summaries, and how many it has in all
- * (`include_wines` of the producer and region details).
+ * (`include_wines` of the producer and region details): the statements of {@link listWines}, compiled
+ * once; `limit` 0 reads the count only.
  */
-export function winesOf(
+export async function winesOf(
   db: Kysely<Database>,
   of: { producerId: number } | { regionId: number },
   limit: number,
 ): Promise<OffsetPage<WineSummaryRow>> {
-  const matching = () =>
-    "producerId" in of
-      ? summaries(db).where("w.producer_id", "=", of.producerId)
-      : summaries(db).where("w.region_id", "=", of.regionId);
-  return offsetPage(matching, (q) => q.select(WINE_SUMMARY_COLUMNS).orderBy("w.id"), 0, limit);
+  const filters = "producerId" in of ? { producerId: of.producerId } : { regionId: of.regionId };
+  if (limit > 0) return listWines(db, filters, 0, limit);
+  const [count] = await countMatching(db, filters);
+  return { total: Number(count?.n ?? 0), rows: [] };
 }

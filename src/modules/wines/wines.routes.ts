@@ -131,20 +131,24 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const id = parseId(request.params.id);
-      const wine = id === null ? undefined : await findWine(app.catalogueDb, id);
-      if (!wine) throw AppError.notFound("Wine");
       const lang = request.lang;
       // The wine's row from the catalogue database (the replica, when there is one), its texts from
       // the primary: a missing language queues a job there, and a text generated a moment ago is
       // seen at once, replication lag or not. Both are keyed by the wine's id, which an import keeps.
-      const texts = await wineTextsLookup(
-        app.db,
-        app.content.generator,
-        wine.id,
-        lang,
-        app.content.clock,
-        app.content.wake,
-      );
+      // Without a replica the stored texts come with the wine's row, in the same statement.
+      const sameDb = app.catalogueDb === app.db;
+      const wine = id === null ? undefined : await findWine(app.catalogueDb, id, sameDb ? lang : null);
+      if (!wine) throw AppError.notFound("Wine");
+      const texts =
+        wine.texts ??
+        (await wineTextsLookup(
+          app.db,
+          app.content.generator,
+          wine.id,
+          lang,
+          app.content.clock,
+          app.content.wake,
+        ));
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
       // English while the wanted language is generated: not final, so not stored.

@@ -179,6 +179,38 @@ describe("GET /wines/search", () => {
 });
 
 describe("GET /wines/{id}", () => {
+  test("grapes in source order (wine_grapes.position), also where their ids run the other way", async () => {
+    const db = s.app.catalogueDb;
+    // Wines of several grapes whose positions do not follow their grape ids, and a few that do.
+    const rows = await db
+      .selectFrom("wine_grapes")
+      .select(["wine_id", "grape_id", "position"])
+      .where(
+        "wine_id",
+        "in",
+        db
+          .selectFrom("wine_grapes")
+          .select("wine_id")
+          .groupBy("wine_id")
+          .having((eb) => eb.fn.countAll(), ">", 1),
+      )
+      .orderBy("wine_id")
+      .orderBy("position")
+      .execute();
+    const byWine = new Map<number, number[]>();
+    for (const r of rows) byWine.set(r.wine_id, [...(byWine.get(r.wine_id) ?? []), r.grape_id]);
+    const wines = [...byWine].filter(([, ids]) => ids.some((id, i) => i > 0 && id < (ids[i - 1] as number)));
+    assert.ok(wines.length > 0, "the catalogue has a wine whose grapes are not in id order");
+    for (const [wineId, grapeIds] of [...wines.slice(0, 5), ...[...byWine].slice(0, 3)]) {
+      const res = await s.request(`/wines/${wineId}`);
+      assert.deepEqual(
+        res.body.grapes.map((g: { id: number }) => g.id),
+        grapeIds,
+        `wine ${wineId}`,
+      );
+    }
+  });
+
   test("detail is not wrapped, has every field, country in lower case", async () => {
     const res = await s.request("/wines/100001");
     assert.equal(res.status, 200);
