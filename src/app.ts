@@ -174,6 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(labels, {
     ocrThreads: config.ocrThreads,
     ocrIdleMs: config.ocrIdleMs,
+    matcherIdleMs: config.matcherIdleMs,
     timeoutMs: config.photoTimeoutMs,
     read: deps.photoReader,
   });

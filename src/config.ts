@@ -90,6 +90,12 @@ export interface Config {
    */
   ocrIdleMs: number;
   /**
+   * The label matcher's thread stops after this many ms without a photo (`MATCHER_IDLE_MS`, default 0:
+   * never), so its index's memory returns; the next photo builds it again (10–25 s at 300,000 wines,
+   * bench/results/photo-memory-300k-matcher-idle.md).
+   */
+  matcherIdleMs: number;
+  /**
    * How long an API key and its account are trusted from memory, in ms (`AUTH_CACHE_MS`, default
    * 5,000; 0 reads them on every request). Revocations and account changes made by a service of
    * this process given `app.keyCache` apply at once; those made by another process (the CLI) within
@@ -383,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
     ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
     ocrIdleMs: integer(env, "OCR_IDLE_MS", 30_000, 100, 3_600_000),
+    matcherIdleMs: integer(env, "MATCHER_IDLE_MS", 0, 0, 86_400_000),
     workers: workerMode(env.WORKERS),
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),

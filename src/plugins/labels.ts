@@ -22,6 +22,8 @@ export interface LabelsOptions {
   ocrThreads: number;
   /** Idle time after which the OCR threads stop, in ms (`OCR_IDLE_MS`). */
   ocrIdleMs: number;
+  /** Idle time after which the label matcher's thread stops, in ms; 0 keeps it (`MATCHER_IDLE_MS`). */
+  matcherIdleMs: number;
   /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`). */
   timeoutMs: number;
   /** Reads photos instead of the OCR pool (tests). */
@@ -29,9 +31,13 @@ export interface LabelsOptions {
 }
 
 export default fp<LabelsOptions>(
-  async (app: FastifyInstance, { ocrThreads, ocrIdleMs, timeoutMs, read }) => {
+  async (app: FastifyInstance, { ocrThreads, ocrIdleMs, matcherIdleMs, timeoutMs, read }) => {
     const ocr = new OcrPool(ocrThreads, ocrIdleMs);
-    const matcher = new CatalogueMatcher(app.catalogueDb, () => app.catalogueVersion.current());
+    const matcher = new CatalogueMatcher(
+      app.catalogueDb,
+      () => app.catalogueVersion.current(),
+      matcherIdleMs,
+    );
     const timed: PhotoReader = async (image, rotate, signal) => {
       const started = performance.now();
       const reading = await ocr.read(image, rotate, signal);

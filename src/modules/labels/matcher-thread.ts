@@ -86,6 +86,11 @@ export class MatcherThread {
     });
   }
 
+  /** True while matches posted to the thread have not been answered. */
+  busy(): boolean {
+    return this.waiting.size > 0;
+  }
+
   /** Stops the thread; matches still waiting are rejected. */
   async close(): Promise<void> {
     await this.worker.terminate();
