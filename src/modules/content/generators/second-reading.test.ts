@@ -144,3 +144,18 @@ test("Barbera ages like a medium variety (Barbera d'Alba Superiore 144734 lasts 
   const d = await gen.drinkingPeriod(vieilleFerme, "en");
   if (d.to < 15) assert.doesNotMatch(d.storage, /long cellaring/);
 });
+
+test("plural 'Côtes …' appellations take the plural article; a house named 'de …' gets no second 'de'", async () => {
+  const cotes = await loadRegionFacts(db.kysely, 1262);
+  const pouilly = await loadRegionFacts(db.kysely, 1408);
+  assert.ok(cotes && pouilly);
+  const expected = {
+    en: /from the Côtes de Bordeaux/,
+    de: /aus den Côtes/,
+    fr: /des Côtes de Bordeaux/,
+    it: /delle Côtes/,
+  };
+  for (const lang of LANGUAGES)
+    assert.match((await gen.regionInsight(cotes, lang)).summary, expected[lang], lang);
+  assert.doesNotMatch((await gen.regionInsight(pouilly, "fr")).summary, /de de /);
+});

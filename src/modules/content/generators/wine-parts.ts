@@ -124,7 +124,8 @@ export function byProducer(producer: string, lang: Language): string {
     if (re.test(producer)) return prep.endsWith("'") ? `${prep}${producer}` : `${prep} ${producer}`;
   }
   if (lang === "de") return `von ${producer}`;
-  if (lang === "fr") return frDe(producer);
+  // A house named "de Ladoucette" is already "de": "le Pouilly-Fumé de Ladoucette".
+  if (lang === "fr") return /^(de |d')/i.test(producer) ? producer : frDe(producer);
   if (lang === "it") return `di ${producer}`;
   return `by ${producer}`;
 }

@@ -14,7 +14,7 @@
  * followed by ":" and the name to use in place phrases instead of the region's name — the dative form in
  * German ("Dalmatinischen Küste"), or the place a name stands for ("Port": the Douro Valley, where Port
  * comes from). Languages not given take no article. Names not in the table follow RULES (geographic
- * words such as Valley, Vallée, Valle, Peninsula, Hills).
+ * words such as Valley, Vallée, Valle, Peninsula, Hills; the plural "Côtes …" appellations).
  */
 import type { Language, Localized } from "../../../../domain/vocabulary.ts";
 import type { DeArticle, EnArticle, FrArticle, ItArticle } from "../articles.ts";
@@ -160,23 +160,27 @@ const PLACES = parse(TABLE);
  */
 const RULES: { [L in Language]: [RegExp, PlaceEntry[L]["article"]][] } = {
   en: [
+    [/^Côtes /, "the"],
     [
       /(\b(Valley|Peninsula|Coast|Hills|Lakes|Gravels|District|Bench|Ridge|Lakeshore)$|^(Valle|Vale|Costa) )/,
       "the",
     ],
   ],
   de: [
+    [/^Côtes /, "pl"],
     [/(tal|Valley)$|^(Valle|Vale) /, "n"],
     [/(Peninsula|Halbinsel|Coast|Ebene)$/, "f"],
     [/(Hills|Lakes|Gravels)$/, "pl"],
     [/District$/, "m"],
   ],
   fr: [
+    [/^Côtes /, "les"],
     [/^(Vallée|Valle|Vale|Péninsule|Côte|Île) |(Valley|Peninsula|Coast)$/, "la"],
     [/(Hills|Lakes|Gravels)$/, "les"],
     [/District$/, "le"],
   ],
   it: [
+    [/^Côtes /, "le"],
     [/^(Valle|Vale|Penisola|Costa|Isola|Bassa|Stiria|Alta) |(Valley|Peninsula|Coast)$/, "la"],
     [/(Hills|Lakes|Gravels)$|^Pendici /, "le"],
     [/District$/, "il"],
