@@ -79,6 +79,15 @@ export function plan(wine: { id: number }, slot: string, shift = 0): number {
   return (pick([0, 1, 2], wine.id, slot) + shift) % 3;
 }
 
+/**
+ * A percentage with its Italian article, elided before a vowel sound ("il 13%", "l'8%", "l'11%");
+ * with `di` contracted with the preposition ("del 13%", "dell'8%").
+ */
+export function itPercent(pct: string, di = false): string {
+  const vowel = /^(8|11)\b/.test(pct);
+  return `${di ? (vowel ? "dell'" : "del ") : vowel ? "l'" : "il "}${pct}`;
+}
+
 /** Upper-cases the first character. */
 export function capitalize(text: string): string {
   return text.length === 0 ? text : text.charAt(0).toUpperCase() + text.slice(1);

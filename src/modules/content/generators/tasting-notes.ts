@@ -5,7 +5,7 @@
  */
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
-import { formatPercent, joinList } from "./format.ts";
+import { formatPercent, itPercent, joinList } from "./format.ts";
 import { BODY, SUGAR } from "./i18n/style-words.ts";
 import {
   acidityPhrase,
@@ -95,19 +95,18 @@ export function aromaSentence(f: WineFacts, lang: Language, variant: number): st
 function alcoholAside(f: WineFacts, lang: Language, other = false): string {
   if (f.abv === null || !Number.isFinite(f.abv) || f.abv <= 0) return "";
   const pct = formatPercent(lang, f.abv);
-  const del = /^(8|11)\b/.test(pct) ? "dell'" : "del ";
   const text = other
     ? {
         en: `It has ${pct} alcohol`,
         de: `Er hat ${pct} Alkohol`,
         fr: `Son degré d'alcool est de ${pct}`,
-        it: `Ha una gradazione alcolica ${del}${pct}`,
+        it: `Ha una gradazione alcolica ${itPercent(pct, true)}`,
       }
     : {
         en: `Alcohol is ${pct}`,
         de: `Der Alkoholgehalt liegt bei ${pct}`,
         fr: `Il titre ${pct}`,
-        it: `La gradazione alcolica è ${del}${pct}`,
+        it: `La gradazione alcolica è ${itPercent(pct, true)}`,
       };
   return `. ${text[lang]}`;
 }

@@ -5,7 +5,7 @@
  */
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts, WineTexts } from "../content.types.ts";
-import { capitalize, formatPercent, joinList, plan, tidy } from "./format.ts";
+import { capitalize, formatPercent, itPercent, joinList, plan, tidy } from "./format.ts";
 import { wineNoun } from "./grammar.ts";
 import { sweetnessGroup } from "./i18n/style-words.ts";
 import { pairing } from "./pairing.ts";
@@ -73,7 +73,7 @@ function softStructure(f: WineFacts, lang: Language): string {
     en: `Its acidity is soft${sweet ? " and its sweetness generous" : ""}${pct ? `; alcohol is ${pct}` : ""}.`,
     de: `Die Säure ist mild${sweet ? ", die Süße üppig" : ""}${pct ? `; der Alkoholgehalt liegt bei ${pct}` : ""}.`,
     fr: `L'acidité est discrète${sweet ? " et la douceur généreuse" : ""}${pct ? ` ; il titre ${pct}` : ""}.`,
-    it: `L'acidità è contenuta${sweet ? " e la dolcezza generosa" : ""}${pct ? `; la gradazione alcolica è ${/^(8|11)\b/.test(pct) ? "dell'" : "del "}${pct}` : ""}.`,
+    it: `L'acidità è contenuta${sweet ? " e la dolcezza generosa" : ""}${pct ? `; la gradazione alcolica è ${itPercent(pct, true)}` : ""}.`,
   }[lang];
 }
 
@@ -110,11 +110,10 @@ function structure(f: WineFacts, lang: Language): string {
     }
     case "it": {
       const grad = alcohol ? alcohol.replace(" di alcol", "") : "";
-      const del = /^(8|11)\b/.test(grad) ? "dell'" : "del ";
       return [
-        `Al palato offre ${parts}${grad ? `, con una gradazione alcolica ${del}${grad}` : ""}.`,
-        `Si fa notare per ${parts}${grad ? `; la gradazione alcolica è ${del}${grad}` : ""}.`,
-        `La sua struttura poggia su ${parts}${grad ? `, con ${del === "del " ? "il " : "l'"}${grad} di alcol` : ""}.`,
+        `Al palato offre ${parts}${grad ? `, con una gradazione alcolica ${itPercent(grad, true)}` : ""}.`,
+        `Si fa notare per ${parts}${grad ? `; la gradazione alcolica è ${itPercent(grad, true)}` : ""}.`,
+        `La sua struttura poggia su ${parts}${grad ? `, con ${itPercent(grad)} di alcol` : ""}.`,
       ][v] as string;
     }
   }
