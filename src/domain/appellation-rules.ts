@@ -778,6 +778,15 @@ export function appellationRule(regionName: string): AppellationRule | undefined
   return undefined;
 }
 
+/**
+ * Sort key of a grape variety in the rule's principal order: its place in `rule.grapes`; varieties the
+ * rule does not list, and every variety without a rule, come after (all equal).
+ */
+export function principalRank(rule: AppellationRule | undefined, grape: string): number {
+  const i = rule?.grapes.indexOf(grape) ?? -1;
+  return i === -1 ? (rule?.grapes.length ?? 0) : i;
+}
+
 /** Whether a wine's colour, grapes and kind are permitted by `rule`. */
 export function followsRule(
   rule: AppellationRule,

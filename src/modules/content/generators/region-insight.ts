@@ -4,7 +4,7 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
-import { appellationRule } from "../../../domain/appellation-rules.ts";
+import { type AppellationRule, appellationRule, principalRank } from "../../../domain/appellation-rules.ts";
 import type { Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
@@ -19,17 +19,14 @@ import { mode, styleSentence } from "./region-style.ts";
 import { distinctGrapeNames, grapeName, grapePhrase, wineWithProducer } from "./wine-parts.ts";
 
 /**
- * Grapes of the wines ranked by the number of wines that list them; ties in the order of `principal`
- * (the appellation rule's varieties: Macabeo before Chardonnay in Cava), then by international name.
+ * Grapes of the wines ranked by the number of wines that list them; ties in the principal order of
+ * `rule` (the region's appellation rule: Macabeo before Chardonnay in Cava), then by international name.
  */
 export function rankGrapes(
   wines: readonly WineFacts[],
-  principal: readonly string[] = [],
+  rule?: AppellationRule,
 ): { grape: GrapeFacts; count: number }[] {
-  const order = (g: GrapeFacts) => {
-    const i = principal.indexOf(g.name);
-    return i === -1 ? principal.length : i;
-  };
+  const order = (g: GrapeFacts) => principalRank(rule, g.name);
   const byId = new Map<number, { grape: GrapeFacts; count: number }>();
   for (const w of wines) {
     for (const g of new Map(w.grapes.map((x) => [x.id, x])).values()) {
@@ -42,11 +39,6 @@ export function rankGrapes(
     (a, b) =>
       b.count - a.count || order(a.grape) - order(b.grape) || a.grape.name.localeCompare(b.grape.name),
   );
-}
-
-/** The principal varieties of the region's appellation rule, in the rule's order ([] without a rule). */
-function principalGrapes(r: RegionFacts): readonly string[] {
-  return appellationRule(r.names.en)?.grapes ?? [];
 }
 
 /** The region after "from" (fr/it "of": "des Langhe", "delle Langhe") with its country in brackets. */
@@ -156,7 +148,8 @@ function specialCounts(r: RegionFacts, lang: Language): string {
   }[lang];
 }
 
-function summary(r: RegionFacts, lang: Language): string {
+/** The summary's first sentences; `rank`: rankGrapes of the region's wines. */
+function summary(r: RegionFacts, lang: Language, rank: ReturnType<typeof rankGrapes>): string {
   const from = fromRegion(r, lang);
   const wines = r.wines;
   if (wines.length === 0) {
@@ -212,7 +205,6 @@ function summary(r: RegionFacts, lang: Language): string {
     r.id,
     "summary",
   )[lang];
-  const rank = rankGrapes(wines, principalGrapes(r));
   const tied = rank.length > 1 && rank[0]?.count === rank[1]?.count;
   const ranked = distinctGrapeNames(
     rank.map((e) => e.grape),
@@ -254,7 +246,7 @@ function bodyClass(b: Body): string {
 }
 
 /** Up to 3 signature styles: the largest groups of wines by colour, type, sweetness and body class. */
-function signatureStyles(r: RegionFacts, lang: Language): string[] {
+function signatureStyles(r: RegionFacts, lang: Language, rule: AppellationRule | undefined): string[] {
   const groups = new Map<string, Group>();
   for (const w of r.wines) {
     const sugar = w.residualSugar ? sweetnessGroup(w.residualSugar) : "";
@@ -277,7 +269,7 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
       body: mode(g.wines.map((w) => w.body))?.value as Body,
     };
     const np = wineNoun(lang, style, "plural");
-    const grapes = rankGrapes(g.wines, principalGrapes(r))
+    const grapes = rankGrapes(g.wines, rule)
       .slice(0, 2)
       .map((e) => grapeName(e.grape, r.country, lang));
     const list = joinList(lang, grapes);
@@ -302,12 +294,12 @@ function signatureStyles(r: RegionFacts, lang: Language): string[] {
  */
 export function buildRegionInsight(region: RegionFacts, lang: Language): RegionInsightContent {
   const r = { ...region, wines: permittedWines(region) };
+  const rule = appellationRule(r.names.en);
+  const rank = rankGrapes(r.wines, rule);
   return {
-    summary: tidy(`${summary(r, lang)} ${ruleSentence(r, rankGrapes(r.wines, principalGrapes(r)), lang)}`),
+    summary: tidy(`${summary(r, lang, rank)} ${ruleSentence(r, rank, lang)}`),
     climateAndTerroir: tidy(climateAndTerroir(r, lang)),
-    signatureStyles: signatureStyles(r, lang),
-    keyGrapes: rankGrapes(r.wines, principalGrapes(r))
-      .slice(0, 5)
-      .map((e) => ({ id: e.grape.id, name: grapeName(e.grape, r.country, lang) })),
+    signatureStyles: signatureStyles(r, lang, rule),
+    keyGrapes: rank.slice(0, 5).map((e) => ({ id: e.grape.id, name: grapeName(e.grape, r.country, lang) })),
   };
 }

@@ -2,7 +2,7 @@
  * What a region's appellation rules (`domain/appellation-rules.ts`, sources there) do to its insight:
  * the wines that may speak for the appellation, and one sentence stating the rules.
  */
-import { appellationRule, followsRule } from "../../../domain/appellation-rules.ts";
+import { appellationRule, followsRule, principalRank } from "../../../domain/appellation-rules.ts";
 import type { Language } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
 import { frDe, joinList } from "./format.ts";
@@ -36,7 +36,7 @@ export function ruleSentence(
     ranked
       .map((e) => e.grape)
       .filter((g) => rule.grapes.includes(g.name))
-      .sort((a, b) => rule.grapes.indexOf(a.name) - rule.grapes.indexOf(b.name)),
+      .sort((a, b) => principalRank(rule, a.name) - principalRank(rule, b.name)),
     r.country,
     lang,
   );

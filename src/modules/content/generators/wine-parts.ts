@@ -3,7 +3,7 @@
  * phrases, grape phrases, aroma lists, palate clauses and the temperature range; typical aromas, serving
  * temperature and decanting by style live in style-notes.ts (re-exported here).
  */
-import { appellationRule } from "../../../domain/appellation-rules.ts";
+import { appellationRule, principalRank } from "../../../domain/appellation-rules.ts";
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, WineFacts } from "../content.types.ts";
 import { frLe, itIl } from "./articles.ts";
@@ -82,11 +82,7 @@ export function grapeNames(facts: WineFacts, lang: Language): string[] {
 export function principalGrapesFirst(facts: WineFacts): WineFacts {
   const rule = appellationRule(facts.region.names.en);
   if (!rule || facts.grapes.length < 2 || facts.elaboration.includes(">")) return facts;
-  const rank = (name: string) => {
-    const i = rule.grapes.indexOf(name);
-    return i === -1 ? rule.grapes.length : i;
-  };
-  const grapes = [...facts.grapes].sort((a, b) => rank(a.name) - rank(b.name));
+  const grapes = [...facts.grapes].sort((a, b) => principalRank(rule, a.name) - principalRank(rule, b.name));
   return grapes.every((g, i) => g === facts.grapes[i]) ? facts : { ...facts, grapes };
 }
 
