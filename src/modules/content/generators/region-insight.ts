@@ -64,8 +64,30 @@ function colourCounts(r: RegionFacts, lang: Language): string {
   return joinList(lang, parts);
 }
 
+/** The kinds a region summary counts or names, as nouns (singular, plural) in each language. */
+const KIND_NOUNS: Record<"sparkling" | "dessert" | "fortified", Record<Language, [string, string]>> = {
+  sparkling: {
+    en: ["sparkling wine", "sparkling wines"],
+    de: ["Schaumwein", "Schaumweine"],
+    fr: ["vin effervescent", "vins effervescents"],
+    it: ["spumante", "spumanti"],
+  },
+  dessert: {
+    en: ["dessert wine", "dessert wines"],
+    de: ["Dessertwein", "Dessertweine"],
+    fr: ["vin de dessert", "vins de dessert"],
+    it: ["vino da dessert", "vini da dessert"],
+  },
+  fortified: {
+    en: ["fortified wine", "fortified wines"],
+    de: ["Likörwein", "Likörweine"],
+    fr: ["vin de liqueur", "vins de liqueur"],
+    it: ["vino liquoroso", "vini liquorosi"],
+  },
+};
+
 /** A kind every listed wine of a region shares (then named with the colour instead of counted). */
-type SharedKind = "sparkling" | "fortified" | "dessert" | null;
+type SharedKind = keyof typeof KIND_NOUNS | null;
 
 function sharedKind(wines: readonly WineFacts[]): SharedKind {
   if (wines.every((w) => w.subType === "sparkling")) return "sparkling";
@@ -87,17 +109,13 @@ function allOfColour(n: number, colour: Color, lang: Language, kind: SharedKind)
       ? { en: word.en[0], de: ALL_DE[colour], fr: word.fr[1], it: word.it[1] }
       : {
           en: `${kind} ${word.en[1]}`,
-          de: de({ sparkling: "Schaumweine", fortified: "Likörweine", dessert: "Dessertweine" }[kind]),
-          fr: {
-            sparkling: `des ${word.fr[1]} effervescents`,
-            fortified: `des vins de liqueur ${word.fr[1]}`,
-            dessert: `des vins de dessert ${word.fr[1]}`,
-          }[kind],
-          it: {
-            sparkling: `spumanti ${word.it[1]}`,
-            fortified: `vini liquorosi ${word.it[1]}`,
-            dessert: `vini da dessert ${word.it[1]}`,
-          }[kind],
+          de: de(KIND_NOUNS[kind].de[1]),
+          // "des blancs effervescents": the colour is the noun and "effervescent" its adjective.
+          fr:
+            kind === "sparkling"
+              ? `des ${word.fr[1]} effervescents`
+              : `des ${KIND_NOUNS[kind].fr[1]} ${word.fr[1]}`,
+          it: `${KIND_NOUNS[kind].it[1]} ${word.it[1]}`,
         };
   const all =
     n === 2
@@ -113,30 +131,14 @@ function specialCounts(r: RegionFacts, lang: Language): string {
   const sparkling = r.wines.filter((w) => w.subType === "sparkling").length;
   const dessert = r.wines.filter((w) => w.type === "dessert").length;
   const fortified = r.wines.filter((w) => w.type === "fortified").length;
-  const words: Record<Language, [string, string][]> = {
-    en: [
-      ["sparkling wine", "sparkling wines"],
-      ["dessert wine", "dessert wines"],
-      ["fortified wine", "fortified wines"],
-    ],
-    de: [
-      ["Schaumwein", "Schaumweine"],
-      ["Dessertwein", "Dessertweine"],
-      ["Likörwein", "Likörweine"],
-    ],
-    fr: [
-      ["vin effervescent", "vins effervescents"],
-      ["vin de dessert", "vins de dessert"],
-      ["vin de liqueur", "vins de liqueur"],
-    ],
-    it: [
-      ["spumante", "spumanti"],
-      ["vino da dessert", "vini da dessert"],
-      ["vino liquoroso", "vini liquorosi"],
-    ],
-  };
-  const parts = [sparkling, dessert, fortified]
-    .map((n, i) => (n > 0 ? countNoun(lang, n, words[lang][i] as [string, string]) : ""))
+  const parts = (
+    [
+      [sparkling, "sparkling"],
+      [dessert, "dessert"],
+      [fortified, "fortified"],
+    ] as const
+  )
+    .map(([n, kind]) => (n > 0 ? countNoun(lang, n, KIND_NOUNS[kind][lang]) : ""))
     .filter((s) => s.length > 0);
   if (parts.length === 0) return "";
   const list = joinList(lang, parts);
