@@ -89,12 +89,12 @@ export function principalGrapesFirst(facts: WineFacts): WineFacts {
 /** True when every grape of the wine is named in the wine's name ("Bordeaux Sauvignon Blanc"). */
 export function nameStatesGrapes(facts: WineFacts): boolean {
   const name = facts.name.toLowerCase();
-  return (
-    facts.grapes.length > 0 &&
-    facts.grapes.every((g) =>
-      [g.name, ...Object.values(g.names)].some((n) => n && name.includes(n.toLowerCase())),
-    )
-  );
+  return facts.grapes.length > 0 && facts.grapes.every((g) => spellings(g).some((n) => name.includes(n)));
+}
+
+/** A grape's names in every language, lower-cased, without empty ones. */
+function spellings(g: GrapeFacts): string[] {
+  return [g.name, ...Object.values(g.names)].filter((n) => n !== "").map((n) => n.toLowerCase());
 }
 
 const DE_PRODUCER: [RegExp, string][] = [
@@ -135,9 +135,7 @@ export function nameHasProducer(facts: WineFacts): boolean {
 /** True when the wine's name begins with one of its grape varieties ("Cabernet Sauvignon", "Grenache Rosé"). */
 function nameBeginsWithGrape(facts: WineFacts): boolean {
   const name = facts.name.toLowerCase();
-  return facts.grapes.some((g) =>
-    [g.name, ...Object.values(g.names)].some((n) => n !== "" && name.startsWith(n.toLowerCase())),
-  );
+  return facts.grapes.some((g) => spellings(g).some((n) => name.startsWith(n)));
 }
 
 /** German case of a wine's name in its sentence (the article of "der Wein"). */
