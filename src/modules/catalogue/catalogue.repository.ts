@@ -204,8 +204,9 @@ export async function writeCatalogue(
         };
       });
       const changed = await changedWines(trx, rows, part);
-      for (const table of ["wine_texts", "drinking_periods"] as const) {
-        if (changed.length > 0) await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
+      if (changed.length > 0) {
+        for (const table of ["wine_texts", "drinking_periods"] as const)
+          await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
       }
       await trx
         .insertInto("wines")
