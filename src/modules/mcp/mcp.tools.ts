@@ -174,13 +174,16 @@ export function createMcpServer(port: ApiPort, options: McpToolOptions = {}): Mc
     ) => run(args, mcpTexts(args.lang as Language))) as never);
   };
 
-  /** GET `path` with `query`: the JSON on a 200, else the tool error. */
-  const read = async (path: string, query: ApiCall["query"], summary: (body: Json) => string) => {
-    const answer = await port({ method: "GET", path, query });
+  /** The API's answer as a tool result: its JSON and `summary` of it on a 200, else the tool error. */
+  const answered = (answer: ApiAnswer, summary: (body: Json) => string) => {
     if (answer.status !== 200) return errorResult(answer);
     const body = record(answer.body);
     return success(body, summary(body));
   };
+
+  /** GET `path` with `query`: the JSON on a 200, else the tool error. */
+  const read = async (path: string, query: ApiCall["query"], summary: (body: Json) => string) =>
+    answered(await port({ method: "GET", path, query }), summary);
 
   tool(
     "search_wines",
@@ -275,9 +278,7 @@ export function createMcpServer(port: ApiPort, options: McpToolOptions = {}): Mc
       wait,
     );
     if (seconds !== null) return beingWritten(t, { ...idField, lang }, seconds);
-    if (answer.status !== 200) return errorResult(answer);
-    const body = record(answer.body);
-    return success(body, summary(body));
+    return answered(answer, summary);
   };
 
   tool(
@@ -331,14 +332,12 @@ export function createMcpServer(port: ApiPort, options: McpToolOptions = {}): Mc
         query: { lang: args.lang },
         body: { photo: args.photo, max_results: args.max_results },
       });
-      if (answer.status !== 200) return errorResult(answer);
-      const body = record(answer.body);
-      const candidates = list(body.candidates);
-      const summary =
-        text(body.message) === "no_label_detected"
+      return answered(answer, (body) => {
+        const candidates = list(body.candidates);
+        return text(body.message) === "no_label_detected"
           ? t.noLabel
           : `${t.labels(list(body.detected_labels).length, candidates.length)}${candidates.length ? `: ${names(candidates, 3)}` : "."}`;
-      return success(body, summary);
+      });
     },
   );
 
