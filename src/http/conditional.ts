@@ -3,7 +3,7 @@
  * If-None-Match, §15.4.5 304 Not Modified), and the `Cache-Control` lifetimes of those routes
  * (RFC 9111 §5.2.2). The response-cache plugin applies them; routes choose their lifetime.
  */
-import { hash } from "node:crypto";
+import { createHash } from "node:crypto";
 
 /**
  * `max-age` in seconds of a route's final 200 answers, sent as `Cache-Control: private, max-age=N`
@@ -32,11 +32,8 @@ export const cacheControl = (maxAgeS: number): string => `private, max-age=${max
  * holds.
  */
 export function entityTag(version: number, lang: string, body: string | Buffer): string {
-  const digest = hash(
-    "sha256",
-    Buffer.concat([Buffer.from(`${version}\n${lang}\n`), Buffer.from(body)]),
-    "base64url",
-  );
+  // Hashed as it is (a string as UTF-8): no copy of the body is made.
+  const digest = createHash("sha256").update(`${version}\n${lang}\n`).update(body).digest("base64url");
   return `"${version}-${digest.slice(0, 22)}"`;
 }
 
