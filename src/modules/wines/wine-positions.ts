@@ -1,29 +1,50 @@
 /**
- * The wine list without a region or producer filter, paged from memory: every wine's id in id order
- * with its colour and sub-type, loaded once per catalogue version (typed arrays: a few bytes per wine;
- * read in pages with the event loop free between them on the first such list after a start or an
- * import, since one read of every row would hold it), and per colour/sub-type filter the matching
- * ids, derived on first use. A count is an array length and a page deep in the list an array slice,
- * where SQL would walk the index up to the page (`OFFSET`) and count by scanning it, which grows with
- * the catalogue (bench/results/load.md, the list rows).
+ * The wine list without a producer filter, paged from memory: every wine's id in id order with its
+ * colour, sub-type and region, loaded once per catalogue version (typed arrays: about ten bytes per
+ * wine; read in pages with the event loop free between them on the first such list after a start or
+ * an import, since one read of every row would hold it); per colour/sub-type filter the matching ids,
+ * derived on first use; and the ids grouped by region (each region's in id order), built once per
+ * version on the first list by region. A count is an array length (or, within a region, a walk of its
+ * few thousand kinds at most) and a page deep in the list an array slice, where SQL would walk an
+ * index up to the page (`OFFSET`) and count by scanning it, which grows with the catalogue
+ * (bench/results/load.md and load-cold.md, the list rows).
  */
 import { setImmediate as turn } from "node:timers/promises";
 import { COLORS, type Color, SUB_TYPES, type SubType } from "../../domain/vocabulary.ts";
 
-/** One wine as loaded: id, colour, sub-type. */
+/** One wine as loaded: id, colour, sub-type, region. */
 export interface WineKind {
   id: number;
   color: string;
   sub_type: string;
+  region_id: number;
 }
 
-/** Ids in id order with their kind (colour index × 2 + sub-type index; 255 = neither known). */
+/** Wines grouped by region: region `r`'s are `ids[start[k]] … ids[start[k + 1] - 1]` where `regions[k] = r`. */
+interface ByRegion {
+  /** Region ids, ascending. */
+  regions: Int32Array;
+  start: Int32Array;
+  ids: Int32Array;
+  kinds: Uint8Array;
+}
+
+/** Ids in id order with their kind (colour index × 2 + sub-type index; 255 = neither known) and region. */
 interface Loaded {
   version: number;
   ids: Int32Array;
   kinds: Uint8Array;
+  regions: Int32Array;
   /** Derived id lists per `color|subType` filter. */
   lists: Map<string, Int32Array>;
+  byRegion: ByRegion | null;
+}
+
+/** What a list is filtered by (each optional). */
+export interface PositionFilters {
+  color?: Color;
+  subType?: SubType;
+  regionId?: number;
 }
 
 const kindOf = (color: string, subType: string) => {
@@ -32,12 +53,61 @@ const kindOf = (color: string, subType: string) => {
   return c < 0 || s < 0 ? 255 : c * SUB_TYPES.length + s;
 };
 
-/** Positions of wines in the unfiltered and colour/sub-type filtered lists. */
+/** Which kinds (`kindOf`) pass a colour/sub-type filter: 1 at each accepted kind. */
+function acceptedKinds(color: Color | undefined, subType: SubType | undefined): Uint8Array {
+  const accepted = new Uint8Array(256);
+  COLORS.forEach((c) => {
+    SUB_TYPES.forEach((s) => {
+      if ((color === undefined || c === color) && (subType === undefined || s === subType)) {
+        accepted[kindOf(c, s)] = 1;
+      }
+    });
+  });
+  return accepted;
+}
+
+/** The wines of `loaded` grouped by region (a counting sort: each region's wines stay in id order). */
+function groupByRegion(loaded: Loaded): ByRegion {
+  const counts = new Map<number, number>();
+  for (const r of loaded.regions) counts.set(r, (counts.get(r) ?? 0) + 1);
+  const regions = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
+  const start = new Int32Array(regions.length + 1);
+  const next = new Map<number, number>();
+  regions.forEach((r, k) => {
+    next.set(r, start[k] as number);
+    start[k + 1] = (start[k] as number) + (counts.get(r) as number);
+  });
+  const ids = new Int32Array(loaded.ids.length);
+  const kinds = new Uint8Array(loaded.ids.length);
+  loaded.regions.forEach((r, i) => {
+    const at = next.get(r) as number;
+    ids[at] = loaded.ids[i] as number;
+    kinds[at] = loaded.kinds[i] as number;
+    next.set(r, at + 1);
+  });
+  return { regions, start, ids, kinds };
+}
+
+/** Index of `value` in the ascending `sorted`, or -1. */
+function find(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid] as number;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/** Positions of wines in the unfiltered, colour/sub-type and region filtered lists. */
 export class WinePositions {
   private loaded: Loaded | null = null;
   private pending: { version: number; loaded: Promise<Loaded> } | null = null;
 
-  /** @param load every wine's id, colour and sub-type, in id order, in pages. */
+  /** @param load every wine's id, colour, sub-type and region, in id order, in pages. */
   constructor(private readonly load: () => AsyncIterable<WineKind[]>) {}
 
   /** Loads the positions of catalogue `version` ahead of the first list that needs them. */
@@ -46,21 +116,50 @@ export class WinePositions {
   }
 
   /**
-   * How many wines match `color`/`subType` (either may be absent) at catalogue `version`, and the
-   * ids at positions `offset` … `offset + limit - 1` (fewer past the end).
+   * How many wines match `filters` at catalogue `version`, and the ids at positions `offset` …
+   * `offset + limit - 1` of their list in id order (fewer past the end).
    */
   async page(
     version: number,
-    color: Color | undefined,
-    subType: SubType | undefined,
+    filters: PositionFilters,
     offset: number,
     limit: number,
   ): Promise<{ total: number; ids: number[] }> {
     const loaded = await this.at(version);
-    const list = this.list(loaded, color, subType);
+    if (filters.regionId !== undefined) return this.regionPage(loaded, filters, offset, limit);
+    const list = this.list(loaded, filters.color, filters.subType);
     return { total: list.length, ids: Array.from(list.subarray(offset, offset + limit)) };
   }
 
+  /** A page of one region's wines, filtered by kind by a walk of that region's wines. */
+  private regionPage(
+    loaded: Loaded,
+    { color, subType, regionId }: PositionFilters,
+    offset: number,
+    limit: number,
+  ): { total: number; ids: number[] } {
+    loaded.byRegion ??= groupByRegion(loaded);
+    const { regions, start, ids, kinds } = loaded.byRegion;
+    const k = find(regions, regionId as number);
+    if (k < 0) return { total: 0, ids: [] };
+    const from = start[k] as number;
+    const to = start[k + 1] as number;
+    if (color === undefined && subType === undefined) {
+      return {
+        total: to - from,
+        ids: Array.from(ids.subarray(from + offset, Math.min(to, from + offset + limit))),
+      };
+    }
+    const accepted = acceptedKinds(color, subType);
+    const page: number[] = [];
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      if (accepted[kinds[i] as number] !== 1) continue;
+      if (total >= offset && page.length < limit) page.push(ids[i] as number);
+      total++;
+    }
+    return { total, ids: page };
+  }
   private at(version: number): Promise<Loaded> | Loaded {
     if (this.loaded?.version === version) return this.loaded;
     if (this.pending?.version === version) return this.pending.loaded;
@@ -80,28 +179,34 @@ export class WinePositions {
   private async read(version: number): Promise<Loaded> {
     const idPages: Int32Array[] = [];
     const kindPages: Uint8Array[] = [];
+    const regionPages: Int32Array[] = [];
     let total = 0;
     for await (const rows of this.load()) {
       const ids = new Int32Array(rows.length);
       const kinds = new Uint8Array(rows.length);
+      const regions = new Int32Array(rows.length);
       rows.forEach((row, i) => {
         ids[i] = row.id;
         kinds[i] = kindOf(row.color, row.sub_type);
+        regions[i] = row.region_id;
       });
       idPages.push(ids);
       kindPages.push(kinds);
+      regionPages.push(regions);
       total += rows.length;
       await turn(); // requests waiting meanwhile are served between pages
     }
     const ids = new Int32Array(total);
     const kinds = new Uint8Array(total);
+    const regions = new Int32Array(total);
     let at = 0;
     idPages.forEach((page, i) => {
       ids.set(page, at);
       kinds.set(kindPages[i] as Uint8Array, at);
+      regions.set(regionPages[i] as Int32Array, at);
       at += page.length;
     });
-    return { version, ids, kinds, lists: new Map() };
+    return { version, ids, kinds, regions, lists: new Map(), byRegion: null };
   }
 
   private list(loaded: Loaded, color: Color | undefined, subType: SubType | undefined): Int32Array {
@@ -109,14 +214,7 @@ export class WinePositions {
     const name = `${color ?? ""}|${subType ?? ""}`;
     let list = loaded.lists.get(name);
     if (list === undefined) {
-      const accepted = new Uint8Array(256);
-      COLORS.forEach((c) => {
-        SUB_TYPES.forEach((s) => {
-          if ((color === undefined || c === color) && (subType === undefined || s === subType)) {
-            accepted[kindOf(c, s)] = 1;
-          }
-        });
-      });
+      const accepted = acceptedKinds(color, subType);
       let n = 0;
       for (const kind of loaded.kinds) n += accepted[kind] as number;
       const out = new Int32Array(n);

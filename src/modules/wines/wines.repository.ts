@@ -155,7 +155,7 @@ export async function wineSummariesByIds(db: Kysely<Database>, ids: readonly num
 }
 
 /**
- * Every wine's id, colour and sub-type in ascending id order, in pages of at most `pageSize` rows
+ * Every wine's id, colour, sub-type and region in ascending id order, in pages of at most `pageSize` rows
  * (keyset paging: each page is one short statement, and the caller's event loop runs between pages,
  * where one read of every row would hold it for the whole read).
  */
@@ -163,7 +163,7 @@ export function wineKindPages(db: Kysely<Database>, pageSize = 10_000) {
   return keysetPages((after) =>
     db
       .selectFrom("wines")
-      .select(["id", "color", "sub_type"])
+      .select(["id", "color", "sub_type", "region_id"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(pageSize)

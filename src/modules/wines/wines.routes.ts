@@ -49,13 +49,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.addHook("onClose", async () => clearTimeout(preload));
 
-  /** A page of the list: from memory without a region or producer filter, else by SQL. */
+  /** A page of the list: from memory without a producer filter, else by SQL. */
   const listPage = async (filters: WineFilters, offset: number, limit: number) => {
-    if (filters.producerId !== undefined || filters.regionId !== undefined) {
-      return listWines(app.catalogueDb, filters, offset, limit);
-    }
+    if (filters.producerId !== undefined) return listWines(app.catalogueDb, filters, offset, limit);
     const at = await app.catalogueVersion.current();
-    const { total, ids } = await positions.page(at, filters.color, filters.subType, offset, limit);
+    const { total, ids } = await positions.page(at, filters, offset, limit);
     return { total, rows: await wineSummariesByIds(app.catalogueDb, ids) };
   };
 

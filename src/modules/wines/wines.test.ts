@@ -322,15 +322,37 @@ describe("GET /wines: every filter combination", () => {
   test("the in-memory list positions, read in many small pages, agree with the table", async () => {
     const positions = new WinePositions(() => wineKindPages(s.app.db, 97));
     const version = await catalogueVersion(s.app.db);
-    const all = await s.app.db.selectFrom("wines").select(["id", "color"]).orderBy("id").execute();
-    const every = await positions.page(version, undefined, undefined, 0, 5000);
+    const all = await s.app.db
+      .selectFrom("wines")
+      .select(["id", "color", "region_id"])
+      .orderBy("id")
+      .execute();
+    const every = await positions.page(version, {}, 0, 5000);
     assert.deepEqual(
       every.ids,
       all.map((r) => r.id),
     );
     const reds = all.filter((r) => r.color === "red").map((r) => r.id);
-    const page = await positions.page(version, "red", undefined, 290, 20);
+    const page = await positions.page(version, { color: "red" }, 290, 20);
     assert.equal(page.total, reds.length);
     assert.deepEqual(page.ids, reds.slice(290, 310));
+    // Every region, whole and its reds, as the table has them; a region without wines is empty.
+    for (const regionId of new Set(all.map((r) => r.region_id))) {
+      const ofRegion = all.filter((r) => r.region_id === regionId);
+      const whole = await positions.page(version, { regionId }, 0, 5000);
+      assert.deepEqual(
+        whole,
+        { total: ofRegion.length, ids: ofRegion.map((r) => r.id) },
+        `region ${regionId}`,
+      );
+      const redOfRegion = ofRegion.filter((r) => r.color === "red").map((r) => r.id);
+      const second = await positions.page(version, { regionId, color: "red" }, 1, 2);
+      assert.deepEqual(
+        second,
+        { total: redOfRegion.length, ids: redOfRegion.slice(1, 3) },
+        `region ${regionId}`,
+      );
+    }
+    assert.deepEqual(await positions.page(version, { regionId: -1 }, 0, 10), { total: 0, ids: [] });
   });
 });
