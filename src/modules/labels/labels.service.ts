@@ -123,7 +123,7 @@ export async function analyzePhoto(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = accepted.flatMap((m) => {
     const r = byId.get(m.id);
-    return r ? [{ ...presentWineSummary(r, options.lang), confidence: round(m.confidence) }] : [];
+    return r ? [{ ...presentWineSummary(r, options.lang, r), confidence: round(m.confidence) }] : [];
   });
   const ambiguous = accepted.length > 0 && (accepted[0]?.confidence ?? 0) < AMBIGUOUS_BELOW;
 

@@ -69,7 +69,7 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
           wines_count: wines.total,
           ...(include
             ? {
-                wines: wines.rows.map((w) => presentWineSummary(w, request.lang)),
+                wines: wines.rows.map((w) => presentWineSummary(w, request.lang, w)),
               }
             : {}),
         },

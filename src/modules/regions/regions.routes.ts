@@ -78,7 +78,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           wines_count: wines.total,
           ...(include
             ? {
-                wines: wines.rows.map((w) => presentWineSummary(w, lang)),
+                wines: wines.rows.map((w) => presentWineSummary(w, lang, w)),
               }
             : {}),
         },

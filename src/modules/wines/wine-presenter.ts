@@ -7,10 +7,13 @@
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../domain/vocabulary.ts";
-import type { WineSummaryRow } from "./wines.repository.ts";
+import type { SummaryRegion, WineListRow } from "./wines.repository.ts";
 
-/** A wine summary in `lang`: residual sugar as the label term, region name localized. */
-export function presentWineSummary(row: WineSummaryRow, lang: Language) {
+/**
+ * A wine summary in `lang`: residual sugar as the label term, region name localized from `region`
+ * (its country and names: the row itself when its statement joined them).
+ */
+export function presentWineSummary(row: WineListRow, lang: Language, region: SummaryRegion) {
   return {
     id: row.id,
     display_name: row.display_name,
@@ -27,6 +30,6 @@ export function presentWineSummary(row: WineSummaryRow, lang: Language) {
       title: row.producer_title,
       display_name: row.producer_display_name,
     },
-    region: { id: row.region_id, name: regionName(row, lang), country: row.country, language: lang },
+    region: { id: row.region_id, name: regionName(region, lang), country: region.country, language: lang },
   };
 }

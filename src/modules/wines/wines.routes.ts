@@ -3,17 +3,20 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { grapeName } from "../../domain/grape-name.ts";
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
+import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { MAX_AGE_S } from "../../http/conditional.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
+import { SummaryRegions } from "./summary-regions.ts";
 import { WinePositions } from "./wine-positions.ts";
 import { presentWineSummary } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
   searchRowsByIds,
+  summaryRegions,
   type WineFilters,
   wineKindPages,
   wineSummariesByIds,
@@ -49,12 +52,27 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.addHook("onClose", async () => clearTimeout(preload));
 
-  /** A page of the list: from memory without a producer filter, else by SQL. */
-  const listPage = async (filters: WineFilters, offset: number, limit: number) => {
-    if (filters.producerId !== undefined) return listWines(app.catalogueDb, filters, offset, limit);
+  const regions = new SummaryRegions((ids) => summaryRegions(app.catalogueDb, ids));
+
+  /** A page of the list in `lang`: from memory without a producer filter, else by SQL. */
+  const listPage = async (filters: WineFilters, offset: number, limit: number, lang: Language) => {
+    if (filters.producerId !== undefined) {
+      const { total, rows } = await listWines(app.catalogueDb, filters, offset, limit);
+      return { total, items: rows.map((w) => presentWineSummary(w, lang, w)) };
+    }
     const at = await app.catalogueVersion.current();
     const { total, ids } = await positions.page(at, filters, offset, limit);
-    return { total, rows: await wineSummariesByIds(app.catalogueDb, ids) };
+    const rows = await wineSummariesByIds(app.catalogueDb, ids);
+    const regionOf = await regions.of(
+      at,
+      rows.map((w) => w.region_id),
+    );
+    // A wine always has a region (foreign key), so it is found unless deleted meanwhile by an import.
+    const items = rows.flatMap((w) => {
+      const region = regionOf.get(w.region_id);
+      return region === undefined ? [] : [presentWineSummary(w, lang, region)];
+    });
+    return { total, items };
   };
 
   app.get(
@@ -77,13 +95,8 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         producerId: q.producer_id,
         regionId: q.region_id,
       };
-      const { total, rows } = await listPage(filters, offsetOf(page), page.perPage);
-      return pageEnvelope(
-        request,
-        page,
-        total,
-        rows.map((w) => presentWineSummary(w, request.lang)),
-      );
+      const { total, items } = await listPage(filters, offsetOf(page), page.perPage, request.lang);
+      return pageEnvelope(request, page, total, items);
     },
   );
 

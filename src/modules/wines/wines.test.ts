@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
 import { catalogueVersion } from "../catalogue/catalogue.repository.ts";
+import { SummaryRegions } from "./summary-regions.ts";
 import { WinePositions } from "./wine-positions.ts";
-import { wineKindPages } from "./wines.repository.ts";
+import { summaryRegions, wineKindPages } from "./wines.repository.ts";
 
 let s: TestService;
 before(async () => {
@@ -354,5 +355,57 @@ describe("GET /wines: every filter combination", () => {
       );
     }
     assert.deepEqual(await positions.page(version, { regionId: -1 }, 0, 10), { total: 0, ids: [] });
+  });
+});
+
+describe("GET /wines: regions of the items", () => {
+  test("each item's region (name in the asked language, country) is the region's own, with and without filters", async () => {
+    for (const lang of ["de", "en", "fr", "it"]) {
+      for (const query of ["per_page=50&page=3", "color=white&per_page=50", "region_id=1001&per_page=20"]) {
+        const res = await s.request(`/wines?${query}&lang=${lang}`);
+        assert.equal(res.status, 200);
+        assert.ok(res.body.data.length > 0, query);
+        for (const wine of res.body.data) {
+          const region = await s.app.db
+            .selectFrom("regions")
+            .selectAll()
+            .where("id", "=", wine.region.id)
+            .executeTakeFirstOrThrow();
+          assert.deepEqual(
+            wine.region,
+            {
+              id: region.id,
+              name: region[`name_${lang}` as "name_en"],
+              country: region.country,
+              language: lang,
+            },
+            `${query} ${lang} wine ${wine.id}`,
+          );
+        }
+      }
+    }
+  });
+
+  test("the regions kept in memory follow the catalogue version (a renamed region shows its new name)", async () => {
+    const regions = new SummaryRegions((ids) => summaryRegions(s.app.db, ids));
+    const row = await s.app.db
+      .selectFrom("regions")
+      .selectAll()
+      .where("id", "=", 1001)
+      .executeTakeFirstOrThrow();
+    const first = await regions.of(7, [1001, 1001, -5]);
+    assert.equal(first.get(1001)?.name_en, row.name_en);
+    assert.equal(first.has(-5), false);
+    await s.app.db.updateTable("regions").set({ name_en: "Renamed Region" }).where("id", "=", 1001).execute();
+    try {
+      assert.equal((await regions.of(7, [1001])).get(1001)?.name_en, row.name_en, "same version: kept");
+      assert.equal(
+        (await regions.of(8, [1001])).get(1001)?.name_en,
+        "Renamed Region",
+        "new version: read again",
+      );
+    } finally {
+      await s.app.db.updateTable("regions").set({ name_en: row.name_en }).where("id", "=", 1001).execute();
+    }
   });
 });
