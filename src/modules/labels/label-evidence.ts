@@ -233,6 +233,17 @@ export class EvidenceIndex {
   private countryOf = new Uint8Array(0);
   private colorOf = new Uint8Array(0);
   private idf = new Float32Array(0);
+  /** Folded field texts while adding (producers, regions and grapes recur across many wines). */
+  private folded = new Map<string, string>();
+
+  private foldOnce(text: string): string {
+    let folded = this.folded.get(text);
+    if (folded === undefined) {
+      folded = fold(text);
+      this.folded.set(text, folded);
+    }
+    return folded;
+  }
 
   /**
    * Adds the words of `text` as `field`. Each word counts once, in its first field (producer, then
@@ -240,7 +251,7 @@ export class EvidenceIndex {
    * {@link COUNTED} so it completes its region name without being counted again.
    */
   private add(text: string, field: number, counted: Set<number>, own: Set<number>): void {
-    for (const word of fold(text).split(" ")) {
+    for (const word of this.foldOnce(text).split(" ")) {
       if (word.length < 3) continue;
       let id = this.ids.get(word);
       if (id === undefined) {
@@ -262,7 +273,7 @@ export class EvidenceIndex {
     const counted = new Set<number>();
     this.add(d.producerName, FIELD.producer, counted, counted);
     this.add(d.wine, FIELD.wine, counted, counted);
-    const regions = [...new Set(d.regionNames.map(fold))].slice(0, MAX_REGION_NAMES);
+    const regions = [...new Set(d.regionNames.map((name) => this.foldOnce(name)))].slice(0, MAX_REGION_NAMES);
     // Each spelling of the region is complete in itself; together they go before the grapes.
     const inRegions: number[] = [];
     for (const [i, name] of regions.entries()) {
@@ -291,6 +302,7 @@ export class EvidenceIndex {
    * over the documents that hold it, in any field); call once after the last {@link push}.
    */
   seal(): void {
+    this.folded = new Map();
     this.entries = Int32Array.from(this.entryList);
     this.starts = Int32Array.from(this.startList);
     this.vintages = Uint8Array.from(this.vintageItems);
