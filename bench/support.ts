@@ -61,7 +61,8 @@ export async function startBenchService(
   else cli(importArgs);
   const key = createBenchKey(cli, name);
   const port = 17_000 + Math.floor(Math.random() * 2000);
-  const server = spawn(process.execPath, ["dist/cli.js", "serve"], {
+  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const server = spawn(process.execPath, [...nodeArgs, "dist/cli.js", "serve"], {
     env: { ...env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1" },
     stdio: "inherit",
   });

@@ -84,11 +84,14 @@ export async function analyzePhoto(
   const signal = AbortSignal.timeout(timeoutMs);
   let lines: OcrLine[] = [];
   let best: LabelMatches = { score: 0, matches: [] };
+  // The matcher (built on first use and after an idle stop) and the reading go on side by side.
+  const ready = catalogueMatcher.current();
+  ready.catch(() => {}); // a failure is met below, or not at all when the reading fails first
   try {
-    const matcher = await untilAborted(catalogueMatcher.current(), signal);
     let rotate: OcrTask["rotate"] = 0;
     for (;;) {
       const reading = await read(image, rotate, signal);
+      const matcher = await untilAborted(ready, signal);
       const text = reading.lines.map((l) => l.text).join(" ");
       const matches = await untilAborted(matcher.match(text, Math.max(options.maxResults, 1)), signal);
       if (lines.length === 0 || score(matches) > score(best)) {

@@ -6,6 +6,8 @@
  * Messages out: `{ ready: true }` once built, `{ error }` if the build failed, `{ id, matches }` for
  * each label. See {@link MatcherThread}.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
 import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
 
@@ -45,9 +47,23 @@ port.on("message", (message: MatcherRequest) => {
   }
 });
 
+/**
+ * A full collection of this thread's heap, now. Building leaves its scaffolding behind (the flat term
+ * list, grown by doubling, and each wine's vector: 200 MB of array buffers and 90 MB of heap at
+ * 300,000 wines), and a thread that then only answers a label now and then allocates too little for
+ * V8 ever to collect it: the service kept that memory for as long as the matcher lived
+ * (bench/results/photo-memory-300k.md). `gc` is exposed to a fresh context only, the usual way to
+ * reach it without starting the process with `--expose-gc`.
+ */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
 LabelMatcher.build(pages()).then(
   (built) => {
     matcher = built;
+    collectGarbage();
     port.postMessage({ ready: true });
   },
   (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
