@@ -90,9 +90,10 @@ export interface Config {
    */
   ocrIdleMs: number;
   /**
-   * The label matcher's thread stops after this many ms without a photo (`MATCHER_IDLE_MS`, default 0:
-   * never), so its index's memory returns; the next photo builds it again (10–25 s at 300,000 wines,
-   * bench/results/photo-memory-300k-matcher-idle.md).
+   * The label matcher's thread stops after this many ms without a photo (`MATCHER_IDLE_MS`, default
+   * 30,000 like the OCR threads; 0: never), so its index's memory (about 120 MB at 300,000 wines)
+   * returns; the next photo builds it again while it is read (about 8 s at 300,000 wines, under a
+   * second at 1,000: bench/results/photo-memory-300k.md).
    */
   matcherIdleMs: number;
   /**
@@ -389,7 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
     ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
     ocrIdleMs: integer(env, "OCR_IDLE_MS", 30_000, 100, 3_600_000),
-    matcherIdleMs: integer(env, "MATCHER_IDLE_MS", 0, 0, 86_400_000),
+    matcherIdleMs: integer(env, "MATCHER_IDLE_MS", 30_000, 0, 86_400_000),
     workers: workerMode(env.WORKERS),
     workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
     authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),

@@ -30,7 +30,7 @@ test("with MATCHER_IDLE_MS the thread stops after the idle time and the next mat
   }
 });
 
-test("without an idle time (the default) the thread stays", async () => {
+test("with an idle time of 0 the thread stays", async () => {
   const matcher = new CatalogueMatcher(db.kysely, () => 1);
   try {
     await (await matcher.current()).match(LABEL, 1);

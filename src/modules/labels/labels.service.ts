@@ -84,14 +84,15 @@ export async function analyzePhoto(
   const signal = AbortSignal.timeout(timeoutMs);
   let lines: OcrLine[] = [];
   let best: LabelMatches = { score: 0, matches: [] };
-  // The matcher (built on first use and after an idle stop) and the reading go on side by side.
-  const ready = catalogueMatcher.current();
-  ready.catch(() => {}); // a failure is met below, or not at all when the reading fails first
+  // The matcher's build (on first use and after an idle stop) starts now, beside the reading; it is
+  // asked for again once the text is read, which also restarts its idle time (an idle time shorter
+  // than a reading would otherwise have stopped it meanwhile).
+  catalogueMatcher.current().catch(() => {}); // a failure is met below
   try {
     let rotate: OcrTask["rotate"] = 0;
     for (;;) {
       const reading = await read(image, rotate, signal);
-      const matcher = await untilAborted(ready, signal);
+      const matcher = await untilAborted(catalogueMatcher.current(), signal);
       const text = reading.lines.map((l) => l.text).join(" ");
       const matches = await untilAborted(matcher.match(text, Math.max(options.maxResults, 1)), signal);
       if (lines.length === 0 || score(matches) > score(best)) {

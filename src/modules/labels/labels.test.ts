@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { metricSample, startTestService, type TestService } from "../../../test/helpers.ts";
+import { metricSample, startTestService, type TestService, until } from "../../../test/helpers.ts";
 import { freePort } from "../../../test/raw-http.ts";
 import { yearsOnLabel } from "./label-text.ts";
 
@@ -221,4 +221,21 @@ test("vintage: years from 1900 to next year, newest first, founding dates left o
   assert.deepEqual(yearsOnLabel("Since 1850 Estate bottled", now), []);
   assert.deepEqual(yearsOnLabel("1899 2028 20195 2027", now), [2027]);
   assert.deepEqual(yearsOnLabel("Vintage 2015 Bottled 2017", now), [2017, 2015]);
+});
+
+test("after the idle time the matcher's thread stops, and the next photo builds it again while it is read", async () => {
+  const idle = await startTestService({ MATCHER_IDLE_MS: "300", OCR_IDLE_MS: "300" });
+  try {
+    const analyze = () => idle.request("/photo/analyze", { body: { photo, max_results: 1 } });
+    const first = await analyze();
+    assert.equal(first.status, 200, JSON.stringify(first.body));
+    assert.equal(idle.app.labels.matcher.running(), true);
+    await until(() => !idle.app.labels.matcher.running(), 30_000);
+    const again = await analyze();
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    assert.equal(again.body.candidates[0].id, 100062);
+    assert.deepEqual(again.body.candidates, first.body.candidates);
+  } finally {
+    await idle.close();
+  }
 });
