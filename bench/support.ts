@@ -4,9 +4,10 @@
  * started on it on a loopback port.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { treeRss } from "./load-setup.ts";
 
 export interface BenchService {
   dir: string;
@@ -17,7 +18,10 @@ export interface BenchService {
   server: ChildProcess;
   /** Runs `winedata` (compiled) on the bench database and returns its stdout. */
   cli(args: string[]): string;
-  /** The server's resident memory now (VmRSS) or at its peak (VmHWM), in MB (Linux /proc). */
+  /**
+   * Resident memory of the server and its child processes (OCR) now (VmRSS), or the sum of their peaks
+   * (VmHWM), in MB (Linux /proc).
+   */
   memoryMb(field: "VmRSS" | "VmHWM"): number;
 }
 
@@ -73,11 +77,10 @@ export async function startBenchService(
     if (i > 400) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 50));
   }
+  // The service and its child processes (the OCR processes): what the machine gives them together.
   const memoryMb = (field: "VmRSS" | "VmHWM") => {
-    const line = readFileSync(`/proc/${server.pid}/status`, "utf8")
-      .split("\n")
-      .find((l) => l.startsWith(field));
-    return Math.round(Number(/(\d+) kB/.exec(line ?? "")?.[1] ?? 0) / 1024);
+    const tree = treeRss(server.pid as number);
+    return field === "VmRSS" ? tree.rss_mb : tree.peak_mb;
   };
   return { dir, dbPath, env, key, port, server, cli, memoryMb };
 }

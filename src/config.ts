@@ -80,18 +80,19 @@ export interface Config {
   /** Time budget of one photo analysis in ms (`PHOTO_TIMEOUT_MS`, default 10,000); past it: 503. */
   photoTimeoutMs: number;
   /**
-   * OCR worker threads (`OCR_THREADS`, default 1); each holds its own copy of the models, so each
-   * adds to the resident memory (peak RSS with one: bench/results/photo.md).
+   * OCR processes at most (`OCR_THREADS`, default 1; the name is older than the processes); each
+   * holds its own copy of the models, so each adds to the resident memory (peak RSS with one:
+   * bench/results/photo.md).
    */
   ocrThreads: number;
   /**
-   * The OCR threads stop after this many ms without a photo (`OCR_IDLE_MS`, default 30,000), so the
-   * models' memory returns; the next photo starts one again (its time: bench/results/photo-memory.md).
+   * The OCR processes stop after this many ms without a photo (`OCR_IDLE_MS`, default 30,000), so all
+   * their memory returns; the next photo starts one again (its time: bench/results/photo-memory.md).
    */
   ocrIdleMs: number;
   /**
    * The label matcher's thread stops after this many ms without a photo (`MATCHER_IDLE_MS`, default
-   * 30,000 like the OCR threads; 0: never), so its index's memory (about 120 MB at 300,000 wines)
+   * 30,000 like the OCR processes; 0: never), so its index's memory (about 120 MB at 300,000 wines)
    * returns; the next photo builds it again while it is read (about 8 s at 300,000 wines, under a
    * second at 1,000: bench/results/photo-memory-300k.md).
    */

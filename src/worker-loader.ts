@@ -1,9 +1,9 @@
 /**
- * The module a worker thread (worker_threads or piscina) should load for an entry next to `base`:
+ * The module a worker thread or OCR process (worker_threads, tinypool) should load for an entry next to `base`:
  * the compiled `.js` file; or, when running from the TypeScript sources (tests, `npm run dev`), a
  * small bootstrap module that registers tsx's loader inside the thread first (Node 20 does not carry
  * it into worker threads) and re-exports the `.ts` entry's default export. The bootstrap is written
- * once to the temp folder, because piscina only loads files. Returns a file URL string.
+ * once to the temp folder, because tinypool only loads files. Returns a file URL string.
  */
 import { createHash } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";

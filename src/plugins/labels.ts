@@ -1,5 +1,5 @@
 /**
- * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR thread pool
+ * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR process pool
  * (started on the first photo, `OCR_THREADS` threads) and the label matcher over the current
  * catalogue (its own thread, rebuilt after an import); both stop with the app.
  */
@@ -18,9 +18,9 @@ declare module "fastify" {
 
 /** Options of the plugin. */
 export interface LabelsOptions {
-  /** OCR threads at most (`OCR_THREADS`). */
+  /** OCR processes at most (`OCR_THREADS`). */
   ocrThreads: number;
-  /** Idle time after which the OCR threads stop, in ms (`OCR_IDLE_MS`). */
+  /** Idle time after which the OCR processes stop, in ms (`OCR_IDLE_MS`). */
   ocrIdleMs: number;
   /** Idle time after which the label matcher's thread stops, in ms; 0 keeps it (`MATCHER_IDLE_MS`). */
   matcherIdleMs: number;

@@ -19,7 +19,7 @@
  *   backoff; `failed`: failed on its last attempt). Counted with `WORKERS=thread` (the thread sends
  *   each outcome to the main thread) and `inline`; stays 0 with `WORKERS=off`, where
  *   `winedata worker` runs the jobs: with `METRICS_PORT` it serves this series alone (see worker.ts);
- * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR thread, time per reading;
+ * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR process, time per reading;
  * - `catalogue_wines`: wines in the catalogue.
  */
 import cluster from "node:cluster";
@@ -122,7 +122,7 @@ function collect(app: FastifyInstance, registry: Registry): AppMetrics {
   });
   new Gauge({
     name: "wds_ocr_queue",
-    help: "Label photos waiting for a free OCR thread",
+    help: "Label photos waiting for a free OCR process",
     registers,
     collect() {
       this.set(app.labels.queued());

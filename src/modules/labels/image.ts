@@ -6,7 +6,7 @@ import sharp, { type Metadata } from "sharp";
 import { AppError } from "../../errors.ts";
 
 // libvips keeps recent operations and their images (up to 50 MB) for reuse; no photo is processed
-// twice, so that cache only held memory after a burst of photos. Process-wide: the OCR threads too.
+// twice, so that cache only held memory after a burst of photos.
 sharp.cache(false);
 
 /** Largest photo accepted, in pixels (40 megapixels). */

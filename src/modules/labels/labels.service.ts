@@ -19,7 +19,7 @@ import type { CatalogueMatcher } from "./catalogue-matcher.ts";
 import type { LabelMatches } from "./label-matcher.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { candidateRows } from "./labels.repository.ts";
-import { type PhotoReader, untilAborted } from "./ocr-pool.ts";
+import type { PhotoReader } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
 /**
@@ -42,6 +42,16 @@ const MIN_LETTERS = 3;
 /** Characters read with at least this confidence count as confident. */
 const CONFIDENT = 0.8;
 
+/** `promise`, or a rejection once `signal` aborts (the promise itself runs on). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
 /** One label as reported: strings are empty when unknown. */
 export interface DetectedLabel {
   producer_name: string;
@@ -59,13 +69,13 @@ const confidentChars = (lines: OcrLine[]) =>
 
 /** How the service reads and matches label photos: the app's `labels` (plugins/labels.ts). */
 export interface LabelRecognition {
-  /** Reads the text of a photo (the OCR thread pool). */
+  /** Reads the text of a photo (the OCR process pool). */
   read: PhotoReader;
   /** The matcher over the current catalogue. */
   matcher: CatalogueMatcher;
   /** Time budget of one photo, in milliseconds (`PHOTO_TIMEOUT_MS`), then 503. */
   timeoutMs: number;
-  /** Photos waiting for a free OCR thread. */
+  /** Photos waiting for a free OCR process. */
   queued(): number;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Piscina task run in a worker thread: prepares a photo with sharp (EXIF orientation, an extra
- * rotation, long side brought to 640–1280 px) and reads its text with PaddleOCR PP-OCRv4
- * ({@link OcrEngine}). The engine is loaded once per thread, on its first task.
+ * Task of the OCR pool, run in a child process of its own (ocr-pool.ts): prepares a photo with sharp
+ * (EXIF orientation, an extra rotation, long side brought to 640–1280 px) and reads its text with
+ * PaddleOCR PP-OCRv4 ({@link OcrEngine}). The engine is loaded once per process, on its first task.
  *
  * Orientation, with one detection pass and one recognition per box: the detector finds text boxes
  * whichever way the photo is turned, and the library's crops are already upright for horizontal text
@@ -19,19 +19,10 @@
 import sharp from "sharp";
 import { CLASSIFY_BATCH, FLIP_THRESHOLD, OcrEngine, type Reading, type TextBox } from "./ocr-engine.ts";
 
-/**
- * One photo to read; `rotate` turns it clockwise by that many degrees before reading; `cancel[0]`
- * becomes 1 when the read is abandoned (the task then stops at its next step with an error).
- */
+/** One photo to read; `rotate` turns it clockwise by that many degrees before reading. */
 export interface OcrTask {
   image: Uint8Array;
   rotate: Turn;
-  cancel: Int32Array;
-}
-
-/** Throws once the caller has abandoned the read. */
-function checkCancelled(cancel: Int32Array): void {
-  if (Atomics.load(cancel, 0) !== 0) throw new Error("photo read abandoned");
 }
 
 /**
@@ -67,6 +58,9 @@ const MAX_SIDE = 1280;
 const MIN_CONFIDENCE = 0.5;
 
 let engine: Promise<OcrEngine> | null = null;
+
+// No photo is processed twice: libvips' cache of recent operations (up to 50 MB) would only hold memory.
+sharp.cache(false);
 
 /** A box's width and height along its own sides, in px (as the library measures its crop). */
 function sides(box: [number, number][]): { width: number; height: number } {
@@ -109,12 +103,11 @@ function tall(box: TextBox): boolean {
 
 /**
  * For each box, the direction classifier's probability (0..1) that its crop is upside down, in runs
- * of {@link CLASSIFY_BATCH} crops, checking `cancel` before each.
+ * of {@link CLASSIFY_BATCH} crops.
  */
-async function classifyAll(ocr: OcrEngine, boxes: TextBox[], cancel: Int32Array): Promise<number[]> {
+async function classifyAll(ocr: OcrEngine, boxes: TextBox[]): Promise<number[]> {
   const probabilities: number[] = [];
   for (let i = 0; i < boxes.length; i += CLASSIFY_BATCH) {
-    checkCancelled(cancel);
     probabilities.push(...(await ocr.classify(boxes.slice(i, i + CLASSIFY_BATCH).map((b) => b.crop))));
   }
   return probabilities;
@@ -158,14 +151,12 @@ async function readAll(
   ocr: OcrEngine,
   boxes: TextBox[],
   size: { width: number; height: number },
-  cancel: Int32Array,
 ): Promise<ReadBox[]> {
-  const probabilities = await classifyAll(ocr, boxes, cancel);
+  const probabilities = await classifyAll(ocr, boxes);
   const read: (ReadBox | undefined)[] = [];
   for (const [i, box] of boxes.entries()) {
     const p = probabilities[i] ?? 0;
     if (p < FLIP_THRESHOLD && p > 1 - FLIP_THRESHOLD) continue;
-    checkCancelled(cancel);
     read[i] = await readBox(ocr, box, p >= FLIP_THRESHOLD, size);
   }
   /** Whether the sure boxes of one direction read better flipped; undefined without evidence. */
@@ -182,7 +173,6 @@ async function readAll(
   const down = flipped(true);
   for (const [i, box] of boxes.entries()) {
     if (read[i]) continue;
-    checkCancelled(cancel);
     const flip = (tall(box) ? (down ?? across) : (across ?? down)) ?? false;
     read[i] = await readBox(ocr, box, flip, size);
   }
@@ -222,7 +212,6 @@ function joinLines(boxes: ReadBox[]): { text: string; confidence: number; height
 export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
   engine ??= OcrEngine.create();
   const ocr = await engine;
-  checkCancelled(task.cancel);
   const oriented = await sharp(task.image)
     .autoOrient()
     .rotate(task.rotate)
@@ -243,9 +232,8 @@ export default async function readPhoto(task: OcrTask): Promise<OcrReading> {
           .raw()
           .toBuffer();
   const size = { width, height };
-  checkCancelled(task.cancel);
   const boxes = await ocr.detect({ data, ...size });
-  const read = await readAll(ocr, boxes, size, task.cancel);
+  const read = await readAll(ocr, boxes, size);
   // Boxes of one turn are joined into lines in the photo turned that way; the turn with the most
   // confident characters first.
   const weight = (turn: Turn) => read.filter((b) => b.turn === turn).reduce((n, b) => n + evidence(b), 0);
