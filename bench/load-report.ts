@@ -5,6 +5,7 @@
  */
 import { writeFileSync } from "node:fs";
 import type { Row } from "./load.ts";
+import type { PhotoMemory } from "./load-photos.ts";
 import type { CacheMeta } from "./load-setup.ts";
 
 /** What one run measured. */
@@ -20,6 +21,8 @@ export interface LoadRun {
   coldStartMs: number;
   rssAtStart: { rss_mb: number; peak_mb: number };
   rssAfter: { rss_mb: number; peak_mb: number };
+  /** Memory around a burst of photos after the load (`photos` row), when it ran. */
+  photos?: PhotoMemory | undefined;
   searchIndexMs: number;
   detailBytes: number;
   rows: Row[];
@@ -108,6 +111,12 @@ export function writeLoadReport(run: LoadRun): void {
             " ms",
           ),
           target("RSS (peak)", run.rssAfter.peak_mb, 300, " MB"),
+          target(
+            "RSS 60 s after the last of a burst of photos",
+            run.photos?.after.find((a) => a.s === 60)?.rss_mb,
+            350,
+            " MB",
+          ),
           target("cold start", run.coldStartMs, 1500, " ms"),
         ];
   // A run of some rows shows only the targets it measured.
@@ -125,6 +134,7 @@ export function writeLoadReport(run: LoadRun): void {
     cold_start_ms: run.coldStartMs,
     rss_at_start: run.rssAtStart,
     rss_after_load: run.rssAfter,
+    photos: run.photos,
     first_search_ms_including_index_build: run.searchIndexMs,
     detail_body_bytes: run.detailBytes,
     rows: rows.map((r) => ({ ...r, ratio_to_ceiling: Number((r.requests_per_s / ceilingRps).toFixed(2)) })),
@@ -182,6 +192,16 @@ export function writeLoadReport(run: LoadRun): void {
         `| ${r.endpoint} | ${r.requests_per_s} | ${r.ratio_to_ceiling} | ${r.p50_ms} | ${r.p99_ms} | ${r.max_ms} | ${r.non_2xx} | ${r.rss_mb} |`,
     ),
     "",
+    ...(run.photos
+      ? [
+          `Memory around ${run.photos.photos} label photos analysed one after another once the load rows had run (RSS of the service and its OCR processes, MB; first photo ${run.photos.first_photo_ms} ms, with the OCR process's start and the matcher's build):`,
+          "",
+          `| before | peak | ${run.photos.after.map((a) => `${a.s} s after`).join(" | ")} |`,
+          `|---|---|${run.photos.after.map(() => "---").join("|")}|`,
+          `| ${run.photos.before_mb} | ${run.photos.peak_mb} | ${run.photos.after.map((a) => a.rss_mb).join(" | ")} |`,
+          "",
+        ]
+      : []),
     ...(targets.length === 0 ? [] : ["| target | actual | limit | met |", "|---|---|---|---|"]),
     ...targets.map(
       (x) => `| ${x.target} | ${x.actual} | ${x.limit} | ${x.met ? "met" : `missed (${x.by})`} |`,

@@ -18,7 +18,8 @@
  * Every endpoint runs twice: each distinct path once (first hits, nothing cached yet), then random
  * paths for BENCH_SECONDS (warm). Before those, cold rows (issue 19): wine detail with ids uniform over
  * the whole catalogue at 1, 4 and CONNECTIONS connections (`cold-detail`), and list pages drawn over
- * every region / kind, page and page size (`cold-list`), so the response cache rarely answers.
+ * every region / kind, page and page size (`cold-list`), so the response cache rarely answers. Last,
+ * the memory around a burst of label photos (`photos`, bench/load-photos.ts).
  * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some
  * rows: *-partial.*, not committed; BENCH_NAME: BENCH_NAME.*).
  * Environment: BENCH_SETUP, BENCH_WORKERS, BENCH_POSTGRES_URL, BENCH_REDIS_URL, BENCH_DB (see
@@ -30,6 +31,7 @@ import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
 import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
@@ -357,6 +359,8 @@ if (wanted("one")) {
   );
 }
 const rssAfter = rss(server.pid as number);
+// Last, so that the load rows' peak above is the load's own: memory around a burst of photos.
+const photos = wanted("photos") ? await photoMemory(base, meta.key, server.pid as number) : undefined;
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 rmSync(dir, { recursive: true, force: true });
@@ -373,6 +377,7 @@ writeLoadReport({
   coldStartMs,
   rssAtStart,
   rssAfter,
+  photos,
   searchIndexMs,
   detailBytes: Buffer.byteLength(detail),
   rows,

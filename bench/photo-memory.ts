@@ -1,8 +1,10 @@
 /**
  * The service's memory around a burst of label photos, on the compiled service: its RSS before the
  * first photo, while the 30 dev photos (test/fixtures/labels) are analysed one after another, and
- * every 5 s for {@link AFTER_S} s after the last one (the OCR threads stop after `OCR_IDLE_MS` without
- * a photo); then one more photo, timed (it starts the OCR thread again).
+ * every 5 s for {@link AFTER_S} s after the last one (the OCR processes and the matcher's thread stop
+ * after `OCR_IDLE_MS` / `MATCHER_IDLE_MS` without a photo); then one more photo, timed (it starts the
+ * OCR process again and, once the matcher stopped, waits for its build). RSS: the service and its
+ * child processes (the OCR processes).
  * Catalogue: the bundled one, or `PHOTO_DB` (a prebuilt SQLite catalogue, e.g. the 300k one of
  * bench/photo.ts). Writes bench/results/photo-memory{-LABEL}.{json,md} (`LABEL` from `MEMORY_LABEL`).
  * Run: npm run bench:photo-memory  (PHOTO_DB=/path/300k.db for the 300k catalogue)
@@ -85,13 +87,13 @@ writeFileSync(
   [
     `# Service memory around a burst of 30 label photos (${summary.date.slice(0, 10)}, ${label} catalogue)`,
     "",
-    "Compiled service, one OCR thread, 2-core machine; RSS from /proc (bench/photo-memory.ts).",
+    "Compiled service, one OCR process, 2-core machine; RSS of the service and its OCR processes from /proc (bench/photo-memory.ts).",
     "",
     "| t (s) | phase | RSS (MB) |",
     "|---|---|---|",
     ...shown.map((r) => `| ${r.t_s} | ${r.phase} | ${r.rss_mb} |`),
     "",
-    `Peak RSS ${peak} MB. First photo ${summary.first_photo_ms} ms (starts the OCR thread${label === "1k" ? "" : " and waits for the matcher build"}); one more photo after the idle period ${nextPhotoMs} ms.`,
+    `Peak RSS ${peak} MB. First photo ${summary.first_photo_ms} ms (starts the OCR process${label === "1k" ? "" : " and waits for the matcher build"}); one more photo after the idle period ${nextPhotoMs} ms.`,
     "",
   ].join("\n"),
 );

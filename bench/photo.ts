@@ -264,7 +264,7 @@ writeFileSync("bench/results/photo.json", `${JSON.stringify(summary, null, 2)}\n
 const md = [
   `# Label recognition through POST /v1/photo/analyze (${summary.date.slice(0, 10)})`,
   "",
-  "Compiled service, one OCR thread, 2-core machine, photos sent one at a time as base64 JSON.",
+  "Compiled service, one OCR process, 2-core machine, photos sent one at a time as base64 JSON.",
   "",
   "| set | photos | top-1 | top-5 | median ms | p90 ms |",
   "|---|---|---|---|---|---|",
