@@ -20,11 +20,9 @@ export interface WineKind {
   region_id: number;
 }
 
-/** Wines grouped by region: region `r`'s are `ids[start[k]] … ids[start[k + 1] - 1]` where `regions[k] = r`. */
+/** Wines grouped by region: region `r`'s are `ids[from] … ids[to - 1]` with `ranges.get(r) = { from, to }`. */
 interface ByRegion {
-  /** Region ids, ascending. */
-  regions: Int32Array;
-  start: Int32Array;
+  ranges: Map<number, { from: number; to: number }>;
   ids: Int32Array;
   kinds: Uint8Array;
 }
@@ -70,36 +68,21 @@ function acceptedKinds(color: Color | undefined, subType: SubType | undefined): 
 function groupByRegion(loaded: Loaded): ByRegion {
   const counts = new Map<number, number>();
   for (const r of loaded.regions) counts.set(r, (counts.get(r) ?? 0) + 1);
-  const regions = Int32Array.from([...counts.keys()].sort((a, b) => a - b));
-  const start = new Int32Array(regions.length + 1);
-  const next = new Map<number, number>();
-  regions.forEach((r, k) => {
-    next.set(r, start[k] as number);
-    start[k + 1] = (start[k] as number) + (counts.get(r) as number);
-  });
+  const ranges = new Map<number, { from: number; to: number }>();
+  let at = 0;
+  for (const [r, n] of counts) {
+    ranges.set(r, { from: at, to: at }); // `to` moves up as the region's wines are placed
+    at += n;
+  }
   const ids = new Int32Array(loaded.ids.length);
   const kinds = new Uint8Array(loaded.ids.length);
   loaded.regions.forEach((r, i) => {
-    const at = next.get(r) as number;
-    ids[at] = loaded.ids[i] as number;
-    kinds[at] = loaded.kinds[i] as number;
-    next.set(r, at + 1);
+    const range = ranges.get(r) as { from: number; to: number };
+    ids[range.to] = loaded.ids[i] as number;
+    kinds[range.to] = loaded.kinds[i] as number;
+    range.to++;
   });
-  return { regions, start, ids, kinds };
-}
-
-/** Index of `value` in the ascending `sorted`, or -1. */
-function find(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = sorted[mid] as number;
-    if (v === value) return mid;
-    if (v < value) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return { ranges, ids, kinds };
 }
 
 /** Positions of wines in the unfiltered, colour/sub-type and region filtered lists. */
@@ -139,11 +122,10 @@ export class WinePositions {
     limit: number,
   ): { total: number; ids: number[] } {
     loaded.byRegion ??= groupByRegion(loaded);
-    const { regions, start, ids, kinds } = loaded.byRegion;
-    const k = find(regions, regionId as number);
-    if (k < 0) return { total: 0, ids: [] };
-    const from = start[k] as number;
-    const to = start[k + 1] as number;
+    const { ranges, ids, kinds } = loaded.byRegion;
+    const range = ranges.get(regionId as number);
+    if (range === undefined) return { total: 0, ids: [] };
+    const { from, to } = range;
     if (color === undefined && subType === undefined) {
       return {
         total: to - from,
