@@ -26,4 +26,5 @@ EXPOSE 8080
 # Ready = the database answers (/ready); a load balancer or orchestrator takes the container out otherwise.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/cli.js", "serve"]
+# Node options as in package.json's "serve" script (test/start-flags.test.ts keeps them equal).
+CMD ["node", "--min-semi-space-size=16", "dist/cli.js", "serve"]

@@ -35,6 +35,7 @@ import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
 import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
+import { serviceNodeArgs } from "./support.ts";
 
 const N = Number(process.env.N ?? 300_000);
 const SEED = Number(process.env.SEED ?? 1);
@@ -158,7 +159,7 @@ const started = performance.now();
 // SERVER_NODE_ARGS: more node options for the service (e.g. --trace-gc).
 const profile = [
   ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
-  ...(process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean),
+  ...serviceNodeArgs(), // package.json's serve options, then SERVER_NODE_ARGS
 ];
 const server = spawn(process.execPath, [...profile, "dist/cli.js", ...setup.args], {
   env: {

@@ -4,7 +4,7 @@
  * started on it on a loopback port.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { treeRss } from "./load-setup.ts";
@@ -23,6 +23,19 @@ export interface BenchService {
    * (VmHWM), in MB (Linux /proc).
    */
   memoryMb(field: "VmRSS" | "VmHWM"): number;
+}
+
+/**
+ * The node options the service is started with, as package.json's `serve` script gives them (what
+ * `npm start` and the Dockerfile run: `node --min-semi-space-size=16 dist/cli.js serve`), so that a
+ * benchmark measures the service as it is run; SERVER_NODE_ARGS adds more after them.
+ */
+export function serviceNodeArgs(): string[] {
+  const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
+  const serve = /^node((?: --\S+)*) dist\/cli\.js serve$/.exec(scripts.serve ?? "");
+  if (!serve) throw new Error(`package.json's serve script is not "node [options] dist/cli.js serve"`);
+  const extra = (process.env.SERVER_NODE_ARGS ?? "").split(" ");
+  return [...(serve[1] ?? "").split(" "), ...extra].filter(Boolean);
 }
 
 /**
@@ -65,8 +78,7 @@ export async function startBenchService(
   else cli(importArgs);
   const key = createBenchKey(cli, name);
   const port = 17_000 + Math.floor(Math.random() * 2000);
-  const nodeArgs = (process.env.SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, "dist/cli.js", "serve"], {
+  const server = spawn(process.execPath, [...serviceNodeArgs(), "dist/cli.js", "serve"], {
     env: { ...env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1" },
     stdio: "inherit",
   });
