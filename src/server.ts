@@ -77,9 +77,9 @@ export async function prepareDatabase(
 }
 
 /**
- * Limits the heap's growth ({@link HEAP_GROWING_PERCENT}), builds the app, prepares its database, listens, prints the demo key in development (unless
- * `printDemoKey` is false: the workers of `serve --workers N`, whose primary prints it), and closes
- * the app on SIGINT/SIGTERM.
+ * Limits the heap's growth ({@link HEAP_GROWING_PERCENT}), builds the app, prepares its database,
+ * listens, prints the demo key in development (unless `printDemoKey` is false: the workers of
+ * `serve --workers N`, whose primary prints it), and closes the app on SIGINT/SIGTERM.
  */
 export async function startServer(config: Config, { printDemoKey = true } = {}): Promise<FastifyInstance> {
   limitHeapGrowth();

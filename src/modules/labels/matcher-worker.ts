@@ -52,7 +52,7 @@ port.on("message", (message: MatcherRequest) => {
  * list, grown by doubling, and each wine's vector: 200 MB of array buffers and 90 MB of heap at
  * 300,000 wines), and a thread that then only answers a label now and then allocates too little for
  * V8 ever to collect it: the service kept that memory for as long as the matcher lived
- * (bench/results/photo-memory-300k.md). `gc` is exposed to a fresh context only, the usual way to
+ * (bench/results/load-memory.md §4). `gc` is exposed to a fresh context only, the usual way to
  * reach it without starting the process with `--expose-gc`.
  */
 function collectGarbage(): void {
