@@ -236,7 +236,11 @@ export class EvidenceIndex {
   /** Folded field texts while adding (producers, regions and grapes recur across many wines). */
   private folded = new Map<string, string>();
 
-  private foldOnce(text: string): string {
+  /**
+   * `fold(text)`, remembered until {@link seal}: the label matcher's indexer folds its fields through
+   * here too, so a wine's name, region and grapes are folded once for both indexes.
+   */
+  foldOnce(text: string): string {
     let folded = this.folded.get(text);
     if (folded === undefined) {
       folded = fold(text);

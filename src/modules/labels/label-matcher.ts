@@ -188,18 +188,16 @@ class LabelIndexer {
     if (id === undefined) {
       id = this.wordTrigrams.length;
       this.words.set(word, id);
-      const padded = ` ${word} `;
-      const trigramIds = new Int32Array(padded.length - 2);
-      for (let i = 0; i + 3 <= padded.length; i++) {
-        const t = padded.slice(i, i + 3);
-        let tid = this.ids.get(t);
-        if (tid === undefined) {
-          tid = this.ids.size;
-          this.ids.set(t, tid);
-        }
-        trigramIds[i] = tid;
-      }
-      this.wordTrigrams.push(trigramIds);
+      this.wordTrigrams.push(
+        Int32Array.from(trigrams(word), (t) => {
+          let tid = this.ids.get(t);
+          if (tid === undefined) {
+            tid = this.ids.size;
+            this.ids.set(t, tid);
+          }
+          return tid;
+        }),
+      );
     }
     return id;
   }
@@ -209,7 +207,8 @@ class LabelIndexer {
     let ids = this.fieldWords.get(text);
     if (ids === undefined) {
       ids = [];
-      for (const word of fold(text).split(" ")) if (word !== "") ids.push(this.wordId(word));
+      for (const word of this.evidence.foldOnce(text).split(" "))
+        if (word !== "") ids.push(this.wordId(word));
       this.fieldWords.set(text, ids);
     }
     return ids;
