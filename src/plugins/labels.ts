@@ -1,7 +1,8 @@
 /**
  * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR process pool
- * (started on the first photo, `OCR_THREADS` threads) and the label matcher over the current
- * catalogue (its own thread, rebuilt after an import); both stop with the app.
+ * (started on the first photo, at most `OCR_THREADS` processes, stopped after `OCR_IDLE_MS`) and the
+ * label matcher over the current catalogue (its own thread, rebuilt after an import, stopped after
+ * `MATCHER_IDLE_MS`); both stop with the app.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";

@@ -4,8 +4,8 @@
  * {@link RETIRE_AFTER_MS} for the matches still running on it. A request that gives up waiting (its
  * time budget) leaves the build running for the next one; a failed build is tried again by the next
  * request. With an idle time, the thread stops after that long without a match (its index's memory
- * returns) and the next request builds it again (at 300,000 wines a build takes 10–25 s:
- * bench/results/photo-memory-300k*.md).
+ * returns) and the next request builds it again (a first photo at 300,000 wines, build included,
+ * takes 7–9.5 s: bench/results/photo-memory-300k.md, load-cold-after-3.md).
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
