@@ -1,13 +1,13 @@
 /**
  * The memory row of the load benchmark (issue 19): the service's memory around a burst of label
  * photos after the load rows, with its response cache full. The 30 dev photos (test/fixtures/labels)
- * are analysed one after another (a 503 while the matcher is first built is asked again after its
- * Retry-After), sampling the RSS of the service and its child processes (the OCR processes) every
+ * are analysed one after another (a 503 while the matcher is first built is asked again a second
+ * later), sampling the RSS of the service and its child processes (the OCR processes) every
  * second; then every 5 s for {@link AFTER_S} s after the last photo (the OCR processes and the
  * matcher's thread stop after `OCR_IDLE_MS` / `MATCHER_IDLE_MS`, 30 s by default).
  */
-import { readdirSync, readFileSync } from "node:fs";
 import { treeRss } from "./load-setup.ts";
+import { analyzeTimed, devPhotos } from "./support.ts";
 
 /** Seconds sampled after the last photo. */
 const AFTER_S = 60;
@@ -26,11 +26,7 @@ export interface PhotoMemory {
 
 /** Analyses the dev photos on `base` with `key` while sampling the memory of process `pid`. */
 export async function photoMemory(base: string, key: string, pid: number): Promise<PhotoMemory> {
-  const folder = new URL("../test/fixtures/labels/", import.meta.url);
-  const photos = readdirSync(folder)
-    .filter((f) => f.endsWith(".jpeg"))
-    .sort()
-    .map((f) => readFileSync(new URL(f, folder)).toString("base64"));
+  const photos = devPhotos();
   const before = treeRss(pid).rss_mb;
   let peak = before;
   const sampler = setInterval(() => {
@@ -39,19 +35,8 @@ export async function photoMemory(base: string, key: string, pid: number): Promi
   let firstPhotoMs = 0;
   try {
     for (const [i, photo] of photos.entries()) {
-      const started = performance.now();
-      for (let attempt = 0; ; attempt++) {
-        const res = await fetch(`${base}/v1/photo/analyze`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-          body: JSON.stringify({ photo }),
-        });
-        await res.arrayBuffer();
-        if (res.ok) break;
-        if (res.status !== 503 || attempt === 60) throw new Error(`photo ${i}: ${res.status}`);
-        await new Promise((r) => setTimeout(r, 1000 * Number(res.headers.get("retry-after") ?? 1)));
-      }
-      if (i === 0) firstPhotoMs = Math.round(performance.now() - started);
+      const ms = await analyzeTimed(base, key, photo);
+      if (i === 0) firstPhotoMs = ms;
       peak = Math.max(peak, treeRss(pid).rss_mb);
     }
   } finally {

@@ -9,36 +9,18 @@
  * bench/photo.ts). Writes bench/results/photo-memory{-LABEL}.{json,md} (`LABEL` from `MEMORY_LABEL`).
  * Run: npm run bench:photo-memory  (PHOTO_DB=/path/300k.db for the 300k catalogue)
  */
-import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { startBenchService } from "./support.ts";
+import { rmSync, writeFileSync } from "node:fs";
+import { analyzeTimed, devPhotos, startBenchService } from "./support.ts";
 
 /** Seconds sampled after the last photo of the burst. */
 const AFTER_S = Number(process.env.AFTER_S ?? 90);
-const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
-const photos = readdirSync(FIXTURES)
-  .filter((f) => f.endsWith(".jpeg"))
-  .sort()
-  .map((f) => readFileSync(new URL(f, FIXTURES)));
+const photos = devPhotos();
 
 const label = process.env.MEMORY_LABEL ?? (process.env.PHOTO_DB ? "300k" : "1k");
 const bench = await startBenchService("photo-memory", ["import"], {}, process.env.PHOTO_DB);
 const { key, port } = bench;
 
-/** Analyses one photo; resolves to its time in ms (retrying while the matcher is being built: 503). */
-async function analyze(image: Buffer): Promise<number> {
-  const started = performance.now();
-  for (let attempt = 0; ; attempt++) {
-    const res = await fetch(`http://127.0.0.1:${port}/v1/photo/analyze`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({ photo: image.toString("base64") }),
-    });
-    await res.arrayBuffer();
-    if (res.ok) return Math.round(performance.now() - started);
-    if (res.status !== 503 || attempt === 120) throw new Error(`photo answered ${res.status}`);
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-}
+const analyze = (image: Buffer) => analyzeTimed(`http://127.0.0.1:${port}`, key, image);
 
 const timeline: { t_s: number; phase: string; rss_mb: number }[] = [];
 const t0 = performance.now();

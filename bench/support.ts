@@ -4,7 +4,7 @@
  * started on it on a loopback port.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { treeRss } from "./load-setup.ts";
@@ -23,6 +23,36 @@ export interface BenchService {
    * (VmHWM), in MB (Linux /proc).
    */
   memoryMb(field: "VmRSS" | "VmHWM"): number;
+}
+
+/** The 30 dev label photos (test/fixtures/labels/*.jpeg), in file-name order. */
+export function devPhotos(): Buffer[] {
+  const folder = new URL("../test/fixtures/labels/", import.meta.url);
+  return readdirSync(folder)
+    .filter((f) => f.endsWith(".jpeg"))
+    .sort()
+    .map((f) => readFileSync(new URL(f, folder)));
+}
+
+/**
+ * Analyses one photo on the service at `base` with `key`; resolves to its time in ms, asking again
+ * a second after each 503 (the matcher being built, the OCR queue full), at most 120 times.
+ * @throws on any other status.
+ */
+export async function analyzeTimed(base: string, key: string, image: Buffer): Promise<number> {
+  const started = performance.now();
+  const body = JSON.stringify({ photo: image.toString("base64") });
+  for (let attempt = 0; ; attempt++) {
+    const res = await fetch(`${base}/v1/photo/analyze`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body,
+    });
+    await res.arrayBuffer();
+    if (res.ok) return Math.round(performance.now() - started);
+    if (res.status !== 503 || attempt === 120) throw new Error(`photo answered ${res.status}`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 }
 
 /**
