@@ -35,7 +35,7 @@ import { BUNDLED_XWINES, importSynthetic, importXWines } from "./modules/catalog
 import { SYNTHETIC_STYLES, type SyntheticStyle } from "./modules/catalogue/synthetic.ts";
 import { type ContentKind, generateMissing } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
-import { DEFAULT_WINEDATA_URL, runMcpStdio } from "./modules/mcp/mcp.stdio.ts";
+import { DEFAULT_WINEDATA_URL } from "./modules/mcp/mcp.port.ts";
 import { progressBar } from "./progress-bar.ts";
 import { startServer } from "./server.ts";
 import { runWorker } from "./worker.ts";
@@ -92,7 +92,7 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 async function tellServices(change: KeyCacheChange): Promise<string> {
   const { redis } = loadConfig();
   if (redis === null) return "Running services apply it within AUTH_CACHE_MS (default 5 s).";
-  const bus = new RedisKeyCacheBus(redis, null);
+  const bus = await RedisKeyCacheBus.open(redis, null);
   try {
     return (await bus.publishAndWait(change))
       ? "Running services were told through Redis."
@@ -162,7 +162,8 @@ async function run(argv: string[]): Promise<void> {
       await runWorker(loadConfig());
       return;
     case "mcp":
-      await runMcpStdio();
+      // Loaded here, like the SDK it uses: `serve` never needs either.
+      await (await import("./modules/mcp/mcp.stdio.ts")).runMcpStdio();
       return;
     case "import": {
       const { values } = args(

@@ -16,7 +16,7 @@ import {
   type SqliteDatabase,
   SqliteDialect,
 } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DatabaseSetting } from "../config.ts";
 import { initialSchema } from "./migrations/2026-11-22-initial-schema.ts";
 import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
@@ -204,21 +204,26 @@ function openPostgres(url: string, options: DatabaseOptions): Db {
   const connectMs = fromUrl.connectMs ?? options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementMs = fromUrl.statementMs ?? options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const state = new ConnectionState(options.log ?? warningLogger, redactor(url), options.role ?? "primary");
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: connectMs,
-    // 0 means "no limit" to PostgreSQL and pg alike.
-    statement_timeout: statementMs,
-    query_timeout: statementMs > 0 ? statementMs + READ_TIMEOUT_MARGIN_MS : 0,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  pool.on("error", (err) => state.failed(err));
-  pool.on("connect", (client) => {
-    client.on("error", (err) => state.failed(err));
-  });
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardedPool(pool, state) }) });
+  // pg is loaded with the first query (kysely makes the pool then), so a service on SQLite never loads it.
+  const makePool = async () => {
+    const { default: pg } = await import("pg");
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: connectMs,
+      // 0 means "no limit" to PostgreSQL and pg alike.
+      statement_timeout: statementMs,
+      query_timeout: statementMs > 0 ? statementMs + READ_TIMEOUT_MARGIN_MS : 0,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    pool.on("error", (err) => state.failed(err));
+    pool.on("connect", (client) => {
+      client.on("error", (err) => state.failed(err));
+    });
+    return guardedPool(pool, state);
+  };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: makePool }) });
   return {
     kysely,
     dialect: "postgres",

@@ -142,7 +142,7 @@ export default fp<AuthOptions>(
     });
     const keys = new KeyCache(keyCacheMs);
     const apply = (change: KeyCacheChange) => keys.apply(change);
-    if (redis !== null) keys.connect(new RedisKeyCacheBus(redis, apply));
+    if (redis !== null) keys.connect(await RedisKeyCacheBus.open(redis, apply));
     else if (ClusterKeyCacheBus.available()) keys.connect(new ClusterKeyCacheBus(apply));
     app.decorate("keyCache", keys);
     app.addHook("onClose", async () => keys.close());

@@ -9,7 +9,6 @@ import fp from "fastify-plugin";
 import type { BillingSetting } from "../config.ts";
 import type { BillingProvider } from "../modules/billing/billing-provider.ts";
 import { ManualBillingProvider } from "../modules/billing/manual-provider.ts";
-import { StripeBillingProvider } from "../modules/billing/stripe-provider.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -27,9 +26,10 @@ export interface BillingOptions {
 export default fp<BillingOptions>(
   async (app: FastifyInstance, { setting, clock }) => {
     const context = { db: app.db, keys: app.keyCache, clock };
+    // Stripe's package is loaded only when it is the provider (it is a large module tree).
     const provider: BillingProvider =
       setting.kind === "stripe"
-        ? new StripeBillingProvider(setting, context)
+        ? new (await import("../modules/billing/stripe-provider.ts")).StripeBillingProvider(setting, context)
         : new ManualBillingProvider(context);
     app.decorate("billing", provider);
   },

@@ -23,7 +23,7 @@
 import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import type { RedisSetting } from "../config.ts";
 
@@ -307,6 +307,8 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
     return;
   }
   const log = app.log.child({ component: "rate-limits" });
+  // ioredis is loaded only when Redis is configured.
+  const { Redis } = await import("ioredis");
   const client = new Redis(redis.url, {
     // A command while disconnected fails at once (the fallback answers) instead of queueing.
     enableOfflineQueue: false,

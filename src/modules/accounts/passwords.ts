@@ -4,7 +4,7 @@
  * memory, 2 iterations, 1 lane. The PHC string stored (`$argon2id$v=19$m=19456,t=2,p=1$…`) carries
  * its own parameters and salt, so raising them later only affects new hashes.
  */
-import { type Algorithm, hash, verify } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
 import { AppError } from "../../errors.ts";
 
 const OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -28,9 +28,12 @@ export function checkNewPassword(password: string, field = "password"): void {
   }
 }
 
+/** The binding, loaded with the first password checked (the API's own requests never need it). */
+const argon2 = () => import("@node-rs/argon2");
+
 /** The argon2id PHC string of `password` (about 20–40 ms of one core, off the event loop). */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  return (await argon2()).hash(password, OPTIONS);
 }
 
 let dummy: Promise<string> | null = null;
@@ -43,11 +46,11 @@ let dummy: Promise<string> | null = null;
 export async function passwordMatches(stored: string | null, password: string): Promise<boolean> {
   if (stored === null) {
     dummy ??= hashPassword("not a password of anyone");
-    await verify(await dummy, password);
+    await (await argon2()).verify(await dummy, password);
     return false;
   }
   try {
-    return await verify(stored, password);
+    return await (await argon2()).verify(stored, password);
   } catch {
     return false;
   }

@@ -11,7 +11,7 @@
  * A message lost while Redis is down is made up for by the cache lifetime (`AUTH_CACHE_MS`).
  */
 import cluster from "node:cluster";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { RedisSetting } from "../../config.ts";
 
 /** What changed: the key with this public prefix, or every key of this account. */
@@ -42,15 +42,34 @@ export class RedisKeyCacheBus implements KeyCacheBus {
   private readonly channel: string;
   private readonly origin = `${process.pid}:${Math.random().toString(36).slice(2)}`;
 
-  /** @param onChange null: publish only (the CLI). */
-  constructor(redis: RedisSetting, onChange: ((change: KeyCacheChange) => void) | null) {
+  /**
+   * Connects to Redis; ioredis is loaded here, so a service without Redis never loads it.
+   * @param onChange null: publish only (the CLI).
+   */
+  static async open(
+    redis: RedisSetting,
+    onChange: ((change: KeyCacheChange) => void) | null,
+  ): Promise<RedisKeyCacheBus> {
+    const { Redis } = await import("ioredis");
+    return new RedisKeyCacheBus(Redis, redis, onChange);
+  }
+
+  private constructor(
+    Client: typeof Redis,
+    redis: RedisSetting,
+    onChange: ((change: KeyCacheChange) => void) | null,
+  ) {
     this.channel = `${redis.keyPrefix}key-cache`;
     const options = { connectTimeout: 2_000, retryStrategy: (n: number) => Math.min(n * 100, 1_000) };
-    this.publisher = new Redis(redis.url, { ...options, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    this.publisher = new Client(redis.url, {
+      ...options,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+    });
     this.publisher.on("error", () => {});
     this.subscriber = null;
     if (onChange !== null) {
-      const subscriber = new Redis(redis.url, options);
+      const subscriber = new Client(redis.url, options);
       subscriber.on("error", () => {});
       subscriber.subscribe(this.channel).catch(() => {});
       subscriber.on("message", (_channel: string, text: string) => {

@@ -10,8 +10,7 @@ import type { Catalogue } from "../../domain/vocabulary.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
 import { presentedVintage } from "../content/generators/wine-style.ts";
 import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
-import { type SyntheticStyle, syntheticCatalogue } from "./synthetic.ts";
-import { parseXWines } from "./xwines.ts";
+import type { SyntheticStyle } from "./synthetic.ts";
 
 /** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
 export const BUNDLED_XWINES = fileURLToPath(
@@ -54,6 +53,8 @@ export async function importXWines(
   onProgress: ImportProgress = () => {},
 ): Promise<ImportResult> {
   const started = performance.now();
+  // The CSV parser and the synthetic generator are loaded by an import, not by every start.
+  const { parseXWines } = await import("./xwines.ts");
   const parsed = parseXWines(readFileSync(file, "utf8"));
   const catalogue = withPresentedVintages(parsed, now().getUTCFullYear());
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
@@ -106,6 +107,10 @@ export async function importSynthetic(
   style: SyntheticStyle = "realistic",
 ): Promise<SyntheticImportResult> {
   const started = performance.now();
+  const [{ parseXWines }, { syntheticCatalogue }] = await Promise.all([
+    import("./xwines.ts"),
+    import("./synthetic.ts"),
+  ]);
   const real = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
   const year = new Date().getUTCFullYear();
   const catalogue = withPresentedVintages(syntheticCatalogue(real, n, seed, { style }), year);

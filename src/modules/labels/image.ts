@@ -2,12 +2,24 @@
  * Decoding checks for uploaded label photos, with sharp (libvips): base64 (optionally behind a
  * `data:image/...;base64,` prefix) → bytes → a real decode of the image.
  */
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import { AppError } from "../../errors.ts";
 
-// libvips keeps recent operations and their images (up to 50 MB) for reuse; no photo is processed
-// twice, so that cache only held memory after a burst of photos.
-sharp.cache(false);
+let sharpModule: Promise<typeof import("sharp").default> | null = null;
+
+/**
+ * sharp, loaded with the first photo rather than at start: libvips and its allocations are resident
+ * memory that a service answering no photo never uses (bench/results/load-memory.md §5).
+ */
+function loadSharp(): Promise<typeof import("sharp").default> {
+  sharpModule ??= import("sharp").then(({ default: sharp }) => {
+    // libvips keeps recent operations and their images (up to 50 MB) for reuse; no photo is processed
+    // twice, so that cache only held memory after a burst of photos.
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 /** Largest photo accepted, in pixels (40 megapixels). */
 export const MAX_PIXELS = 40_000_000;
@@ -33,6 +45,7 @@ export async function decodePhoto(photo: string): Promise<DecodedImage> {
   if (base64.length === 0 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64))
     throw new AppError("invalid_image", INVALID);
   const bytes = Buffer.from(base64, "base64");
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -45,6 +45,9 @@ export function parseBody(text: string): unknown {
   }
 }
 
+/** The API root used when `WINEDATA_URL` is not set: a service started locally with the defaults. */
+export const DEFAULT_WINEDATA_URL = "http://127.0.0.1:8080/v1";
+
 /**
  * The port of `winedata mcp`: HTTP requests to `apiRoot` (the API's root with its base path, e.g.
  * `http://127.0.0.1:8080/v1`) with `Authorization: Bearer <key>`. Every request counts against the

@@ -14,11 +14,10 @@
  * - GET and DELETE answer 405 `method_not_allowed` (Allow: POST) without a key: there is no stream or
  *   session to open or end.
  */
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { type ApiPort, parseBody, queryString } from "./mcp.port.ts";
-import { createMcpServer, type McpToolOptions } from "./mcp.tools.ts";
+import type { McpToolOptions } from "./mcp.tools.ts";
 
 /** Options of the `/mcp` routes. */
 export interface McpRouteOptions {
@@ -92,6 +91,13 @@ function injectPort(app: FastifyInstance, basePath: string, request: FastifyRequ
   };
 }
 
+/**
+ * The tools and the MCP SDK (with zod), loaded with the first `/mcp` request: a large module tree that
+ * a service no MCP client talks to never needs (bench/results/load-memory.md §5).
+ */
+const mcpSdk = () =>
+  Promise.all([import("./mcp.tools.ts"), import("@modelcontextprotocol/sdk/server/streamableHttp.js")]);
+
 const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
   const allowed = allowedHostnames(options.publicUrl, options.host);
 
@@ -106,6 +112,7 @@ const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
       },
     },
     async (request, reply) => {
+      const [{ createMcpServer }, { StreamableHTTPServerTransport }] = await mcpSdk();
       const server = createMcpServer(injectPort(app, options.basePath, request), options.tools);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,

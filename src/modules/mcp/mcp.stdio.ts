@@ -9,11 +9,8 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError } from "../../config.ts";
-import { fetchPort } from "./mcp.port.ts";
+import { DEFAULT_WINEDATA_URL, fetchPort } from "./mcp.port.ts";
 import { createMcpServer } from "./mcp.tools.ts";
-
-/** The API root used when `WINEDATA_URL` is not set: a service started locally with the defaults. */
-export const DEFAULT_WINEDATA_URL = "http://127.0.0.1:8080/v1";
 
 /**
  * Serves MCP on stdin/stdout until stdin closes.

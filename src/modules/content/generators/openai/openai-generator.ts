@@ -5,7 +5,7 @@
  * error, timeout, refusal, truncated or invalid JSON, failed validation — it returns the fallback
  * generator's result for the same call. Unlike the offline generator, its output is not deterministic.
  */
-import OpenAI from "openai";
+import type OpenAI from "openai";
 import type { Language } from "../../../../domain/vocabulary.ts";
 import type {
   ContentGenerator,
@@ -86,7 +86,7 @@ function keyGrapesOf(facts: RegionFacts, lang: Language): RegionInsightContent["
 }
 
 /** Short reason for a failed request; classifies the client's error types (most specific first). */
-function errorReason(err: unknown, timeoutMs: number): string {
+function errorReason(err: unknown, timeoutMs: number, OpenAI: typeof import("openai").default): string {
   if (err instanceof OpenAI.APIConnectionTimeoutError) return `timeout after ${timeoutMs} ms`;
   if (err instanceof OpenAI.APIUserAbortError) return "request aborted";
   if (err instanceof OpenAI.APIConnectionError) return "connection error";
@@ -111,12 +111,19 @@ export function createOpenAiGenerator(
   fallback: ContentGenerator,
 ): ContentGenerator {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const client = new OpenAI({
-    baseURL: options.baseUrl,
-    apiKey: options.apiKey,
-    timeout: timeoutMs,
-    maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
-  });
+  // The client package is loaded with the first request, so a process on the offline generator never
+  // loads it.
+  let sdk: Promise<{ OpenAI: typeof OpenAI; client: OpenAI }> | null = null;
+  const connect = () =>
+    (sdk ??= import("openai").then(({ default: OpenAI }) => ({
+      OpenAI,
+      client: new OpenAI({
+        baseURL: options.baseUrl,
+        apiKey: options.apiKey,
+        timeout: timeoutMs,
+        maxRetries: options.maxRetries ?? DEFAULT_MAX_RETRIES,
+      }),
+    })));
 
   function sanitize(reason: string): string {
     let text = reason;
@@ -135,16 +142,21 @@ export function createOpenAiGenerator(
 
   /** Sends the messages; returns the assistant's message content or a reason. */
   async function complete(messages: ChatMessage[]): Promise<Validated<string>> {
+    let api: Awaited<ReturnType<typeof connect>> | undefined;
     let completion: OpenAI.Chat.Completions.ChatCompletion;
     try {
-      completion = await client.chat.completions.create({
+      api = await connect();
+      completion = await api.client.chat.completions.create({
         model: options.model,
         messages,
         response_format: { type: "json_object" },
         temperature: TEMPERATURE,
       });
     } catch (err) {
-      return { ok: false, reason: errorReason(err, timeoutMs) };
+      return {
+        ok: false,
+        reason: api === undefined ? "client package not loaded" : errorReason(err, timeoutMs, api.OpenAI),
+      };
     }
     const choice = completion?.choices?.[0];
     if (!choice) return { ok: false, reason: "no choices in response" };
