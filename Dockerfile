@@ -14,7 +14,7 @@ RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: production dependencies, the compiled service and the bundled catalogue; not root.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATABASE_URL=sqlite:/app/var/wine.db
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATABASE_URL=sqlite:/app/var/wine.db MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -26,5 +26,5 @@ EXPOSE 8080
 # Ready = the database answers (/ready); a load balancer or orchestrator takes the container out otherwise.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# Node options as in package.json's "serve" script (test/start-flags.test.ts keeps them equal).
+# Settings (ENV above) and node options as in package.json's "serve" script (test/start-flags.test.ts keeps them equal).
 CMD ["node", "--min-semi-space-size=16", "dist/cli.js", "serve"]

@@ -35,7 +35,7 @@ import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
 import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
-import { serviceNodeArgs } from "./support.ts";
+import { serviceStart } from "./support.ts";
 
 const N = Number(process.env.N ?? 300_000);
 const SEED = Number(process.env.SEED ?? 1);
@@ -157,13 +157,15 @@ const base = `http://127.0.0.1:${port}`;
 const started = performance.now();
 // PROFILE=DIR: the service writes a CPU profile into DIR when it stops (node --cpu-prof).
 // SERVER_NODE_ARGS: more node options for the service (e.g. --trace-gc).
+const start = serviceStart(); // package.json's serve settings and options, then SERVER_NODE_ARGS
 const profile = [
   ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
-  ...serviceNodeArgs(), // package.json's serve options, then SERVER_NODE_ARGS
+  ...start.nodeArgs,
 ];
 const server = spawn(process.execPath, [...profile, "dist/cli.js", ...setup.args], {
   env: {
     ...process.env,
+    ...start.env,
     ...setup.env,
     NODE_ENV: "production",
     LOG_LEVEL: "warn",

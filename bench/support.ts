@@ -56,16 +56,19 @@ export async function analyzeTimed(base: string, key: string, image: Buffer): Pr
 }
 
 /**
- * The node options the service is started with, as package.json's `serve` script gives them (what
- * `npm start` and the Dockerfile run: `node --min-semi-space-size=16 dist/cli.js serve`), so that a
- * benchmark measures the service as it is run; SERVER_NODE_ARGS adds more after them.
+ * How the service is started, as package.json's `serve` script says (what `npm start` and the
+ * Dockerfile run: `MALLOC_ARENA_MAX=2 node --min-semi-space-size=16 dist/cli.js serve`): its
+ * environment settings and its node options, so that a benchmark measures the service as it is run;
+ * SERVER_NODE_ARGS adds more node options after them.
  */
-export function serviceNodeArgs(): string[] {
+export function serviceStart(): { env: Record<string, string>; nodeArgs: string[] } {
   const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
-  const serve = /^node((?: --\S+)*) dist\/cli\.js serve$/.exec(scripts.serve ?? "");
-  if (!serve) throw new Error(`package.json's serve script is not "node [options] dist/cli.js serve"`);
-  const extra = (process.env.SERVER_NODE_ARGS ?? "").split(" ");
-  return [...(serve[1] ?? "").split(" "), ...extra].filter(Boolean);
+  const serve = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) dist\/cli\.js serve$/.exec(scripts.serve ?? "");
+  if (!serve)
+    throw new Error(`package.json's serve script is not "[NAME=value …] node [options] dist/cli.js serve"`);
+  const words = (text: string | undefined) => (text ?? "").split(" ").filter(Boolean);
+  const env = Object.fromEntries(words(serve[1]).map((word) => word.split("=", 2) as [string, string]));
+  return { env, nodeArgs: [...words(serve[2]), ...words(process.env.SERVER_NODE_ARGS)] };
 }
 
 /**
@@ -108,8 +111,9 @@ export async function startBenchService(
   else cli(importArgs);
   const key = createBenchKey(cli, name);
   const port = 17_000 + Math.floor(Math.random() * 2000);
-  const server = spawn(process.execPath, [...serviceNodeArgs(), "dist/cli.js", "serve"], {
-    env: { ...env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1" },
+  const start = serviceStart();
+  const server = spawn(process.execPath, [...start.nodeArgs, "dist/cli.js", "serve"], {
+    env: { ...env, ...start.env, ...serverEnv, PORT: String(port), HOST: "127.0.0.1" },
     stdio: "inherit",
   });
   for (let i = 0; ; i++) {
