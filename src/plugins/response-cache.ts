@@ -67,19 +67,24 @@ interface Tagged {
   tag: string;
 }
 
-/** A stored answer: the body, or for a page the body around its `links` object. */
+/** A page's body as last sent: for that link base and URL, with the byte range of its `links` object. */
+interface SentPage extends Tagged {
+  origin: string;
+  url: string;
+  /** Where the links object (`{…}` after `"links":`) starts and ends in `body`, in bytes. */
+  linksStart: number;
+  linksEnd: number;
+}
+
+/** A stored answer: the body, or for a page the body last sent, whose `links` object is per request. */
 interface Entry {
   /** The body and its tag; null for a page. */
   body: Tagged | null;
-  /** For paginated answers: the body up to `"links":`, the rest after the links object, the page. */
-  page: {
-    head: string;
-    tail: string;
-    page: number;
-    lastPage: number;
-    /** The last request's link base and URL, and its body: repeated requests skip the links. */
-    last: ({ origin: string; url: string } & Tagged) | null;
-  } | null;
+  /**
+   * For paginated answers: the page, and the body last sent (repeated requests from the same link base
+   * and URL reuse it; another one gets a copy with its own links, which replaces it).
+   */
+  page: { page: number; lastPage: number; last: SentPage } | null;
   bytes: number;
   /** Answered from since stored or since last spared by the eviction. */
   used: boolean;
@@ -191,11 +196,18 @@ function ownBytes(text: string): Buffer {
 function bodyOf(request: FastifyRequest, entry: Entry, version: number): Tagged {
   if (entry.body !== null) return entry.body;
   const page = entry.page as NonNullable<Entry["page"]>;
+  const { last } = page;
   const origin = request.linkBase;
-  if (page.last?.origin !== origin || page.last.url !== request.url) {
+  if (last.origin !== origin || last.url !== request.url) {
+    // The bytes around the old links, with this request's links between them.
     const links = JSON.stringify(pageLinks(request, page.page, page.lastPage));
-    const body = ownBytes(page.head + links + page.tail);
-    page.last = { origin, url: request.url, body, tag: entityTag(version, request.lang, body) };
+    const linksEnd = last.linksStart + Buffer.byteLength(links);
+    const body = Buffer.allocUnsafeSlow(linksEnd + last.body.length - last.linksEnd);
+    last.body.copy(body, 0, 0, last.linksStart);
+    body.write(links, last.linksStart);
+    last.body.copy(body, linksEnd, last.linksEnd);
+    const tag = entityTag(version, request.lang, body);
+    page.last = { origin, url: request.url, body, tag, linksStart: last.linksStart, linksEnd };
   }
   return page.last;
 }
@@ -243,21 +255,21 @@ function entryOf(request: FastifyRequest, key: string, payload: string, version:
   const tag = entityTag(version, request.lang, sent);
   let page: Entry["page"] = null;
   if (answered) {
-    const links = `"links":${JSON.stringify(pageLinks(request, answered.page, answered.lastPage))}`;
-    const at = payload.lastIndexOf(links);
+    const links = JSON.stringify(pageLinks(request, answered.page, answered.lastPage));
+    const at = payload.lastIndexOf(`"links":${links}`);
     if (at < 0) return null; // serialized differently from JSON.stringify: keep it uncached
-    const head = payload.slice(0, at + '"links":'.length);
-    const last = { origin: request.linkBase, url: request.url, body: sent, tag };
-    page = { head, tail: payload.slice(at + links.length), ...answered, last };
+    const linksStart = Buffer.byteLength(payload.slice(0, at + '"links":'.length));
+    const linksEnd = linksStart + Buffer.byteLength(links);
+    page = {
+      ...answered,
+      last: { origin: request.linkBase, url: request.url, body: sent, tag, linksStart, linksEnd },
+    };
   }
-  // A page: head and tail (V8 keeps a string in one byte a character when every character is below
-  // U+0100, else in two) and the last body with its links (UTF-8 bytes).
-  const charBytes = /[\u0100-\uffff]/.test(payload) ? 2 : 1;
-  const size = page === null ? sent.length : payload.length * charBytes + sent.length;
+  // A page's body with another request's links differs from this one by their length only.
   return {
     body: page === null ? { body: sent, tag } : null,
     page,
-    bytes: size + 2 * key.length + tag.length + ENTRY_OVERHEAD_BYTES,
+    bytes: sent.length + 2 * key.length + tag.length + ENTRY_OVERHEAD_BYTES,
     used: false,
   };
 }
