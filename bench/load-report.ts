@@ -162,7 +162,8 @@ export function writeLoadReport(run: LoadRun): void {
     `First search answered ${run.searchIndexMs} ms after the service answered /health (the in-memory index of every wine is built in the background from the start; searches before it is ready wait, then get 503).`,
     "",
     "Each endpoint runs its distinct paths once (first hit: nothing cached, wine texts generated on",
-    `demand), then random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
+    "demand), once more unmeasured (a full response cache stores an answer on its second miss), then",
+    `random paths among them for ${run.seconds} s (warm: answers from the response cache).`,
     ...(run.setup === "cluster"
       ? [
           "Each worker has its own response cache and the load balancer (node:cluster, round robin) sends a",
