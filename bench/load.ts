@@ -16,8 +16,9 @@
  *    and the ceiling, a bare `node:http` server (as many processes as the service has) answering a
  *    pre-serialized body of the size of a wine detail.
  * Every endpoint runs each distinct path once (first hits, nothing cached yet), once more unmeasured
- * (a full cache stores an answer on its second miss), then random paths for BENCH_SECONDS (warm). Before those, cold rows (issue 19): wine detail with ids uniform over
- * the whole catalogue at 1, 4 and CONNECTIONS connections (`cold-detail`), and list pages drawn over
+ * (a full cache stores an answer on its second miss), then random paths for BENCH_SECONDS (warm).
+ * Before those, cold rows (issue 19): wine detail with ids uniform over the whole catalogue at 1, 4
+ * and CONNECTIONS connections (`cold-detail`), and list pages drawn over
  * every region / kind, page and page size (`cold-list`), so the response cache rarely answers. Last,
  * the memory around a burst of label photos (`photos`, bench/load-photos.ts).
  * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some

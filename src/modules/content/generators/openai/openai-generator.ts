@@ -86,11 +86,11 @@ function keyGrapesOf(facts: RegionFacts, lang: Language): RegionInsightContent["
 }
 
 /** Short reason for a failed request; classifies the client's error types (most specific first). */
-function errorReason(err: unknown, timeoutMs: number, OpenAI: typeof import("openai").default): string {
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return `timeout after ${timeoutMs} ms`;
-  if (err instanceof OpenAI.APIUserAbortError) return "request aborted";
-  if (err instanceof OpenAI.APIConnectionError) return "connection error";
-  if (err instanceof OpenAI.APIError) return err.status === undefined ? "API error" : `http ${err.status}`;
+function errorReason(err: unknown, timeoutMs: number, sdk: typeof OpenAI): string {
+  if (err instanceof sdk.APIConnectionTimeoutError) return `timeout after ${timeoutMs} ms`;
+  if (err instanceof sdk.APIUserAbortError) return "request aborted";
+  if (err instanceof sdk.APIConnectionError) return "connection error";
+  if (err instanceof sdk.APIError) return err.status === undefined ? "API error" : `http ${err.status}`;
   if (err instanceof Error) return `request failed (${err.name})`;
   return "request failed";
 }
