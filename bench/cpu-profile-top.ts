@@ -18,7 +18,8 @@ interface Profile {
 const [file, rowsArg, windowArg] = process.argv.slice(2);
 if (file === undefined) throw new Error("usage: cpu-profile-top.ts FILE [ROWS] [FROM_S,TO_S]");
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
-const [from, to] = (windowArg ?? "").split(",").map(Number);
+// Without a window every sample counts ("".split(",") would give a window of [0, 0]).
+const [from, to] = windowArg === undefined ? [] : windowArg.split(",").map(Number);
 const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
 const self = new Map<string, number>();
 let total = 0;
