@@ -53,7 +53,7 @@ export async function importXWines(
   onProgress: ImportProgress = () => {},
 ): Promise<ImportResult> {
   const started = performance.now();
-  // The CSV parser and the synthetic generator are loaded by an import, not by every start.
+  // The CSV parser (csv-parse) is loaded by an import, not by every start.
   const { parseXWines } = await import("./xwines.ts");
   const parsed = parseXWines(readFileSync(file, "utf8"));
   const catalogue = withPresentedVintages(parsed, now().getUTCFullYear());
