@@ -186,6 +186,27 @@ export async function pollUntil(
   throw new Error(what);
 }
 
+/** The MCP `initialize` request (JSON-RPC 2.0) that opens a client's conversation with `/mcp`. */
+export const MCP_INITIALIZE = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
+
+/** POST `${origin}/mcp` with {@link MCP_INITIALIZE} as body, JSON content type and MCP's Accept, and `headers`. */
+export function postMcpInitialize(origin: string, headers: Record<string, string>): Promise<Response> {
+  return fetch(`${origin}/mcp`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      ...headers,
+    },
+    body: JSON.stringify(MCP_INITIALIZE),
+  });
+}
+
 /**
  * Resolves once `check()` holds (a rejection counts as not yet), checking every 50 ms: for state that
  * background work changes (a process starting, a thread stopping), not for time.

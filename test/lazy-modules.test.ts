@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { catalogueCopyWithKey } from "./helpers.ts";
+import { catalogueCopyWithKey, postMcpInitialize } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 import { ServiceProcess } from "./service-process.ts";
 
@@ -70,20 +70,7 @@ test("a started service loads optional packages only when a request needs them",
   );
   assert.deepEqual(loadedPackages(LATE_PACKAGES), []);
 
-  const mcp = await fetch(`${base}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${key}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "initialize",
-      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "test", version: "1" } },
-    }),
-  });
+  const mcp = await postMcpInitialize(base, { authorization: `Bearer ${key}` });
   assert.equal(mcp.status, 200, await mcp.clone().text());
   assert.deepEqual(loadedPackages(["@modelcontextprotocol/sdk", "zod", "sharp"]), [
     "@modelcontextprotocol/sdk",

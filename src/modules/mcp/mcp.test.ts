@@ -4,7 +4,12 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { startTestService, type TestService } from "../../../test/helpers.ts";
+import {
+  MCP_INITIALIZE,
+  postMcpInitialize,
+  startTestService,
+  type TestService,
+} from "../../../test/helpers.ts";
 import { send } from "../../../test/raw-http.ts";
 import { offlineGenerator } from "../../app.ts";
 import { findKeyByPrefix } from "../api-keys/api-keys.repository.ts";
@@ -37,25 +42,9 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 const summary = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
-};
-
 /** POST /mcp with `headers`, the initialize message as body. */
-function postInitialize(service: TestService, headers: Record<string, string>) {
-  return fetch(`${origin(service)}/mcp`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      ...headers,
-    },
-    body: JSON.stringify(INITIALIZE),
-  });
-}
+const postInitialize = (service: TestService, headers: Record<string, string>) =>
+  postMcpInitialize(origin(service), headers);
 
 describe("MCP over Streamable HTTP (/mcp)", () => {
   test("tools/list: nine read-only, idempotent, closed-world tools with JSON-schema inputs", async () => {
@@ -196,7 +185,7 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
           ["Accept", "application/json, text/event-stream"],
           ...headers,
         ],
-        body: JSON.stringify(INITIALIZE),
+        body: JSON.stringify(MCP_INITIALIZE),
         framing: "length",
       });
     const foreign = await raw([["Host", `evil.example:${port(s)}`]]);
@@ -250,8 +239,8 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
     const cases: [Record<string, string>, string, number][] = [
       [json, JSON.stringify({ photo: "" }), 400],
       [json, "{", 400],
-      [{ ...json, accept: "application/json" }, JSON.stringify(INITIALIZE), 406],
-      [{ ...json, "content-type": "text/plain" }, JSON.stringify(INITIALIZE), 415],
+      [{ ...json, accept: "application/json" }, JSON.stringify(MCP_INITIALIZE), 406],
+      [{ ...json, "content-type": "text/plain" }, JSON.stringify(MCP_INITIALIZE), 415],
       [
         json,
         JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "drop_table" } }),
