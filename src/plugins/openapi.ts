@@ -2,8 +2,38 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import type { Config } from "../config.ts";
 
+/** An operation's parameter as the document lists it (OpenAPI 3.1 §4.8.12). */
+interface Parameter {
+  in?: string;
+  required?: boolean;
+  schema?: { default?: unknown };
+}
+
+/**
+ * Marks every query parameter whose schema has a default as optional in `doc` (changed in place and
+ * returned): the service fills it in when absent (Fastify's validator applies the schema's
+ * default), so a client may leave it out. @fastify/swagger lists each property of a query schema
+ * as required unless it is `Type.Optional`, and clients generated from the document (our own
+ * packages/client) then demanded `page`, `per_page` and `limit` on every call.
+ */
+export function defaultedParametersOptional<D extends { paths?: object }>(doc: D): D {
+  for (const operations of Object.values(doc.paths ?? {}) as Record<string, unknown>[]) {
+    for (const operation of Object.values(operations) as { parameters?: Parameter[] }[]) {
+      for (const parameter of operation?.parameters ?? []) {
+        if (parameter.in === "query" && parameter.schema?.default !== undefined) delete parameter.required;
+      }
+    }
+  }
+  return doc;
+}
+
+/** Options of @fastify/swagger: the document's info, security schemes and parameter fix-up. */
 export function openApiOptions(config: Config): SwaggerOptions {
   return {
+    transformObject: (document) =>
+      "openapiObject" in document
+        ? defaultedParametersOptional(document.openapiObject)
+        : document.swaggerObject,
     openapi: {
       openapi: "3.1.0",
       info: {

@@ -119,11 +119,11 @@ export interface paths {
         /** Paginated list of wines with filters */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description Page number */
-                    page: number;
+                    page?: number;
                     /** @description Items per page (max 100) */
-                    per_page: number;
+                    per_page?: number;
                     /** @description Wine colour */
                     color?: "red" | "white" | "rose";
                     sub_type?: "still" | "sparkling";
@@ -286,7 +286,7 @@ export interface paths {
                      * @example barolo
                      */
                     q: string;
-                    limit: number;
+                    limit?: number;
                     /** @description Language; overrides Accept-Language (de, en, fr, it). */
                     lang?: "de" | "en" | "fr" | "it";
                 };
@@ -620,11 +620,11 @@ export interface paths {
         /** Paginated list of producers */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description Page number */
-                    page: number;
+                    page?: number;
                     /** @description Items per page (max 100) */
-                    per_page: number;
+                    per_page?: number;
                     /** @description Name search, at least 2 characters */
                     search?: string;
                 };
@@ -905,11 +905,11 @@ export interface paths {
         /** Paginated list of regions, names in the response language */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description Page number */
-                    page: number;
+                    page?: number;
                     /** @description Items per page (max 100) */
-                    per_page: number;
+                    per_page?: number;
                     /** @description Country code, any case */
                     country?: string;
                     /** @description Name search in any language */
@@ -1208,11 +1208,11 @@ export interface paths {
         /** Paginated list of grape varieties, names in the response language */
         get: {
             parameters: {
-                query: {
+                query?: {
                     /** @description Page number */
-                    page: number;
+                    page?: number;
                     /** @description Items per page (max 100) */
-                    per_page: number;
+                    per_page?: number;
                     /** @description Name or synonym search */
                     search?: string;
                     /** @description Language; overrides Accept-Language (de, en, fr, it). */

@@ -117,6 +117,31 @@ test("/openapi.json is a valid OpenAPI 3.1 document and every response validates
   }
 });
 
+test("/openapi.json lists a query parameter the service defaults as optional, and leaving it out works", async () => {
+  const doc = (await s.request("/openapi.json", { key: null })).body;
+  const defaulted: string[] = [];
+  type Parameter = { name: string; in: string; required?: boolean; schema?: { default?: unknown } };
+  type Operations = Record<string, { parameters?: Parameter[] }>;
+  for (const [path, operations] of Object.entries(doc.paths as Record<string, Operations>)) {
+    for (const operation of Object.values(operations)) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== "query" || parameter.schema?.default === undefined) continue;
+        defaulted.push(`${path} ${parameter.name}`);
+        assert.notEqual(parameter.required, true, `${path} ${parameter.name} has a default`);
+      }
+    }
+  }
+  for (const name of ["/v1/wines page", "/v1/wines per_page", "/v1/wines/search limit"]) {
+    assert.ok(defaulted.includes(name), `${name} is documented with its default`);
+  }
+  const wines = (await s.request("/wines")).body;
+  assert.equal(wines.meta.current_page, 1);
+  assert.equal(wines.meta.per_page, 15);
+  const search = await s.request("/wines/search?q=che");
+  assert.equal(search.status, 200);
+  assert.ok(search.body.data.length <= 20);
+});
+
 test("logs never hold a key; a 500 says nothing of its cause", async () => {
   const lines: string[] = [];
   const logStream = new Writable({
