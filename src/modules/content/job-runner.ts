@@ -149,8 +149,15 @@ export class ContentWorker {
         await releaseJob(db, job, this.id, new Date());
         this.unreleased.delete(job.id);
       }
-      const released = await releaseStaleJobs(db, new Date(Date.now() - leaseMs));
+      const { released, failed } = await releaseStaleJobs(db, new Date(Date.now() - leaseMs));
       if (released > 0) this.options.log.info({ released }, "took over generation jobs whose worker stopped");
+      if (failed.length > 0) {
+        this.options.log.warn(
+          { failed: failed.length },
+          "generation jobs failed: their process stopped on every attempt",
+        );
+        for (const kind of failed) this.options.onOutcome?.(kind, "failed");
+      }
     } catch (err) {
       this.queueLog.failed(err);
       return;

@@ -16,6 +16,7 @@ import {
   findJob,
   releaseStaleJobs,
   renewJobLock,
+  STOPPED_ON_EVERY_ATTEMPT,
 } from "./jobs.repository.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -36,7 +37,7 @@ async function takeover(url: { kind: "sqlite"; path: string } | { kind: "postgre
   assert.equal(claimed?.locked_by, "worker-a");
 
   // A stalls: no heartbeat for longer than the lease (10 s here); B's runner releases and claims it.
-  assert.equal(await releaseStaleJobs(db, at(10)), 1);
+  assert.deepEqual(await releaseStaleJobs(db, at(10)), { released: 1, failed: [] });
   const taken = await claimJob(db, "worker-b", at(11));
   assert.equal(taken?.id, claimed?.id);
   assert.equal(taken?.locked_by, "worker-b");
@@ -80,6 +81,32 @@ test("job lease on PostgreSQL: only the worker holding a job completes, fails or
     await adminQuery(TEST_POSTGRES_URL, `drop database if exists ${name} with (force)`);
   });
   await takeover({ kind: "postgres", url: TEST_POSTGRES_URL.replace(/\/[^/]*$/, `/${name}`) });
+});
+
+test("a job whose process stops on every attempt is failed once its attempts are used, not run forever", async () => {
+  const database = openDatabase({ kind: "sqlite", path: await catalogueCopy() });
+  cleanups.push(() => database.destroy());
+  const db = database.kysely;
+  const start = new Date("2026-11-23T10:00:00Z");
+  const at = (s: number) => new Date(start.getTime() + s * 1000);
+  const job = await enqueueJob(db, "drinking_period", 100005, "fr", start);
+  // Each claim is an attempt; the process dies, and the next runner finds the lock stale.
+  for (let attempt = 1; attempt <= job.max_attempts; attempt++) {
+    const claimed = await claimJob(db, `worker-${attempt}`, at(attempt * 100));
+    assert.equal(claimed?.attempts, attempt);
+    const released = await releaseStaleJobs(db, at(attempt * 100 + 50), at(attempt * 100 + 50));
+    const last = attempt === job.max_attempts;
+    assert.deepEqual(
+      released,
+      last ? { released: 0, failed: ["drinking_period"] } : { released: 1, failed: [] },
+    );
+  }
+  const row = await findJob(db, "drinking_period", 100005, "fr");
+  assert.deepEqual(
+    [row?.status, row?.locked_by, row?.last_error, row?.attempts],
+    ["failed", null, STOPPED_ON_EVERY_ATTEMPT, job.max_attempts],
+  );
+  assert.equal(await claimJob(db, "worker-next", at(1000)), undefined);
 });
 
 test("a done job is queued again only while its content is missing", async () => {

@@ -237,20 +237,43 @@ export async function hasDueJob(db: Kysely<Database>, now: Date, staleBefore: Da
   return due !== undefined;
 }
 
+/** `last_error` of a job failed by {@link releaseStaleJobs}. */
+export const STOPPED_ON_EVERY_ATTEMPT = "the process generating it stopped on every attempt";
+
 /**
  * Puts back jobs left `running` by a process that died (locked before `staleBefore`): pending, due
  * at once (`run_after` is not moved). The attempt the dead process's claim counted stays counted
- * (unlike {@link releaseJob} after an outage), so the next claim is the job's attempt 2 or later.
- * Returns how many.
+ * (unlike {@link releaseJob} after an outage), so the next claim is the job's attempt 2 or later;
+ * a job whose attempts are used up is failed instead ({@link STOPPED_ON_EVERY_ATTEMPT}), so a job that
+ * takes its process down (a generator crash, memory) is not run, and does not stop a process, forever.
+ * @returns how many were put back, and the kind of each job failed.
  */
-export async function releaseStaleJobs(db: Kysely<Database>, staleBefore: Date): Promise<number> {
-  const result = await db
+export async function releaseStaleJobs(
+  db: Kysely<Database>,
+  staleBefore: Date,
+  now: Date = new Date(),
+): Promise<{ released: number; failed: JobKind[] }> {
+  const unlocked = { locked_by: null, locked_at: null };
+  const failed = await db
     .updateTable("generation_jobs")
-    .set({ status: "pending", locked_by: null, locked_at: null })
+    .set({
+      ...unlocked,
+      status: "failed",
+      last_error: STOPPED_ON_EVERY_ATTEMPT,
+      updated_at: now.toISOString(),
+    })
+    .where("status", "=", "running")
+    .where("locked_at", "<", staleBefore.toISOString())
+    .whereRef("attempts", ">=", "max_attempts")
+    .returning("kind")
+    .execute();
+  const released = await db
+    .updateTable("generation_jobs")
+    .set({ ...unlocked, status: "pending" })
     .where("status", "=", "running")
     .where("locked_at", "<", staleBefore.toISOString())
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return { released: Number(released.numUpdatedRows), failed: failed.map((row) => row.kind) };
 }
 
 /** The job of (kind, resource, lang), whatever its status, or undefined. */
