@@ -2,7 +2,7 @@
  * The wine search of the app, decorated as `app.wineSearch`: an in-memory index of every wine
  * (modules/search/wine-search.ts), built in the background once the service listens (not before:
  * a start must answer /health at once), rebuilt when the catalogue version moves, and stopped with
- * the app.
+ * the app. A failing build is logged to the app's log (warn, once until one succeeds).
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -17,12 +17,16 @@ declare module "fastify" {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const search = new InMemoryWineSearch(app.catalogueDb, () => app.catalogueVersion.current());
+    const search = new InMemoryWineSearch(app.catalogueDb, () => app.catalogueVersion.current(), {
+      log: app.log.child({ component: "search" }),
+    });
     app.decorate("wineSearch", search);
     app.addHook("onListen", async () => {
-      search.prepare().catch((err: unknown) => app.log.error({ err }, "building the search index failed"));
+      // A failed build is logged by the search (once per outage) and tried again by itself.
+      search.prepare().catch(() => {});
     });
-    app.addHook("onClose", async () => search.close());
+    // Before the databases close (onClose): a build they cut short is the close, not a failure.
+    app.addHook("preClose", async () => search.close());
   },
   { name: "wine-search", dependencies: ["db", "catalogue-version"] },
 );

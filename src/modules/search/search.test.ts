@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
+import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
@@ -236,4 +237,37 @@ describe("GET /wines/search follows imports", () => {
     assert.deepEqual(await names("casa valduga zephyrin"), ["Casa Valduga Zephyrine Reserva Merlot"]);
     assert.ok(!(await ids("origem merlot")).includes(ORIGEM_MERLOT));
   });
+});
+
+test("a service closed while its search index is built logs no failure and emits no process warning", async () => {
+  const warnings: string[] = [];
+  const onWarning = (w: Error) => warnings.push(w.message);
+  process.on("warning", onWarning);
+  try {
+    for (let i = 0; i < 3; i++) {
+      const lines: string[] = [];
+      const logStream = new Writable({
+        write(chunk, _enc, done) {
+          lines.push(chunk.toString());
+          done();
+        },
+      });
+      // Closed at once: the build that started on listen is still reading the catalogue.
+      const svc = await startTestService({ LOG_LEVEL: "warn" }, { logStream });
+      await svc.app.close();
+      await sleep(50);
+      assert.deepEqual(
+        lines.filter((l) => l.includes("search index")),
+        [],
+        "no log line about the search index",
+      );
+    }
+    assert.deepEqual(
+      warnings.filter((w) => w.includes("search index")),
+      [],
+      "no process warning about the search index",
+    );
+  } finally {
+    process.off("warning", onWarning);
+  }
 });

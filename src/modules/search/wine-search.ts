@@ -87,7 +87,7 @@ export class InMemoryWineSearch implements WineSearch {
     this.buildLog = new OutageLog(options.log ?? warningLogger, "building the search index");
   }
 
-  /** Stops trying failed builds again (the app closed). */
+  /** Stops trying failed builds again, and reporting them (the app is closing). */
   close(): void {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -170,8 +170,9 @@ export class InMemoryWineSearch implements WineSearch {
     );
   }
 
-  /** Reports a failed build (once until one succeeds) and tries it again later. */
+  /** Reports a failed build (once until one succeeds) and tries it again later; nothing once closed. */
   private buildFailed(err: unknown): void {
+    if (this.closed) return; // the database was closed under the build
     this.buildLog.failed(err);
     this.retryLater();
   }
