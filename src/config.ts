@@ -227,7 +227,7 @@ export function parseDatabaseUrl(raw: string): DatabaseSetting {
   }
   if (/^postgres(ql)?:\/\//.test(raw)) return { kind: "postgres", url: raw };
   throw new ConfigError(
-    `DATABASE_URL must be sqlite:PATH or postgres://USER@HOST:PORT/DB, got "${raw.replace(/\/\/[^@]*@/, "//***@")}".`,
+    `DATABASE_URL must be sqlite:PATH or postgres://USER@HOST:PORT/DB, got "${raw.replace(/\/\/.*@/s, "//***@")}".`,
   );
 }
 

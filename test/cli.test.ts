@@ -104,6 +104,19 @@ test("bad usage and bad settings exit 2 with a clear message", async () => {
     /WORKERS must be thread, inline or off/,
   );
   await assert.rejects(winedata(["frobnicate"], env), /Unknown command/);
+  // A password holding "@" (unencoded) is hidden up to the host, not only up to its first "@".
+  await assert.rejects(
+    winedata(["serve"], { DATABASE_URL: "postgress://wds:s3cr@t-part@db.example:5432/wine" }),
+    (err: { code: number; stderr: string }) => {
+      assert.equal(err.code, 2);
+      assert.match(
+        err.stderr,
+        /DATABASE_URL must be sqlite:PATH or postgres:\/\/.*"postgress:\/\/\*\*\*@db\.example:5432\/wine"/,
+      );
+      assert.doesNotMatch(err.stderr, /s3cr|t-part/);
+      return true;
+    },
+  );
 });
 
 test("serve on an empty database imports the catalogue, prints a key, and a v1 client runs through", async () => {
