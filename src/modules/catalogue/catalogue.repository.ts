@@ -56,20 +56,24 @@ const TEXT_FACTS = [
 
 /**
  * Ids of the wines among `rows` already stored with other text facts (TEXT_FACTS or grapes): their
- * stored texts and drinking periods describe the old facts and are to be written again.
+ * stored texts and drinking periods describe the old facts and are to be written again. Also the
+ * regions whose wines these rows change (a wine new to the catalogue, a changed wine's region before
+ * and after): their insights, written from all their wines' facts, are to be written again too.
  */
 async function changedWines(
   trx: Transaction<Database>,
-  rows: ({ id: number } & Record<(typeof TEXT_FACTS)[number], unknown>)[],
+  rows: ({ id: number; region_id: number } & Record<(typeof TEXT_FACTS)[number], unknown>)[],
   wines: Catalogue["wines"],
-): Promise<number[]> {
+): Promise<{ changed: number[]; regions: number[] }> {
   const ids = rows.map((r) => r.id);
   const stored = await trx
     .selectFrom("wines")
     .select(["id", ...TEXT_FACTS])
     .where("id", "in", ids)
     .execute();
-  if (stored.length === 0) return [];
+  const storedIds = new Set(stored.map((old) => old.id));
+  const regions = new Set(rows.filter((r) => !storedIds.has(r.id)).map((r) => r.region_id));
+  if (stored.length === 0) return { changed: [], regions: [...regions] };
   const grapes = await trx
     .selectFrom("wine_grapes as wg")
     .innerJoin("grapes as g", "g.id", "wg.grape_id")
@@ -81,14 +85,33 @@ async function changedWines(
   const storedGrapes = new Map<number, string[]>();
   for (const g of grapes) storedGrapes.set(g.wine_id, [...(storedGrapes.get(g.wine_id) ?? []), g.name]);
   const byId = new Map(rows.map((r, i) => [r.id, { row: r, grapes: [...new Set(wines[i]?.grapes ?? [])] }]));
-  return stored
-    .filter((old) => {
-      const next = byId.get(old.id);
-      if (!next) return false;
-      if (TEXT_FACTS.some((c) => String(old[c] ?? "") !== String(next.row[c] ?? ""))) return true;
-      return (storedGrapes.get(old.id) ?? []).join("|") !== next.grapes.join("|");
-    })
-    .map((old) => old.id);
+  const changed = stored.filter((old) => {
+    const next = byId.get(old.id);
+    if (!next) return false;
+    if (TEXT_FACTS.some((c) => String(old[c] ?? "") !== String(next.row[c] ?? ""))) return true;
+    return (storedGrapes.get(old.id) ?? []).join("|") !== next.grapes.join("|");
+  });
+  for (const old of changed) regions.add(old.region_id).add(byId.get(old.id)?.row.region_id ?? old.region_id);
+  return { changed: changed.map((old) => old.id), regions: [...regions] };
+}
+
+/** Ids of the regions among `rows` already stored with another country or name (an insight states them). */
+async function renamedRegions(
+  trx: Transaction<Database>,
+  rows: { id: number; country: string; name_de: string; name_en: string; name_fr: string; name_it: string }[],
+): Promise<number[]> {
+  const stored = new Map<number, string>();
+  const key = (r: (typeof rows)[number]) =>
+    [r.country, r.name_de, r.name_en, r.name_fr, r.name_it].join("\n");
+  for (const part of chunks(rows.map((r) => r.id))) {
+    const found = await trx
+      .selectFrom("regions")
+      .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
+      .where("id", "in", part)
+      .execute();
+    for (const r of found) stored.set(r.id, key(r));
+  }
+  return rows.filter((r) => stored.has(r.id) && stored.get(r.id) !== key(r)).map((r) => r.id);
 }
 
 /** Counts written by {@link writeCatalogue}. */
@@ -101,8 +124,9 @@ export interface WriteCounts {
 
 /**
  * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version. A
- * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, which
- * are then written again from the new facts (on demand, or by the import's English generation).
+ * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, and a
+ * region whose wines, country or names changed loses its insights; they are then written again from
+ * the new facts (on demand, or by the import's English generation).
  * `onProgress(done, total)` is called after each chunk of wines. Caches of other processes see the
  * new version within a second; a caller in a service process then calls
  * `app.catalogueVersion.changed()` so this one's caches see it at once.
@@ -144,6 +168,8 @@ export async function writeCatalogue(
       name_it: r.names.it,
       search_text: fold([...new Set(Object.values(r.names))].join(" ")),
     }));
+    // Regions whose stored insights describe what this import changes (see changedWines).
+    const staleInsights = new Set(await renamedRegions(trx, regionRows));
     for (const part of chunks(regionRows)) {
       await trx
         .insertInto("regions")
@@ -203,7 +229,8 @@ export async function writeCatalogue(
           flavor_finish: w.flavor.finish,
         };
       });
-      const changed = await changedWines(trx, rows, part);
+      const { changed, regions } = await changedWines(trx, rows, part);
+      for (const id of regions) staleInsights.add(id);
       if (changed.length > 0) {
         for (const table of ["wine_texts", "drinking_periods"] as const)
           await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
@@ -231,6 +258,9 @@ export async function writeCatalogue(
       for (const linkPart of chunks(links)) await trx.insertInto("wine_grapes").values(linkPart).execute();
       done += part.length;
       onProgress(done, catalogue.wines.length);
+    }
+    for (const part of chunks([...staleInsights])) {
+      await trx.deleteFrom("region_insights").where("region_id", "in", part).execute();
     }
     // Search indexes held in memory (any process) compare this number to the one they were built at.
     await trx
