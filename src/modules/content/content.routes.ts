@@ -24,7 +24,13 @@ import {
 /** Seconds a client is told to wait before asking again for content being generated. */
 export const GENERATING_RETRY_AFTER = 30;
 
+/**
+ * The 404 `{error, generating}`. Its message is English whatever was asked, as every error's, so it
+ * carries no Content-Language; it keeps `Vary: Accept-Language`, since whether the content exists
+ * (or is being generated) depends on the language asked.
+ */
 function notFound(reply: FastifyReply, missing: { generating: boolean; error: string }) {
+  reply.removeHeader("content-language");
   if (missing.generating) reply.header("Retry-After", GENERATING_RETRY_AFTER);
   return reply.code(404).send({ error: missing.error, generating: missing.generating });
 }

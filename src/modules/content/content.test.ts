@@ -52,6 +52,9 @@ describe("drinking periods", () => {
       generating: true,
     });
     assert.equal(first.headers.get("retry-after"), "30");
+    // The message is English: no Content-Language; the answer depends on the language asked: Vary.
+    assert.equal(first.headers.get("content-language"), null);
+    assert.match(first.headers.get("vary") ?? "", /accept-language/i);
     const done = await until200(s, "/drinking-periods/100003?lang=de");
     assert.equal(done.body.lang, "de");
     assert.equal(done.headers.get("content-language"), "de");
