@@ -11,6 +11,7 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { type AddressInfo, connect, createServer } from "node:net";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ConfigError, parseRedis } from "../src/config.ts";
@@ -90,6 +91,47 @@ async function privateRedis(binary: string, port: number): Promise<ChildProcess>
   }
   return server;
 }
+
+test("a Redis that answers only after the service started: its first request is counted in Redis, not alone", async (t) => {
+  const skip = await redisUnreachable(TEST_REDIS_URL);
+  if (skip) return t.skip(skip);
+  // A TCP proxy to the shared Redis that closes every connection at once for 700 ms after the
+  // service's first (as a Redis still starting refuses them; the clients retry 100, 200, 300, 400 ms
+  // apart), then passes them through: the rate limits' client is answered about 1 s after it first
+  // asked, while the service is ready to listen after about 0.4–0.9 s here.
+  const upstream = new URL(TEST_REDIS_URL);
+  let firstAt: number | null = null;
+  let refused = 0;
+  const proxy = createServer((client) => {
+    client.on("error", () => {});
+    firstAt ??= performance.now();
+    if (performance.now() - firstAt < 700) {
+      refused++;
+      client.destroy();
+      return;
+    }
+    const server = connect(Number(upstream.port || 6379), upstream.hostname);
+    server.on("error", () => client.destroy());
+    client.pipe(server).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => proxy.close(resolve)));
+  const { port } = proxy.address() as AddressInfo;
+  const { path, key } = await catalogueCopyWithKey(5);
+  const prefix = `wds-test-${randomUUID().slice(0, 8)}:`;
+  cleanups.push(() => dropKeys(TEST_REDIS_URL, prefix));
+  const service = await started({
+    DATABASE_URL: `sqlite:${path}`,
+    REDIS_URL: `redis://127.0.0.1:${port}`,
+    REDIS_KEY_PREFIX: prefix,
+  });
+  assert.ok(refused >= 3, "the first connections were refused");
+  assert.deepEqual(await ping(service, key), { status: 200, code: null, limit: "5", remaining: "4" });
+  assert.ok(
+    (await keysUnder(TEST_REDIS_URL, prefix)).some((k) => k.startsWith(`${prefix}rpm`)),
+    "the first request's count is in Redis",
+  );
+});
 
 test("Redis stops or hangs: requests are still served and limited per process, one warning; shared again once it is back", async (t) => {
   const binary = redisServerBinary();

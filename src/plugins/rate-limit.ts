@@ -14,6 +14,9 @@
  *   logged when the fallback starts and one line when Redis answers again; the client reconnects by
  *   itself, and counting goes back to Redis with the first answer. Counts made during the outage stay
  *   in the process that made them.
+ * - At start the plugin waits for the first connection (at most the 2 s connect timeout), so a
+ *   process that starts, or a cluster worker that replaces one, does not serve its first requests
+ *   with counters of its own while Redis is still connecting.
  *
  * Inner calls: a request made inside this process on behalf of a request that was counted already
  * (the MCP endpoint's tools call the API through `app.inject`) carries {@link RateLimits.innerCallHeaders}
@@ -36,6 +39,8 @@ declare module "fastify" {
 
 /** Longest wait for one Redis command, in milliseconds, before the in-process counters take over. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** Longest wait for a connection to Redis, in ms (at start, the longest the service waits to listen). */
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 /** Makes a counter store with the given window length in seconds. */
 export type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
@@ -314,13 +319,24 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: 2_000,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     // Reconnect for ever, at most a second apart.
     retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
   });
   const health = new SharedStoreHealth(log);
   // Connection errors are reported through the fallback's warning; without a listener they would throw.
   client.on("error", () => {});
+  // The service listens only once Redis is connected, or after the connect timeout (errors meanwhile,
+  // such as a ready check that timed out, are retried by the client): a process serving before that
+  // counted its first requests alone, and a new process (a start, a replaced cluster worker) let a
+  // key through more often than its limit.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_CONNECT_TIMEOUT_MS);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   app.decorate(
     "rateLimits",
     new RateLimits(redisCounters(client, redis.keyPrefix, health), health, () => client.status === "ready"),
