@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { type AppDeps, buildApp, offlineGenerator } from "../src/app.ts";
@@ -47,6 +48,18 @@ export async function catalogueCopy(): Promise<string> {
   const path = join(dir, `copy-${process.pid}-${copies++}.db`);
   copyFileSync(await catalogueTemplate(), path);
   return path;
+}
+
+/** A log stream for `AppDeps.logStream` that keeps each line written to it, in order, in `lines`. */
+export function collectedLog(): { stream: Writable; lines: string[] } {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { stream, lines };
 }
 
 /**

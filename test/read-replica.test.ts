@@ -17,12 +17,11 @@
  * Skipped, with the reason printed, when initdb, pg_ctl, postgres or pg_basebackup is missing.
  */
 import assert from "node:assert/strict";
-import { Writable } from "node:stream";
 import { after, before, test } from "node:test";
 import pg from "pg";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { READY_TIMEOUT_MS } from "../src/modules/system/system.routes.ts";
-import { pollUntil, postgresCatalogue, startTestService, type TestService } from "./helpers.ts";
+import { collectedLog, pollUntil, postgresCatalogue, startTestService, type TestService } from "./helpers.ts";
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./private-postgres.ts";
 
 /** Time limits of both URLs (seconds / milliseconds), so an outage answers within a few seconds. */
@@ -44,7 +43,7 @@ let s: TestService | undefined;
 /** Admin connections to the test database on the primary and on the replica. */
 let onPrimary: pg.Client | undefined;
 let onReplica: pg.Client | undefined;
-const logLines: string[] = [];
+let logLines: string[] = [];
 
 before(async () => {
   if (skip || bin === null) {
@@ -63,19 +62,15 @@ before(async () => {
   for (const client of [onPrimary, onReplica]) client.on("error", () => {});
   await onPrimary.connect();
   await onReplica.connect();
-  const logStream = new Writable({
-    write(chunk, _encoding, done) {
-      logLines.push(String(chunk));
-      done();
-    },
-  });
+  const log = collectedLog();
+  logLines = log.lines;
   s = await startTestService(
     {
       DATABASE_URL: `${primary.url("wds")}?${LIMITS}`,
       DATABASE_READ_URL: `${replica.url("wds")}?${LIMITS}`,
       LOG_LEVEL: "info",
     },
-    { logStream },
+    { logStream: log.stream },
   );
 });
 

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Writable } from "node:stream";
 import { after, before, describe, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { collectedLog, startTestService, type TestService } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
 import { fold } from "../../domain/text-folding.ts";
 import { writeCatalogue } from "../catalogue/catalogue.repository.ts";
@@ -245,13 +244,7 @@ test("a service closed while its search index is built logs no failure and emits
   process.on("warning", onWarning);
   try {
     for (let i = 0; i < 3; i++) {
-      const lines: string[] = [];
-      const logStream = new Writable({
-        write(chunk, _enc, done) {
-          lines.push(chunk.toString());
-          done();
-        },
-      });
+      const { stream: logStream, lines } = collectedLog();
       // Closed at once: the build that started on listen is still reading the catalogue.
       const svc = await startTestService({ LOG_LEVEL: "warn" }, { logStream });
       await svc.app.close();

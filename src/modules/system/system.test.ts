@@ -1,11 +1,10 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { Writable } from "node:stream";
 import { after, before, test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { collectedLog, startTestService, type TestService } from "../../../test/helpers.ts";
 
 let s: TestService;
 before(async () => {
@@ -143,13 +142,7 @@ test("/openapi.json lists a query parameter the service defaults as optional, an
 });
 
 test("logs never hold a key; a 500 says nothing of its cause", async () => {
-  const lines: string[] = [];
-  const logStream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { stream: logStream, lines } = collectedLog();
   const svc = await startTestService({ LOG_LEVEL: "debug" }, { logStream });
   try {
     assert.equal((await svc.request("/ping")).status, 200);
