@@ -334,6 +334,17 @@ export interface RedisSetting {
   keyPrefix: string;
 }
 
+/**
+ * How each Redis client of the service (rate limits, key-cache bus) connects, as ioredis options: a
+ * connection attempt gives up after 2 s (at start, the longest the service waits for Redis before it
+ * listens: plugins/rate-limit.ts), and reconnects go on for ever, 100 ms further apart each time, at
+ * most a second.
+ */
+export const REDIS_CONNECTION = {
+  connectTimeout: 2_000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
+};
+
 /** `REDIS_URL` and `REDIS_KEY_PREFIX`, checked; null without `REDIS_URL`. */
 export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
   const raw = env.REDIS_URL;

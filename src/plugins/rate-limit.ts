@@ -28,7 +28,7 @@ import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
-import type { RedisSetting } from "../config.ts";
+import { REDIS_CONNECTION, type RedisSetting } from "../config.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -39,8 +39,6 @@ declare module "fastify" {
 
 /** Longest wait for one Redis command, in milliseconds, before the in-process counters take over. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
-/** Longest wait for a connection to Redis, in ms (at start, the longest the service waits to listen). */
-const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 
 /** Makes a counter store with the given window length in seconds. */
 export type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
@@ -319,9 +317,7 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
-    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
-    // Reconnect for ever, at most a second apart.
-    retryStrategy: (attempt) => Math.min(attempt * 100, 1_000),
+    ...REDIS_CONNECTION,
   });
   const health = new SharedStoreHealth(log);
   // Connection errors are reported through the fallback's warning; without a listener they would throw.
@@ -331,7 +327,7 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
   // counted its first requests alone, and a new process (a start, a replaced cluster worker) let a
   // key through more often than its limit.
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, REDIS_CONNECT_TIMEOUT_MS);
+    const timer = setTimeout(resolve, REDIS_CONNECTION.connectTimeout);
     client.once("ready", () => {
       clearTimeout(timer);
       resolve();

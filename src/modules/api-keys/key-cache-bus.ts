@@ -12,7 +12,7 @@
  */
 import cluster from "node:cluster";
 import type { Redis } from "ioredis";
-import type { RedisSetting } from "../../config.ts";
+import { REDIS_CONNECTION, type RedisSetting } from "../../config.ts";
 
 /** What changed: the key with this public prefix, or every key of this account. */
 export type KeyCacheChange = { key: string } | { account: number };
@@ -60,16 +60,15 @@ export class RedisKeyCacheBus implements KeyCacheBus {
     onChange: ((change: KeyCacheChange) => void) | null,
   ) {
     this.channel = `${redis.keyPrefix}key-cache`;
-    const options = { connectTimeout: 2_000, retryStrategy: (n: number) => Math.min(n * 100, 1_000) };
     this.publisher = new Client(redis.url, {
-      ...options,
+      ...REDIS_CONNECTION,
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
     });
     this.publisher.on("error", () => {});
     this.subscriber = null;
     if (onChange !== null) {
-      const subscriber = new Client(redis.url, options);
+      const subscriber = new Client(redis.url, REDIS_CONNECTION);
       subscriber.on("error", () => {});
       subscriber.subscribe(this.channel).catch(() => {});
       subscriber.on("message", (_channel: string, text: string) => {
