@@ -253,6 +253,20 @@ export function treeRss(pid: number): { rss_mb: number; peak_mb: number } {
   return { rss_mb: Math.round(rss / 1024), peak_mb: Math.round(peak / 1024) };
 }
 
+/** User + system CPU time of process `pid` in microseconds (Linux /proc; clock ticks of 10 ms); 0 once it ended. */
+export function cpuMicros(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** {@link cpuMicros} of `pid` and its child processes together (a cluster's primary and workers). */
+export const treeCpuMicros = (pid: number): number =>
+  processTree(pid).reduce((sum, p) => sum + cpuMicros(p), 0);
+
 /**
  * The ceiling: a bare `node:http` server answering a constant body of `bytes` bytes on `port`, in
  * `processes` processes sharing the port (node:cluster) like the service's workers; its script is

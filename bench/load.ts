@@ -34,7 +34,7 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
-import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
+import { prepareSetup, runFolder, startCeiling, treeCpuMicros, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
 import { serviceStart } from "./support.ts";
 
@@ -215,6 +215,11 @@ export interface Row {
   p99_ms: number;
   max_ms: number;
   requests: number;
+  /**
+   * CPU time (user + system) of the measured server's processes per request answered, in µs: steadier
+   * than req/s on a shared machine, and what bounds a process's req/s (10^6 ÷ this, per core used).
+   */
+  cpu_us_per_request: number;
   non_2xx: number;
   errors: number;
   statuses: Record<string, number>;
@@ -225,8 +230,10 @@ async function measure(
   path: () => string,
   amount?: number,
   connections = CONNECTIONS,
+  pid = server.pid as number,
 ): Promise<Row> {
   const statuses: Record<string, number> = {};
+  const cpuBefore = treeCpuMicros(pid);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -250,6 +257,7 @@ async function measure(
     p99_ms: result.latency.p99,
     max_ms: result.latency.max,
     requests: result.requests.total,
+    cpu_us_per_request: Math.round((treeCpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total)),
     non_2xx: result.non2xx,
     errors: result.errors,
     statuses,
@@ -274,13 +282,16 @@ if (wanted("ceiling")) {
       `ceiling (node:http, same body size${setup.processes > 1 ? `, ${setup.processes} processes` : ""})`,
       `http://127.0.0.1:${ceilingPort}`,
       () => "/",
+      undefined,
+      CONNECTIONS,
+      ceiling.pid as number,
     ),
   );
 }
 ceiling.kill("SIGTERM");
 
 // Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
-// connections, then list pages with and without a region.
+// connections, then list pages with and without a region at 4 and CONNECTIONS.
 if (wantedCold("cold-detail")) {
   for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
     rows.push(
@@ -295,20 +306,28 @@ if (wantedCold("cold-detail")) {
   }
 }
 if (wantedCold("cold-list")) {
-  rows.push(
-    await measure(
-      "GET /v1/wines?region_id&page&per_page cold (any region, page, 10–30)",
-      base,
-      coldRegionList,
-    ),
-  );
-  rows.push(
-    await measure(
-      "GET /v1/wines?[color][&sub_type]&page&per_page cold (no region, any page, 10–30)",
-      base,
-      coldKindList,
-    ),
-  );
+  // Also at 4 connections: a page's service time with little of the CONNECTIONS-deep queue in it.
+  for (const connections of [...new Set([4, CONNECTIONS])]) {
+    const at = `${connections} connection${connections === 1 ? "" : "s"}`;
+    rows.push(
+      await measure(
+        `GET /v1/wines?region_id&page&per_page cold (${at}; any region, page, 10–30)`,
+        base,
+        coldRegionList,
+        undefined,
+        connections,
+      ),
+    );
+    rows.push(
+      await measure(
+        `GET /v1/wines?[color][&sub_type]&page&per_page cold (${at}; no region, any page, 10–30)`,
+        base,
+        coldKindList,
+        undefined,
+        connections,
+      ),
+    );
+  }
 }
 
 /**

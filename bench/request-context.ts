@@ -10,9 +10,10 @@
  * random wine details over 10 connections, ROUNDS times (default 3). Writes
  * bench/results/request-context.{json,md}.  Run: npm run bench:request-context
  */
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import autocannon from "autocannon";
+import { cpuMicros } from "./load-setup.ts";
 import { startBenchService } from "./support.ts";
 
 const PAIRS = Number(process.env.PAIRS ?? 5);
@@ -23,12 +24,6 @@ interface Round {
   trace: boolean;
   cpu_us_per_request: number;
   requests_per_s: number;
-}
-
-/** User + system CPU time of process `pid` in microseconds (Linux; clock ticks of 10 ms). */
-function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 async function measure(trace: boolean): Promise<Round[]> {
