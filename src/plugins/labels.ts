@@ -2,7 +2,7 @@
  * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR process pool
  * (started on the first photo, at most `OCR_THREADS` processes, stopped after `OCR_IDLE_MS`) and the
  * label matcher over the current catalogue (its own thread, rebuilt after an import, stopped after
- * `MATCHER_IDLE_MS`); both stop with the app.
+ * `MATCHER_IDLE_MS` and then restarted from the index it saved); both stop with the app.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -38,6 +38,7 @@ export default fp<LabelsOptions>(
       app.catalogueDb,
       () => app.catalogueVersion.current(),
       matcherIdleMs,
+      (how, ms) => app.log.info({ component: "labels", how, ms }, "label matcher ready"),
     );
     const timed: PhotoReader = async (image, rotate, signal) => {
       const started = performance.now();

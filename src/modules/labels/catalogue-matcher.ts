@@ -4,9 +4,14 @@
  * {@link RETIRE_AFTER_MS} for the matches still running on it. A request that gives up waiting (its
  * time budget) leaves the build running for the next one; a failed build is tried again by the next
  * request. With an idle time, the thread stops after that long without a match (its index's memory
- * returns) and the next request builds it again (a first photo at 300,000 wines, build included,
- * takes 7–9.5 s: bench/results/photo-memory-300k.md, load-cold-after-3.md).
+ * returns) and the next request starts it again: from the index the first thread of this catalogue
+ * version saved to a file of this process's own (in the OS temp folder, removed on close) when there
+ * is one, else by a build (the next photo at 300,000 wines on a 2-core machine: 1.5 s with the saved
+ * index, 13.4 s with a build: bench/results/photo-memory-300k-snapshot.md, photo-memory-300k-matcher-idle.md).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
@@ -15,20 +20,29 @@ import { MatcherThread } from "./matcher-thread.ts";
 /** How long a replaced matcher thread stays up for the matches still running on it, in milliseconds. */
 const RETIRE_AFTER_MS = 30_000;
 
+/** How a matcher thread was made ready: built from the catalogue, or restored from a saved index. */
+export type MatcherStart = "built" | "restored";
+
 export class CatalogueMatcher {
   private built: { matcher: Promise<MatcherThread>; version: number } | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
+  /** The folder of the saved indexes (made on the first build with an idle time), and the last saved. */
+  private folder: string | null = null;
+  private saved: { file: string; version: number } | null = null;
 
   /**
    * @param db the database whose wines are matched.
    * @param currentVersion the catalogue version (imports so far), a number when known, else a
    *   promise of one: `app.catalogueVersion.current()` in the service.
-   * @param idleMs the thread stops after this many ms without use; 0 keeps it (`MATCHER_IDLE_MS`).
+   * @param idleMs the thread stops after this many ms without use; 0 keeps it (`MATCHER_IDLE_MS`),
+   *   and no index is saved.
+   * @param onStart told how each thread was made ready and how long that took, in ms.
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly currentVersion: () => number | Promise<number>,
     private readonly idleMs = 0,
+    private readonly onStart: (how: MatcherStart, ms: number) => void = () => {},
   ) {}
 
   /** True while a matcher thread runs or is being built (false before the first photo and after an idle stop). */
@@ -68,12 +82,13 @@ export class CatalogueMatcher {
       );
       return previous.matcher;
     }
-    const matcher = MatcherThread.build(labelDocumentPages(this.db));
+    const matcher = this.start(version);
     const built = { matcher, version };
     this.built = built;
     matcher.then(
-      () => {
+      (thread) => {
         this.touch(built);
+        this.keep(thread, version);
         if (!previous) return;
         const retire = setTimeout(
           () => previous.matcher.then((old) => old.close()).catch(() => {}),
@@ -88,11 +103,57 @@ export class CatalogueMatcher {
     return matcher;
   }
 
-  /** Stops the current matcher thread (the app closed). */
+  /** A thread for catalogue `version`: restored from its saved index if there is one, else built. */
+  private async start(version: number): Promise<MatcherThread> {
+    const started = performance.now();
+    const done = (how: MatcherStart) => (thread: MatcherThread) => {
+      this.onStart(how, Math.round(performance.now() - started));
+      return thread;
+    };
+    if (this.saved?.version === version) {
+      try {
+        return done("restored")(await MatcherThread.restore(this.saved.file));
+      } catch {
+        this.saved = null; // gone or unreadable: build instead
+      }
+    }
+    let save: string | undefined;
+    if (this.idleMs > 0) {
+      this.folder ??= mkdtempSync(join(tmpdir(), "winedata-matcher-"));
+      save = join(this.folder, `catalogue-${version}.v8`);
+    }
+    return done("built")(await MatcherThread.build(labelDocumentPages(this.db), save));
+  }
+
+  /**
+   * Remembers the index `thread` saves for `version` once it is written (a build's thread writes it
+   * after it is ready) and removes the file of an older version.
+   */
+  private keep(thread: MatcherThread, version: number): void {
+    if (this.idleMs <= 0 || this.saved?.version === version) return;
+    thread.saved
+      .then((file) => {
+        if (file === null || this.folder === null) return; // not written, or closed meanwhile
+        const old = this.saved;
+        this.saved = { file, version };
+        if (old !== null && old.file !== file) rmSync(old.file, { force: true });
+      })
+      .catch(() => {}); // an old file that cannot be removed goes with the folder on close
+  }
+
+  /** Where the current catalogue version's index is saved, once it is (null before, or without an idle time). */
+  savedIndex(): string | null {
+    return this.saved?.file ?? null;
+  }
+
+  /** Stops the current matcher thread and removes the saved indexes (the app closed). */
   async close(): Promise<void> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const built = this.built;
     this.built = null;
     await built?.matcher.then((m) => m.close()).catch(() => {});
+    if (this.folder !== null) rmSync(this.folder, { recursive: true, force: true });
+    this.folder = null;
+    this.saved = null;
   }
 }

@@ -305,6 +305,19 @@ export class EvidenceIndex {
    * Turns the added documents into typed arrays and computes each word's information (smoothed idf
    * over the documents that hold it, in any field); call once after the last {@link push}.
    */
+  /** The sealed index as plain data (typed arrays, maps, arrays) for `node:v8` serialize; see {@link restore}. */
+  snapshot(): Record<string, unknown> {
+    const { folded: _folded, ...sealed } = this;
+    return sealed;
+  }
+
+  /** The index of a {@link snapshot} taken by this same code (in this process). */
+  static restore(snapshot: Record<string, unknown>): EvidenceIndex {
+    return Object.assign(Object.create(EvidenceIndex.prototype) as EvidenceIndex, snapshot, {
+      folded: new Map(),
+    });
+  }
+
   seal(): void {
     this.folded = new Map();
     this.entries = Int32Array.from(this.entryList);

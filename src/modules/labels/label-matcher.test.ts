@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
+import { deserialize, serialize } from "node:v8";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
 import { EvidenceIndex, joinedWithTypo, letterMask } from "./label-evidence.ts";
-import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
+import { type LabelDocument, LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { labelWords } from "./label-words.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
@@ -259,6 +263,36 @@ test("the matcher in its own thread answers as the matcher does, and rejects onc
   }
   await thread.close();
   await assert.rejects(thread.match("Casa Valduga", 3), /stopped/);
+});
+
+test("a matcher saved to a file and restored in a thread of its own answers as the one it was saved from", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "matcher-test-"));
+  const file = join(dir, "index.v8");
+  try {
+    async function* pages() {
+      yield wines;
+    }
+    const built = await MatcherThread.build(pages(), file);
+    assert.equal(await built.saved, file);
+    await built.close();
+    const restored = await MatcherThread.restore(file);
+    for (const text of [
+      "CASA VALDUGA ORIGEM MERLOT",
+      "Louis Latour Santenay 2018",
+      "CHATEAU FONREAUD 2015",
+    ]) {
+      const matches = await restored.match(text, 3);
+      assert.deepEqual(matches, matcher.match(text, 3));
+      assert.ok(matches.matches.length > 0);
+    }
+    await restored.close();
+    // The same index through node:v8 in this thread.
+    const copy = LabelMatcher.restore(deserialize(serialize(matcher.snapshot())) as MatcherSnapshot);
+    assert.deepEqual(copy.match("Casa Perini Aquarela", 2), matcher.match("Casa Perini Aquarela", 2));
+    await assert.rejects(MatcherThread.restore(join(dir, "missing.v8")), /ENOENT/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a short name one slip from the start of a long label word counts more than one a slip from its middle", () => {

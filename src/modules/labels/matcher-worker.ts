@@ -2,18 +2,22 @@
  * Worker thread that holds the label matcher of one catalogue version, so that building it and
  * scoring a label against it, which both take longer as the catalogue grows
  * (bench/results/label-matcher.md), never block the request thread. Messages in: `{ page }` (wines
- * to index, in id order), `{ end: true }` (no more wines), `{ id, text, limit }` (a label to match).
- * Messages out: `{ ready: true }` once built, `{ error }` if the build failed, `{ id, matches }` for
- * each label. See {@link MatcherThread}.
+ * to index, in id order), `{ end: true, save? }` (no more wines; `save`: write the built index to
+ * that file), `{ restore }` (instead of pages: the index saved in that file), `{ id, text, limit }`
+ * (a label to match). Messages out: `{ ready: true }` once built or restored, `{ error }` if that
+ * failed, `{ saved }` once the index is written (null: it could not be), `{ id, matches }` for each label. See
+ * {@link MatcherThread}.
  */
-import { setFlagsFromString } from "node:v8";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
-import { type LabelDocument, LabelMatcher } from "./label-matcher.ts";
+import { type LabelDocument, LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
 
 export type MatcherRequest =
   | { page: LabelDocument[] }
-  | { end: true }
+  | { end: true; save?: string }
+  | { restore: string }
   | { id: number; text: string; limit: number };
 
 const port = parentPort;
@@ -33,12 +37,25 @@ async function* pages(): AsyncGenerator<LabelDocument[]> {
 }
 
 let matcher: LabelMatcher | null = null;
+let savePath: string | undefined;
+/** Whether the matcher is being (or was) made: the first `restore` or page starts it, once. */
+let started = false;
+const startOnce = (make: () => Promise<void>): void => {
+  if (started) return;
+  started = true;
+  void make();
+};
 
 port.on("message", (message: MatcherRequest) => {
-  if ("page" in message || "end" in message) {
+  if ("restore" in message) {
+    const file = message.restore;
+    startOnce(() => ready(() => LabelMatcher.restore(deserialize(readFileSync(file)) as MatcherSnapshot)));
+  } else if ("page" in message || "end" in message) {
+    if ("end" in message) savePath = message.save;
     pending.push("page" in message ? message.page : null);
     wake?.();
     wake = null;
+    startOnce(() => ready(() => LabelMatcher.build(pages())).then(save));
   } else {
     port.postMessage({
       id: message.id,
@@ -60,11 +77,31 @@ function collectGarbage(): void {
   (runInNewContext("gc") as () => void)();
 }
 
-LabelMatcher.build(pages()).then(
-  (built) => {
-    matcher = built;
+/** Makes the matcher, collects the garbage of making it, and says so (or why not). */
+async function ready(make: () => LabelMatcher | Promise<LabelMatcher>): Promise<void> {
+  try {
+    matcher = await make();
     collectGarbage();
-    port.postMessage({ ready: true });
-  },
-  (err: unknown) => port.postMessage({ error: err instanceof Error ? err.message : String(err) }),
-);
+    port?.postMessage({ ready: true });
+  } catch (err) {
+    port?.postMessage({ error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Writes the built index to `savePath` when asked (a file beside it, then renamed: a reader never
+ * sees half of one), then collects the serialized copy; a failure leaves no file and is only lost
+ * time for the next start, which then builds.
+ */
+function save(): void {
+  if (matcher === null || savePath === undefined) return;
+  const partial = `${savePath}.partial`;
+  try {
+    writeFileSync(partial, serialize(matcher.snapshot()));
+    renameSync(partial, savePath);
+    port?.postMessage({ saved: savePath });
+  } catch {
+    port?.postMessage({ saved: null }); // no saved index: the next start builds
+  }
+  collectGarbage();
+}
