@@ -137,15 +137,17 @@ describe("Stripe Checkout and webhooks", () => {
 
   test("past_due gives 7 days of grace; a deleted subscription expires at once", async () => {
     const { email, key, account } = await customer();
+    // Read once: the test clock runs at real speed, so a second reading may be a second later.
+    const periodEnd = seconds(30);
     const sub = {
-      ...fakeSubscription(`sub_p${n}`, "cus_p", "price_enterprise", "active", seconds(30)),
+      ...fakeSubscription(`sub_p${n}`, "cus_p", "price_enterprise", "active", periodEnd),
       metadata: { account_id: String(account.id) },
     };
     assert.equal((await deliver(event("customer.subscription.created", sub))).status, 200);
     const active = await findAccountByEmail(s.app.db, email);
     assert.equal(active?.plan, "enterprise");
     assert.equal(active?.status, "active");
-    assert.equal(active?.current_period_end, new Date(seconds(30) * 1000).toISOString());
+    assert.equal(active?.current_period_end, new Date(periodEnd * 1000).toISOString());
     await deliver(event("customer.subscription.updated", { ...sub, status: "past_due" }, undefined, 0.001));
     assert.equal(await stateOf(email), "past_due");
     s.clock.advanceDays(6.9);
