@@ -18,8 +18,9 @@
  * Every endpoint runs each distinct path once (first hits, nothing cached yet), once more unmeasured
  * (a full cache stores an answer on its second miss), then random paths for BENCH_SECONDS (warm).
  * Before those, cold rows (issue 19): wine detail with ids uniform over the whole catalogue at 1, 4
- * and CONNECTIONS connections (`cold-detail`), and list pages drawn over
- * every region / kind, page and page size (`cold-list`), so the response cache rarely answers. Last,
+ * and CONNECTIONS connections (`cold-detail`), list pages drawn over every region / kind, page and
+ * page size (`cold-list`) and producer details with their wines (`cold-producer`), at 4 and
+ * CONNECTIONS connections, so the response cache rarely answers. Last,
  * the memory around a burst of label photos (`photos`, bench/load-photos.ts).
  * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some
  * rows: *-partial.*, not committed; BENCH_NAME: BENCH_NAME.*).
@@ -139,6 +140,7 @@ const detailPaths = pool.map((id) => `/v1/wines/${id}`);
 // (a region drawn in proportion to its wines, or a colour/sub-type kind without one; any page; 10–30 a
 // page), so the response cache rarely holds the answer asked for.
 const coldDetail = () => `/v1/wines/${pick(wineIds)}`;
+const coldProducer = () => `/v1/producers/${pick(producerIds)}?include_wines=true`;
 const perPage = () => 10 + Math.floor(rand() * 21);
 const coldRegionList = () => {
   const region = pick(wineRegions);
@@ -272,7 +274,7 @@ const ceiling = await startCeiling(dir, ceilingPort, Buffer.byteLength(detail), 
 /** Rows to run: ENDPOINTS=detail,list,… (substrings of the scenario names below); all by default. */
 const only = (process.env.ENDPOINTS ?? "").split(",").filter(Boolean);
 const wanted = (name: string) => only.length === 0 || only.some((x) => name.includes(x));
-/** A cold row runs by default or when named (`cold`, `cold-detail`, `cold-list`), not for `detail` or `list`. */
+/** A cold row runs by default or when named (`cold`, `cold-detail`, `cold-list`, `cold-producer`), not for `detail` etc. */
 const wantedCold = (name: string) =>
   only.length === 0 || only.some((x) => x.startsWith("cold") && name.includes(x));
 const rows: Row[] = [];
@@ -323,6 +325,20 @@ if (wantedCold("cold-list")) {
         `GET /v1/wines?[color][&sub_type]&page&per_page cold (${at}; no region, any page, 10–30)`,
         base,
         coldKindList,
+        undefined,
+        connections,
+      ),
+    );
+  }
+}
+
+if (wantedCold("cold-producer")) {
+  for (const connections of [...new Set([4, CONNECTIONS])]) {
+    rows.push(
+      await measure(
+        `GET /v1/producers/{id}?include_wines=true cold (${connections} connections, ids uniform over ${producerIds.length})`,
+        base,
+        coldProducer,
         undefined,
         connections,
       ),

@@ -1,5 +1,6 @@
 /** SQL for producers. */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-query.ts";
 import { containsWords } from "../../db/contains-words.ts";
 import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -22,10 +23,16 @@ export async function listProducers(
   );
 }
 
-export function findProducer(db: Kysely<Database>, id: number) {
-  return db
-    .selectFrom("producers")
-    .select(["id", "name", "title", "display_name"])
-    .where("id", "=", id)
-    .executeTakeFirst();
+const producerById = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom("producers").select(["id", "name", "title", "display_name"]).where("id", "=", id),
+);
+
+/**
+ * The producer `id` (id, name, estate title or null, display name), or undefined: a statement
+ * compiled once (built and compiled per request it was 4 % of a cold producer detail at 300,000
+ * wines: bench/results/load-cold.md, "Stop 30").
+ */
+export async function findProducer(db: Kysely<Database>, id: number) {
+  const [producer] = await producerById(db, id);
+  return producer;
 }
