@@ -1,5 +1,6 @@
 /** SQL for grape varieties. */
 import type { Kysely } from "kysely";
+import { compiledOnce } from "../../db/compiled-query.ts";
 import { containsWords } from "../../db/contains-words.ts";
 import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -22,14 +23,20 @@ export async function listGrapes(
   );
 }
 
-/** A grape with its synonyms and the number of wines that contain it, or undefined. */
-export async function findGrape(db: Kysely<Database>, id: number) {
-  const grape = await db.selectFrom("grapes").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!grape) return undefined;
-  const count = await db
+const grapeById = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom("grapes").selectAll().where("id", "=", id),
+);
+const winesWithGrape = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+  db
     .selectFrom("wine_grapes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("grape_id", "=", id)
-    .executeTakeFirst();
+    .where("grape_id", "=", id),
+);
+
+/** A grape with its synonyms and the number of wines that contain it, or undefined (statements compiled once). */
+export async function findGrape(db: Kysely<Database>, id: number) {
+  const [grape] = await grapeById(db, id);
+  if (!grape) return undefined;
+  const [count] = await winesWithGrape(db, id);
   return { ...grape, wines_count: Number(count?.n ?? 0) };
 }
