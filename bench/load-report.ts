@@ -176,8 +176,8 @@ export function writeLoadReport(run: LoadRun): void {
       ? [
           "Cold rows (issue 19) run first, on the fresh service, for the same time each: every request draws",
           "its path afresh (wine ids uniform over the whole catalogue; list pages over every region or",
-          "colour/sub-type kind, page and page size 10–30; producer ids uniform over all producers), so the",
-          "response cache rarely holds the answer.",
+          "colour/sub-type kind, page and page size 10–30), so the response cache rarely holds the answer.",
+          "The cold producer rows (ids uniform over all producers) run after the warm rows.",
         ]
       : []),
     `Rows without a connection count use ${run.connections} connections${targets.length > 0 ? "; the targets are checked on those" : ""}.`,

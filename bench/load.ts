@@ -18,9 +18,9 @@
  * Every endpoint runs each distinct path once (first hits, nothing cached yet), once more unmeasured
  * (a full cache stores an answer on its second miss), then random paths for BENCH_SECONDS (warm).
  * Before those, cold rows (issue 19): wine detail with ids uniform over the whole catalogue at 1, 4
- * and CONNECTIONS connections (`cold-detail`), list pages drawn over every region / kind, page and
- * page size (`cold-list`) and producer details with their wines (`cold-producer`), at 4 and
- * CONNECTIONS connections, so the response cache rarely answers. Last,
+ * and CONNECTIONS connections (`cold-detail`) and list pages drawn over every region / kind, page and
+ * page size at 4 and CONNECTIONS (`cold-list`), so the response cache rarely answers; after the warm
+ * rows, producer details with their wines, ids uniform over all producers (`cold-producer`). Last,
  * the memory around a burst of label photos (`photos`, bench/load-photos.ts).
  * Writes bench/results/load.{json,md} (cluster: load-cluster.*; with ENDPOINTS set, only a run of some
  * rows: *-partial.*, not committed; BENCH_NAME: BENCH_NAME.*).
@@ -332,20 +332,6 @@ if (wantedCold("cold-list")) {
   }
 }
 
-if (wantedCold("cold-producer")) {
-  for (const connections of [...new Set([4, CONNECTIONS])]) {
-    rows.push(
-      await measure(
-        `GET /v1/producers/{id}?include_wines=true cold (${connections} connections, ids uniform over ${producerIds.length})`,
-        base,
-        coldProducer,
-        undefined,
-        connections,
-      ),
-    );
-  }
-}
-
 /**
  * One endpoint over `paths`: first every path once (first hits: uncached answers; for wine detail
  * also the on-demand English texts), then every path once more, not measured, then random paths for
@@ -395,6 +381,21 @@ if (wanted("one")) {
       1,
     ),
   );
+}
+// Cold producer details after the warm rows: run before them, the answers they store (while the cache
+// has room) change how much of the warm rows' pools the cache then admits.
+if (wantedCold("cold-producer")) {
+  for (const connections of [...new Set([4, CONNECTIONS])]) {
+    rows.push(
+      await measure(
+        `GET /v1/producers/{id}?include_wines=true cold (${connections} connections, ids uniform over ${producerIds.length})`,
+        base,
+        coldProducer,
+        undefined,
+        connections,
+      ),
+    );
+  }
 }
 const rssAfter = rss(server.pid as number);
 // Last, so that the load rows' peak above is the load's own: memory around a burst of photos.
