@@ -6,8 +6,8 @@
  * request. With an idle time, the thread stops after that long without a match (its index's memory
  * returns) and the next request starts it again: from the index the first thread of this catalogue
  * version saved to a file of this process's own (in the OS temp folder, removed on close) when there
- * is one, else by a build (the next photo at 300,000 wines on a 2-core machine: 1.5 s with the saved
- * index, 13.4 s with a build: bench/results/photo-memory-300k-snapshot.md, photo-memory-300k-matcher-idle.md).
+ * is one, else by a build (the next photo at 300,000 wines on a 2-core machine: 1.4 s with the saved
+ * index, 12.5 s with a build: bench/results/photo-memory-300k-snapshot.md, -before-snapshot.md).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

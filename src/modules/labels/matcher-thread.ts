@@ -76,7 +76,7 @@ export class MatcherThread {
 
   /**
    * Starts a thread on the index a thread of this process saved to `file` (the next photo at 300,000
-   * wines: 1.5 s against 13.4 s with a build: bench/results/photo-memory-300k-snapshot.md).
+   * wines: 1.4 s against 12.5 s with a build: bench/results/photo-memory-300k-snapshot.md).
    * @throws when the file cannot be read (the thread is stopped).
    */
   static restore(file: string): Promise<MatcherThread> {
