@@ -15,7 +15,11 @@ import type { MatcherRequest } from "./matcher-worker.ts";
  */
 const SLICE = 1000;
 
-type Reply = { ready: true } | { error: string } | { saved: string } | { id: number; matches: LabelMatches };
+type Reply =
+  | { ready: true }
+  | { error: string }
+  | { saved: string | null }
+  | { id: number; matches: LabelMatches };
 
 export class MatcherThread {
   private readonly waiting = new Map<

@@ -5,8 +5,8 @@
  * to index, in id order), `{ end: true, save? }` (no more wines; `save`: write the built index to
  * that file), `{ restore }` (instead of pages: the index saved in that file), `{ id, text, limit }`
  * (a label to match). Messages out: `{ ready: true }` once built or restored, `{ error }` if that
- * failed, `{ saved }` once the index is written (null: it could not be), `{ id, matches }` for each label. See
- * {@link MatcherThread}.
+ * failed, `{ saved }` once the index is written (null: it could not be), `{ id, matches }` for each
+ * label. See {@link MatcherThread}.
  */
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
