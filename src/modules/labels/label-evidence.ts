@@ -301,10 +301,6 @@ export class EvidenceIndex {
     this.colorList.push(d.color ? COLOR_CODE[d.color] : 0);
   }
 
-  /**
-   * Turns the added documents into typed arrays and computes each word's information (smoothed idf
-   * over the documents that hold it, in any field); call once after the last {@link push}.
-   */
   /** The sealed index as plain data (typed arrays, maps, arrays) for `node:v8` serialize; see {@link restore}. */
   snapshot(): Record<string, unknown> {
     const { folded: _folded, ...sealed } = this;
@@ -318,6 +314,10 @@ export class EvidenceIndex {
     });
   }
 
+  /**
+   * Turns the added documents into typed arrays and computes each word's information (smoothed idf
+   * over the documents that hold it, in any field); call once after the last {@link push}.
+   */
   seal(): void {
     this.folded = new Map();
     this.entries = Int32Array.from(this.entryList);
