@@ -33,3 +33,12 @@ export function compiledOnce<DB, A extends unknown[], R>(
     return (await db.executeQuery<R>({ ...query, parameters })).rows;
   };
 }
+
+/** {@link compiledOnce} for a statement of one row at most: `(db, ...args) => row or undefined`. */
+export function compiledFirst<DB, A extends unknown[], R>(
+  arity: number,
+  build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
+): (db: Kysely<DB>, ...args: A) => Promise<R | undefined> {
+  const query = compiledOnce(arity, build);
+  return async (db, ...args) => (await query(db, ...args))[0];
+}

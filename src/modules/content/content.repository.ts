@@ -4,7 +4,7 @@
  * the routes, the worker, the import and the CLI) calls it. Times are stored as ISO 8601 UTC strings.
  */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../../db/compiled-query.ts";
+import { compiledFirst, compiledOnce } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/types.ts";
 import type {
   Acidity,
@@ -134,21 +134,21 @@ export async function loadRegionFacts(
 
 // The statements of a single read by id below are compiled once per database: built and compiled
 // per request, such a statement cost 4 % of a cold producer detail at 300,000 wines (load-cold.md).
-const wineById = compiledOnce(1, (db: Kysely<Database>, wineId: number) =>
+const wineById = compiledFirst(1, (db: Kysely<Database>, wineId: number) =>
   db.selectFrom("wines").select("id").where("id", "=", wineId),
 );
-const regionById = compiledOnce(1, (db: Kysely<Database>, regionId: number) =>
+const regionById = compiledFirst(1, (db: Kysely<Database>, regionId: number) =>
   db.selectFrom("regions").select("id").where("id", "=", regionId),
 );
 
 /** True when a wine with this id exists. */
 export async function wineExists(db: Kysely<Database>, wineId: number): Promise<boolean> {
-  return (await wineById(db, wineId)).length > 0;
+  return (await wineById(db, wineId)) !== undefined;
 }
 
 /** True when a region with this id exists. */
 export async function regionExists(db: Kysely<Database>, regionId: number): Promise<boolean> {
-  return (await regionById(db, regionId)).length > 0;
+  return (await regionById(db, regionId)) !== undefined;
 }
 
 /** Stored wine texts of one wine in one language, and in either of two (compiled once per database). */
@@ -168,24 +168,15 @@ export function findWineTexts(
   return langs.length === 1 ? textsIn(db, wineId, langs[0]) : textsInEither(db, wineId, langs[0], langs[1]);
 }
 
-const drinkingPeriodIn = compiledOnce(2, (db: Kysely<Database>, wineId: number, lang: string) =>
+/** The stored drinking period of a wine in `lang`, or undefined. */
+export const findDrinkingPeriod = compiledFirst(2, (db: Kysely<Database>, wineId: number, lang: Language) =>
   db.selectFrom("drinking_periods").selectAll().where("wine_id", "=", wineId).where("lang", "=", lang),
 );
-const regionInsightIn = compiledOnce(2, (db: Kysely<Database>, regionId: number, lang: string) =>
-  db.selectFrom("region_insights").selectAll().where("region_id", "=", regionId).where("lang", "=", lang),
-);
-
-/** The stored drinking period of a wine in `lang`, or undefined. */
-export async function findDrinkingPeriod(db: Kysely<Database>, wineId: number, lang: Language) {
-  const [period] = await drinkingPeriodIn(db, wineId, lang);
-  return period;
-}
 
 /** The stored insight of a region in `lang`, or undefined. */
-export async function findRegionInsight(db: Kysely<Database>, regionId: number, lang: Language) {
-  const [insight] = await regionInsightIn(db, regionId, lang);
-  return insight;
-}
+export const findRegionInsight = compiledFirst(2, (db: Kysely<Database>, regionId: number, lang: Language) =>
+  db.selectFrom("region_insights").selectAll().where("region_id", "=", regionId).where("lang", "=", lang),
+);
 
 /** Stores (or replaces) a wine's texts in one language. */
 export async function saveWineTexts(

@@ -1,6 +1,6 @@
 /** SQL for grape varieties. */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../../db/compiled-query.ts";
+import { compiledFirst } from "../../db/compiled-query.ts";
 import { containsWords } from "../../db/contains-words.ts";
 import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -23,10 +23,10 @@ export async function listGrapes(
   );
 }
 
-const grapeById = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+const grapeById = compiledFirst(1, (db: Kysely<Database>, id: number) =>
   db.selectFrom("grapes").selectAll().where("id", "=", id),
 );
-const winesWithGrape = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+const winesWithGrape = compiledFirst(1, (db: Kysely<Database>, id: number) =>
   db
     .selectFrom("wine_grapes")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -35,8 +35,8 @@ const winesWithGrape = compiledOnce(1, (db: Kysely<Database>, id: number) =>
 
 /** A grape with its synonyms and the number of wines that contain it, or undefined (statements compiled once). */
 export async function findGrape(db: Kysely<Database>, id: number) {
-  const [grape] = await grapeById(db, id);
+  const grape = await grapeById(db, id);
   if (!grape) return undefined;
-  const [count] = await winesWithGrape(db, id);
+  const count = await winesWithGrape(db, id);
   return { ...grape, wines_count: Number(count?.n ?? 0) };
 }

@@ -1,6 +1,6 @@
 /** SQL for producers. */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../../db/compiled-query.ts";
+import { compiledFirst } from "../../db/compiled-query.ts";
 import { containsWords } from "../../db/contains-words.ts";
 import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -23,16 +23,11 @@ export async function listProducers(
   );
 }
 
-const producerById = compiledOnce(1, (db: Kysely<Database>, id: number) =>
-  db.selectFrom("producers").select(["id", "name", "title", "display_name"]).where("id", "=", id),
-);
-
 /**
  * The producer `id` (id, name, estate title or null, display name), or undefined: a statement
  * compiled once (built and compiled per request it was 4 % of a cold producer detail at 300,000
  * wines: bench/results/load-cold.md, "Stop 30").
  */
-export async function findProducer(db: Kysely<Database>, id: number) {
-  const [producer] = await producerById(db, id);
-  return producer;
-}
+export const findProducer = compiledFirst(1, (db: Kysely<Database>, id: number) =>
+  db.selectFrom("producers").select(["id", "name", "title", "display_name"]).where("id", "=", id),
+);

@@ -1,6 +1,6 @@
 /** SQL for regions. */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../../db/compiled-query.ts";
+import { compiledFirst } from "../../db/compiled-query.ts";
 import { containsWords } from "../../db/contains-words.ts";
 import { offsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
@@ -35,15 +35,10 @@ export async function listRegions(
   );
 }
 
-const regionById = compiledOnce(1, (db: Kysely<Database>, id: number) =>
+/** The region `id` (id, country, names in the four languages), or undefined: a statement compiled once. */
+export const findRegion = compiledFirst(1, (db: Kysely<Database>, id: number) =>
   db
     .selectFrom("regions")
     .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
     .where("id", "=", id),
 );
-
-/** The region `id` (id, country, names in the four languages), or undefined: a statement compiled once. */
-export async function findRegion(db: Kysely<Database>, id: number) {
-  const [region] = await regionById(db, id);
-  return region;
-}
