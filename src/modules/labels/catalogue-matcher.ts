@@ -106,23 +106,25 @@ export class CatalogueMatcher {
   /** A thread for catalogue `version`: restored from its saved index if there is one, else built. */
   private async start(version: number): Promise<MatcherThread> {
     const started = performance.now();
-    const done = (how: MatcherStart) => (thread: MatcherThread) => {
-      this.onStart(how, Math.round(performance.now() - started));
-      return thread;
-    };
-    if (this.saved?.version === version) {
-      try {
-        return done("restored")(await MatcherThread.restore(this.saved.file));
-      } catch {
-        this.saved = null; // gone or unreadable: build instead
-      }
-    }
-    let save: string | undefined;
-    if (this.idleMs > 0) {
-      this.folder ??= mkdtempSync(join(tmpdir(), "winedata-matcher-"));
-      save = join(this.folder, `catalogue-${version}.v8`);
-    }
-    return done("built")(await MatcherThread.build(labelDocumentPages(this.db), save));
+    const file = this.saved?.version === version ? this.saved.file : null;
+    const restored =
+      file === null
+        ? null
+        : await MatcherThread.restore(file).catch(() => {
+            this.saved = null; // gone or unreadable: build instead
+            return null;
+          });
+    const thread =
+      restored ?? (await MatcherThread.build(labelDocumentPages(this.db), this.saveFile(version)));
+    this.onStart(restored ? "restored" : "built", Math.round(performance.now() - started));
+    return thread;
+  }
+
+  /** Where a build of `version` writes its index: in this process's folder; none without an idle time. */
+  private saveFile(version: number): string | undefined {
+    if (this.idleMs <= 0) return undefined;
+    this.folder ??= mkdtempSync(join(tmpdir(), "winedata-matcher-"));
+    return join(this.folder, `catalogue-${version}.v8`);
   }
 
   /**
