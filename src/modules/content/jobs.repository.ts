@@ -4,7 +4,7 @@
  * Status: pending → running → done, or back to pending with a later `run_after` (retry with
  * backoff), or failed after `max_attempts`.
  */
-import { type Kysely, sql } from "kysely";
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import type { Database, JobKind, JobRow, JobStatus } from "../../db/types.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 
@@ -218,6 +218,10 @@ export async function renewJobLock(
     .execute();
 }
 
+/** Jobs left `running` with a lock older than `staleBefore`: their process died. */
+const staleSince = (staleBefore: Date) => (eb: ExpressionBuilder<Database, "generation_jobs">) =>
+  eb.and([eb("status", "=", "running"), eb("locked_at", "<", staleBefore.toISOString())]);
+
 /**
  * True when a worker has something to do at `now`: a pending job that is due, or a running job whose
  * lock is older than `staleBefore` (its process died). One indexed read (`generation_jobs_queue_idx`).
@@ -229,7 +233,7 @@ export async function hasDueJob(db: Kysely<Database>, now: Date, staleBefore: Da
     .where((eb) =>
       eb.or([
         eb.and([eb("status", "=", "pending"), eb("run_after", "<=", now.toISOString())]),
-        eb.and([eb("status", "=", "running"), eb("locked_at", "<", staleBefore.toISOString())]),
+        staleSince(staleBefore)(eb),
       ]),
     )
     .limit(1)
@@ -262,16 +266,14 @@ export async function releaseStaleJobs(
       last_error: STOPPED_ON_EVERY_ATTEMPT,
       updated_at: now.toISOString(),
     })
-    .where("status", "=", "running")
-    .where("locked_at", "<", staleBefore.toISOString())
+    .where(staleSince(staleBefore))
     .whereRef("attempts", ">=", "max_attempts")
     .returning("kind")
     .execute();
   const released = await db
     .updateTable("generation_jobs")
     .set({ ...unlocked, status: "pending" })
-    .where("status", "=", "running")
-    .where("locked_at", "<", staleBefore.toISOString())
+    .where(staleSince(staleBefore))
     .executeTakeFirst();
   return { released: Number(released.numUpdatedRows), failed: failed.map((row) => row.kind) };
 }
