@@ -10,6 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
+import { WINE_SUMMARY_COLUMNS } from "../src/modules/wines/wines.repository.ts";
 
 const path = process.env.BENCH_DB;
 if (!path) throw new Error("BENCH_DB=path of a prebuilt SQLite catalogue (see bench/load-setup.ts)");
@@ -37,16 +38,17 @@ const pages = Array.from({ length: PAGES }, () => {
   return Array.from({ length: per }, (_, k) => ids[from + k * step] as number);
 });
 
-const LIST_COLUMNS =
-  "w.id, w.display_name, w.vintage, w.color, w.type, w.sub_type, w.residual_sugar, p.id as producer_id, " +
-  "p.name as producer_name, p.title as producer_title, p.display_name as producer_display_name, w.region_id";
+// The columns of wineSummariesByIds (the repository's own list, written as SQL): a summary without its
+// region's columns, and the wine's region id.
+const LIST_COLUMNS = [...WINE_SUMMARY_COLUMNS.filter((c) => !c.startsWith("r.")), "w.region_id"].join(", ");
 const variants = [
   { name: "list statement, rows as objects", columns: LIST_COLUMNS, join: true, raw: false },
   { name: "list statement, rows as arrays", columns: LIST_COLUMNS, join: true, raw: true },
   {
     name: "wines' columns only (no join), objects",
-    columns:
-      "w.id, w.display_name, w.vintage, w.color, w.type, w.sub_type, w.residual_sugar, w.producer_id, w.region_id",
+    columns: [...WINE_SUMMARY_COLUMNS.filter((c) => c.startsWith("w.")), "w.producer_id", "w.region_id"].join(
+      ", ",
+    ),
     join: false,
     raw: false,
   },

@@ -292,44 +292,38 @@ if (wanted("ceiling")) {
 }
 ceiling.kill("SIGTERM");
 
-// Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
-// connections, then list pages with and without a region at 4 and CONNECTIONS.
-if (wantedCold("cold-detail")) {
-  for (const connections of [...new Set([1, 4, CONNECTIONS])]) {
-    rows.push(
-      await measure(
-        `GET /v1/wines/{id} cold (${connections} connection${connections === 1 ? "" : "s"}, ids uniform over ${wineIds.length})`,
-        base,
-        coldDetail,
-        undefined,
-        connections,
-      ),
-    );
+/** Cold rows of `endpoint` at each of `counts` connections: "<endpoint> cold (<n> connections<about>)". */
+async function coldRows(endpoint: string, about: string, path: () => string, counts: number[]) {
+  for (const connections of [...new Set(counts)]) {
+    const at = `${connections} connection${connections === 1 ? "" : "s"}`;
+    rows.push(await measure(`${endpoint} cold (${at}${about})`, base, path, undefined, connections));
   }
 }
+
+// Cold rows (issue 19), on the fresh service before any warm row: detail at 1, 4 and CONNECTIONS
+// connections, then list pages with and without a region at 4 (a page's service time with little
+// of the CONNECTIONS-deep queue in it) and CONNECTIONS.
+if (wantedCold("cold-detail")) {
+  await coldRows("GET /v1/wines/{id}", `, ids uniform over ${wineIds.length}`, coldDetail, [
+    1,
+    4,
+    CONNECTIONS,
+  ]);
+}
 if (wantedCold("cold-list")) {
-  // Also at 4 connections: a page's service time with little of the CONNECTIONS-deep queue in it.
-  for (const connections of [...new Set([4, CONNECTIONS])]) {
-    const at = `${connections} connection${connections === 1 ? "" : "s"}`;
-    rows.push(
-      await measure(
-        `GET /v1/wines?region_id&page&per_page cold (${at}; any region, page, 10–30)`,
-        base,
-        coldRegionList,
-        undefined,
-        connections,
-      ),
-    );
-    rows.push(
-      await measure(
-        `GET /v1/wines?[color][&sub_type]&page&per_page cold (${at}; no region, any page, 10–30)`,
-        base,
-        coldKindList,
-        undefined,
-        connections,
-      ),
-    );
-  }
+  const counts = [4, CONNECTIONS];
+  await coldRows(
+    "GET /v1/wines?region_id&page&per_page",
+    "; any region, page, 10–30",
+    coldRegionList,
+    counts,
+  );
+  await coldRows(
+    "GET /v1/wines?[color][&sub_type]&page&per_page",
+    "; no region, any page, 10–30",
+    coldKindList,
+    counts,
+  );
 }
 
 /**
@@ -385,17 +379,8 @@ if (wanted("one")) {
 // Cold producer details after the warm rows: run before them, the answers they store (while the cache
 // has room) change how much of the warm rows' pools the cache then admits.
 if (wantedCold("cold-producer")) {
-  for (const connections of [...new Set([4, CONNECTIONS])]) {
-    rows.push(
-      await measure(
-        `GET /v1/producers/{id}?include_wines=true cold (${connections} connections, ids uniform over ${producerIds.length})`,
-        base,
-        coldProducer,
-        undefined,
-        connections,
-      ),
-    );
-  }
+  const about = `, ids uniform over ${producerIds.length}`;
+  await coldRows("GET /v1/producers/{id}?include_wines=true", about, coldProducer, [4, CONNECTIONS]);
 }
 const rssAfter = rss(server.pid as number);
 // Last, so that the load rows' peak above is the load's own: memory around a burst of photos.
