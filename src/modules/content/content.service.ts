@@ -29,9 +29,21 @@ export type Lookup<T> = { found: true; content: T } | { found: false; generating
 
 /** A generator with the name recorded beside what it wrote. */
 export interface NamedGenerator {
+  /** The generator's name, e.g. `offline` or `openai:<model>`. */
   name: string;
+  /**
+   * The name to record beside `output` (an answer of `generator`) when it is not always `name`: an
+   * OpenAI generator's answer that fell back to the offline texts is `offline`.
+   */
+  nameOf?: (output: object) => string;
   generator: ContentGenerator;
 }
+
+/** The name to record beside each answer of `named` (its `nameOf`, else its `name`). */
+const nameFor =
+  ({ name, nameOf }: NamedGenerator) =>
+  (output: object): string =>
+    nameOf?.(output) ?? name;
 
 /** Called after a job is queued so that a worker can start at once instead of at its next poll. */
 export type Wake = () => void;
@@ -42,24 +54,29 @@ export type Wake = () => void;
  */
 export async function generateItem(
   db: Kysely<Database>,
-  { name, generator }: NamedGenerator,
+  named: NamedGenerator,
   kind: JobKind,
   resourceId: number,
   lang: Language,
   now: () => Date,
 ): Promise<boolean> {
+  const { generator } = named;
+  const by = nameFor(named);
   if (kind === "region_insight") {
     const facts = await loadRegionFacts(db, resourceId);
     if (!facts) return false;
-    await saveRegionInsight(db, resourceId, lang, await generator.regionInsight(facts, lang), name, now());
+    const insight = await generator.regionInsight(facts, lang);
+    await saveRegionInsight(db, resourceId, lang, insight, by(insight), now());
     return true;
   }
   const [facts] = await loadWineFacts(db, [resourceId]);
   if (!facts) return false;
   if (kind === "drinking_period") {
-    await saveDrinkingPeriod(db, resourceId, lang, await generator.drinkingPeriod(facts, lang), name, now());
+    const period = await generator.drinkingPeriod(facts, lang);
+    await saveDrinkingPeriod(db, resourceId, lang, period, by(period), now());
   } else {
-    await saveWineTexts(db, resourceId, lang, await generator.wineTexts(facts, lang), name, now());
+    const texts = await generator.wineTexts(facts, lang);
+    await saveWineTexts(db, resourceId, lang, texts, by(texts), now());
   }
   return true;
 }
@@ -149,7 +166,8 @@ export async function generateMissing(
   now: () => Date,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<Record<ContentKind, number>> {
-  const { generator, name } = named;
+  const { generator } = named;
+  const by = nameFor(named);
   const texts = kinds.includes("texts") ? await winesMissing(db, "wine_texts", lang) : [];
   const periods = kinds.includes("periods") ? await winesMissing(db, "drinking_periods", lang) : [];
   const insights = kinds.includes("insights") ? await regionsMissing(db, lang) : [];
@@ -164,14 +182,20 @@ export async function generateMissing(
     for (const f of facts) {
       if (needsText.has(f.id)) {
         const content = await generator.wineTexts(f, lang);
-        items.push({ kind: "wine_text", wineId: f.id, content, createdAt: now() });
+        items.push({ kind: "wine_text", wineId: f.id, content, createdAt: now(), generator: by(content) });
       }
       if (needsPeriod.has(f.id)) {
         const content = await generator.drinkingPeriod(f, lang);
-        items.push({ kind: "drinking_period", wineId: f.id, content, createdAt: now() });
+        items.push({
+          kind: "drinking_period",
+          wineId: f.id,
+          content,
+          createdAt: now(),
+          generator: by(content),
+        });
       }
     }
-    await saveContentBatch(db, lang, name, items);
+    await saveContentBatch(db, lang, items);
     done += items.length;
     onProgress(done, total);
   }
@@ -183,9 +207,15 @@ export async function generateMissing(
       const facts = await loadRegionFacts(db, id);
       if (!facts) continue;
       const content = await generator.regionInsight(facts, lang);
-      items.push({ kind: "region_insight", regionId: facts.id, content, createdAt: now() });
+      items.push({
+        kind: "region_insight",
+        regionId: facts.id,
+        content,
+        createdAt: now(),
+        generator: by(content),
+      });
     }
-    await saveContentBatch(db, lang, name, items);
+    await saveContentBatch(db, lang, items);
     done += batch.length;
     onProgress(done, total);
   }

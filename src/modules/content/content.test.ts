@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { startFakeLlm } from "../../../test/fake-llm.ts";
 import { catalogueCopy, startTestService, type TestService } from "../../../test/helpers.ts";
+import { freePort } from "../../../test/raw-http.ts";
 import { offlineGenerator } from "../../app.ts";
+import { createGenerator } from "./generator.ts";
 import { findJob } from "./jobs.repository.ts";
 
 let s: TestService;
@@ -126,6 +129,50 @@ describe("region insights", () => {
       .execute();
     assert.equal(jobs.length, 1);
     await until200(s, "/region-insights/1002?lang=fr");
+  });
+});
+
+describe("generator recorded beside the texts", () => {
+  test("the model's name beside what the model wrote, offline beside what its fallback wrote", async () => {
+    // The fake endpoint answers German; any other language gets a 400, so the generator falls back.
+    const llm = await startFakeLlm(await freePort());
+    const generator = createGenerator({
+      kind: "openai",
+      baseUrl: llm.baseUrl,
+      apiKey: "test-key",
+      model: "fake-model",
+      timeoutMs: 5_000,
+    });
+    const svc = await startTestService({}, { generator });
+    const answering = setInterval(() => {
+      for (const r of llm.requests) r.answer();
+    }, 10);
+    try {
+      for (const lang of ["de", "it"]) {
+        assert.equal((await svc.request(`/drinking-periods/100012?lang=${lang}`)).status, 404);
+        await until200(svc, `/drinking-periods/100012?lang=${lang}`);
+      }
+      const rows = await svc.app.db
+        .selectFrom("drinking_periods")
+        .select(["lang", "generator"])
+        .where("wine_id", "=", 100012)
+        .where("lang", "in", ["de", "it"])
+        .orderBy("lang")
+        .execute();
+      assert.deepEqual(rows, [
+        { lang: "de", generator: "openai:fake-model" },
+        { lang: "it", generator: "offline" },
+      ]);
+      assert.deepEqual(
+        llm.requests.map((r) => r.lang),
+        ["de", "it"],
+        "both were asked of the model",
+      );
+    } finally {
+      clearInterval(answering);
+      await svc.close();
+      await llm.close();
+    }
   });
 });
 

@@ -9,13 +9,25 @@ export type FallbackReporter = (kind: string, reason: string) => void;
 
 /**
  * `offline` (default): deterministic texts from the catalogue's facts. `openai`: an
- * OpenAI-compatible chat-completions endpoint, validated, falling back to the offline generator.
+ * OpenAI-compatible chat-completions endpoint, validated, falling back to the offline generator;
+ * what the fallback wrote is recorded as `offline`, not under the model's name ({@link NamedGenerator.nameOf}).
  */
 export function createGenerator(setting: GeneratorSetting, onFallback?: FallbackReporter): NamedGenerator {
   const offline = createOfflineGenerator();
   if (setting.kind === "offline") return { name: "offline", generator: offline };
+  // The offline generator's answers given in place of the model's (objects the model path never returns).
+  const fellBack = new WeakSet<object>();
+  const marked =
+    <A extends unknown[], T extends object>(call: (...args: A) => Promise<T>) =>
+    async (...args: A): Promise<T> => {
+      const output = await call(...args);
+      fellBack.add(output);
+      return output;
+    };
+  const name = `openai:${setting.model}`;
   return {
-    name: `openai:${setting.model}`,
+    name,
+    nameOf: (output) => (fellBack.has(output) ? "offline" : name),
     generator: createOpenAiGenerator(
       {
         baseUrl: setting.baseUrl,
@@ -24,7 +36,11 @@ export function createGenerator(setting: GeneratorSetting, onFallback?: Fallback
         timeoutMs: setting.timeoutMs,
         onFallback,
       },
-      offline,
+      {
+        wineTexts: marked((facts, lang) => offline.wineTexts(facts, lang)),
+        drinkingPeriod: marked((facts, lang) => offline.drinkingPeriod(facts, lang)),
+        regionInsight: marked((facts, lang) => offline.regionInsight(facts, lang)),
+      },
     ),
   };
 }

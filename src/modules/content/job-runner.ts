@@ -202,6 +202,7 @@ export class ContentWorker {
     const g = generator.generator;
     const tracked: NamedGenerator = {
       name: generator.name,
+      nameOf: generator.nameOf,
       generator: {
         wineTexts: track((facts, lang) => g.wineTexts(facts, lang)),
         drinkingPeriod: track((facts, lang) => g.drinkingPeriod(facts, lang)),
