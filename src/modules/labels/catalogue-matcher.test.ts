@@ -1,7 +1,9 @@
 /** The label matcher's thread over the bundled catalogue: it stops when idle and is started again on use. */
 import assert from "node:assert/strict";
-import { existsSync, rmSync } from "node:fs";
-import { dirname } from "node:path";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { catalogueTemplate, until } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
@@ -47,6 +49,33 @@ test("with MATCHER_IDLE_MS the thread stops after the idle time and the next mat
   }
   assert.equal(matcher.savedIndex(), null);
   assert.equal(existsSync(dirname(saved)), false, "close removes the saved indexes");
+});
+
+test("the first save removes the saved indexes a killed process left, and keeps those of running ones", async () => {
+  // A pid that has ended (a process that ran and exited), and one that runs (this test's parent).
+  const ended = spawnSync(process.execPath, ["-e", ""]).pid;
+  const folders = {
+    killed: join(tmpdir(), `winedata-matcher-${ended}-test`),
+    running: join(tmpdir(), `winedata-matcher-${process.ppid}-test`),
+    unnamed: join(tmpdir(), "winedata-matcher-test"),
+  };
+  for (const folder of Object.values(folders)) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, "catalogue-1.v8"), "left");
+  }
+  const matcher = new CatalogueMatcher(db.kysely, () => 1, 60_000);
+  try {
+    assert.ok(existsSync(folders.killed), "nothing is removed before a save");
+    await (await matcher.current()).match(LABEL, 1);
+    await until(() => matcher.savedIndex() !== null, 30_000);
+    assert.equal(existsSync(folders.killed), false);
+    assert.ok(existsSync(folders.running));
+    assert.ok(existsSync(folders.unnamed));
+    assert.match(dirname(matcher.savedIndex() as string), new RegExp(`winedata-matcher-${process.pid}-`));
+  } finally {
+    await matcher.close();
+    for (const folder of Object.values(folders)) rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test("with an idle time of 0 the thread stays", async () => {
