@@ -14,7 +14,7 @@ RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: production dependencies, the compiled service and the bundled catalogue; not root.
 FROM node:20-bookworm-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATABASE_URL=sqlite:/app/var/wine.db MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATABASE_URL=sqlite:/app/var/wine.db MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

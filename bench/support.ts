@@ -57,7 +57,8 @@ export async function analyzeTimed(base: string, key: string, image: Buffer): Pr
 
 /**
  * How the service is started, as package.json's `serve` script says (what `npm start` and the
- * Dockerfile run: `MALLOC_ARENA_MAX=2 node --min-semi-space-size=16 dist/cli.js serve`): its
+ * Dockerfile run: `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --min-semi-space-size=16
+ * dist/cli.js serve`): its
  * environment settings and its node options, so that a benchmark measures the service as it is run;
  * SERVER_NODE_ARGS adds more node options after them.
  */

@@ -25,7 +25,8 @@ const DEMO_EMAIL = "demo@example.com";
  * generation's size cannot be set from here (only on the command line): package.json's `serve` script
  * and the Dockerfile start the service with `--min-semi-space-size=16`, without which about one process
  * in three kept 8 MB semi-spaces and promoted ~50 MB/s of short-lived answers
- * (bench/results/load-cold.md), and with `MALLOC_ARENA_MAX=2`, which glibc reads only at start.
+ * (bench/results/load-cold.md), and with `MALLOC_ARENA_MAX=2` and `MALLOC_MMAP_THRESHOLD_=131072`,
+ * which glibc reads only at start (see ARCHITECTURE.md, "Heap growth").
  */
 const HEAP_GROWING_PERCENT = 30;
 
