@@ -23,7 +23,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { openDatabase } from "../src/db/database.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
-import { type LabelDocument, LabelMatcher } from "../src/modules/labels/label-matcher.ts";
+import type { LabelDocument } from "../src/modules/labels/label-indexer.ts";
+import { LabelMatcher } from "../src/modules/labels/label-matcher.ts";
 import { labelDocumentPages } from "../src/modules/labels/labels.repository.ts";
 import { MATCH_THRESHOLD } from "../src/modules/labels/labels.service.ts";
 

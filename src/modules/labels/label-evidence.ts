@@ -24,7 +24,16 @@ import { popCount } from "../search/bit-count.ts";
 import { osaDistance } from "../search/edit-distance.ts";
 import { typoAllowance } from "../search/text-rules.ts";
 import type { LabelFacts } from "./label-text.ts";
-import { smoothIdf } from "./label-words.ts";
+import {
+  edgeWithTypo,
+  FURNITURE,
+  isPartOf,
+  joinedWithTypo,
+  letterMask,
+  MIN_JOINED,
+  MIN_PART,
+  smoothIdf,
+} from "./label-words.ts";
 
 /** The fields of a wine's words: producer (without title), wine name, region (one per spelling), grapes. */
 export const FIELD = { producer: 0, wine: 1, region: 2, grape: 7 } as const;
@@ -50,95 +59,7 @@ const COLOR_CONFLICT = 3;
 const COUNTRY_AGREES = 1;
 const COUNTRY_CONFLICT = 2;
 
-/** Shortest word looked for inside the label's words run together ("CHATEAUFONREAUD"). */
-const MIN_JOINED = 6;
-/** Shortest word found as the start or end of a longer label word (two words read as one: "ONAPAULA"). */
-const MIN_PART = 4;
-
-/** Whether `word` is the start or the end of `labelWord`, with at least three more letters ("paula" in "onapaula"; not "aine" in "omaine"). */
-function isPartOf(word: string, labelWord: string): boolean {
-  if (labelWord.length >= word.length + 3 && word.length >= MIN_PART)
-    return labelWord.startsWith(word) || labelWord.endsWith(word);
-  // A name run into its particle: "DIAMA" is "di Ama", "DELUNA" "de Luna".
-  const particle = labelWord.slice(0, labelWord.length - word.length);
-  return word.length >= 3 && PARTICLES.has(particle) && labelWord.endsWith(word);
-}
-
-/**
- * Whether `word` with one typo is the start or the end of `labelWord`, with at least three more
- * letters: two words read as one, one of them with a slip ("COUISPATOU" starts with "louis").
- */
-function edgeWithTypo(word: string, labelWord: string): boolean {
-  if (labelWord.length < word.length + 3) return false;
-  for (let len = word.length - 1; len <= word.length + 1; len++) {
-    if (osaDistance(word, labelWord.slice(0, len), 1) <= 1) return true;
-    if (osaDistance(word, labelWord.slice(labelWord.length - len), 1) <= 1) return true;
-  }
-  return false;
-}
-
-/** Particles printed before names (Castello di Ama, Quinta do Crasto, Domaine de la Romanée), folded. */
-const PARTICLES = new Set([
-  "di",
-  "de",
-  "da",
-  "do",
-  "du",
-  "del",
-  "della",
-  "dos",
-  "das",
-  "la",
-  "le",
-  "lo",
-  "el",
-  "von",
-  "van",
-]);
-
-/**
- * Words printed on labels of every kind, not only in names ("Vinhos", "Wines", "Cellars", "Estate"):
- * a producer or wine name made of them is weak evidence when found and little lost when missing, so
- * their information counts {@link FURNITURE_WEIGHT} of their rarity in the catalogue.
- */
-const FURNITURE = new Set([
-  "wine",
-  "wines",
-  "winery",
-  "wineries",
-  "vineyard",
-  "vineyards",
-  "cellar",
-  "cellars",
-  "estate",
-  "estates",
-  "family",
-  "vinho",
-  "vinhos",
-  "vinha",
-  "vinhas",
-  "vina",
-  "vinas",
-  "vigna",
-  "vigne",
-  "vignes",
-  "vino",
-  "vini",
-  "vinos",
-  "vin",
-  "vins",
-  "wein",
-  "weine",
-  "famille",
-  "familia",
-  "selection",
-  "selezione",
-  "seleccion",
-  "cantine",
-  "bodegas",
-  "vignerons",
-  "winemakers",
-]);
+/** Share of its rarity that a word of {@link FURNITURE} counts for. */
 const FURNITURE_WEIGHT = 0.3;
 
 /** Vintages are kept as years since this one, a byte each (labels' years start at 1900 too). */
@@ -181,34 +102,6 @@ export interface Evidence {
   total: number;
   /** Share (0..1, by information) of the wine's producer, wine name and best region words on the label. */
   coverage: number;
-}
-
-/** The set of a word's characters as bits (char code mod 32). */
-export function letterMask(word: string): number {
-  let mask = 0;
-  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) & 31);
-  return mask;
-}
-
-/**
- * Whether `word` appears with one typo inside `joined` (a label's words run together:
- * "PouisSatour" holds "latour"). Windows are only tried where one of the word's trigrams occurs.
- */
-export function joinedWithTypo(word: string, joined: string): boolean {
-  const tried = new Set<number>();
-  for (let k = 0; k + 3 <= word.length; k++) {
-    const gram = word.slice(k, k + 3);
-    for (let at = joined.indexOf(gram); at >= 0; at = joined.indexOf(gram, at + 1)) {
-      for (let start = at - k - 1; start <= at - k + 1; start++) {
-        if (start < 0 || tried.has(start)) continue;
-        tried.add(start);
-        for (let len = word.length - 1; len <= word.length + 1; len++)
-          if (start + len <= joined.length && osaDistance(word, joined.slice(start, start + len), 1) <= 1)
-            return true;
-      }
-    }
-  }
-  return false;
 }
 
 /** The words and facts of every wine (in the matcher's document order), in flat typed arrays once sealed. */

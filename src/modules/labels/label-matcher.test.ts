@@ -6,10 +6,11 @@ import { test } from "node:test";
 import { deserialize, serialize } from "node:v8";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
-import { EvidenceIndex, joinedWithTypo, letterMask } from "./label-evidence.ts";
-import { type LabelDocument, LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
+import { EvidenceIndex } from "./label-evidence.ts";
+import type { LabelDocument } from "./label-indexer.ts";
+import { LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
-import { labelWords } from "./label-words.ts";
+import { joinedWithTypo, labelWords, letterMask } from "./label-words.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
 import { MatcherThread } from "./matcher-thread.ts";
 

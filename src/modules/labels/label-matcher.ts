@@ -14,31 +14,10 @@
  * evidence (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
  * says whether it shows a wine of the catalogue at all (MATCH_THRESHOLD in labels.service.ts).
  */
-import { fold } from "../../domain/text-folding.ts";
-import type { Color } from "../../domain/vocabulary.ts";
-import { EvidenceIndex, type LabelReading, letterMask } from "./label-evidence.ts";
+import { EvidenceIndex, type LabelReading } from "./label-evidence.ts";
+import { FIELD_TF, type LabelDocument, LabelIndexer, trigrams } from "./label-indexer.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
-import { labelWords, smoothIdf } from "./label-words.ts";
-
-/**
- * What the matcher knows of one wine: `producer` is the display name ("Château Chemin Royal"),
- * `producerName` the name without the estate title ("Chemin Royal"; default `producer`),
- * `region` the region's English name and `regionNames` all its names (default [`region`]).
- */
-export interface LabelDocument {
-  id: number;
-  producer: string;
-  producerName?: string;
-  wine: string;
-  region: string;
-  regionNames?: string[];
-  grapes: string[];
-  /** ISO 3166-1 alpha-2 of the region. */
-  country?: string;
-  color?: Color;
-  /** Listed vintages (years). */
-  vintages?: number[];
-}
+import { labelWords, letterMask, smoothIdf } from "./label-words.ts";
 
 /**
  * A wine and how well the label matches it:
@@ -121,20 +100,6 @@ function topDocs(docs: readonly number[], scores: Float32Array, k: number): numb
 /** Wines indexed between two yields to the event loop in {@link LabelMatcher.build}. */
 const BUILD_SLICE = 1000;
 
-/** Field weights (producer, wine name, region, grapes): producer and wine name identify a label; region and grapes confirm it. */
-const FIELD_TF = [1, 1, 0.5, 0.35] as const;
-
-/** Character trigrams of each folded word, with word-boundary padding ("merlot" → " me", "mer" … "ot "). */
-export function trigrams(text: string): string[] {
-  const out: string[] = [];
-  for (const word of fold(text).split(" ")) {
-    if (word === "") continue;
-    const padded = ` ${word} `;
-    for (let i = 0; i + 3 <= padded.length; i++) out.push(padded.slice(i, i + 3));
-  }
-  return out;
-}
-
 /**
  * The trigram vector of a label's text: 1 for every occurrence of a trigram the catalogue has (`ids`),
  * so a word read twice counts twice. A wine's vector instead keeps the largest field weight of a
@@ -148,103 +113,6 @@ function labelTerms(text: string, ids: ReadonlyMap<string, number>): Map<number,
     if (id !== undefined) vector.set(id, (vector.get(id) ?? 0) + 1);
   }
   return vector;
-}
-
-/** A growable pair of typed arrays (term id, weight). */
-class TermList {
-  terms = new Int32Array(1 << 16);
-  weights = new Float32Array(1 << 16);
-  length = 0;
-  push(term: number, weight: number): void {
-    if (this.length === this.terms.length) {
-      const terms = new Int32Array(this.length * 2);
-      terms.set(this.terms);
-      this.terms = terms;
-      const weights = new Float32Array(this.length * 2);
-      weights.set(this.weights);
-      this.weights = weights;
-    }
-    this.terms[this.length] = term;
-    this.weights[this.length++] = weight;
-  }
-}
-
-/** Wines added one by one: their trigram vectors (flat), word lists and ids, in order. */
-class LabelIndexer {
-  readonly ids = new Map<string, number>();
-  readonly list = new TermList();
-  readonly docStart: number[] = [0];
-  readonly documentIds: number[] = [];
-  readonly evidence = new EvidenceIndex();
-  /** Distinct folded words of all wines and the trigram ids of each. */
-  readonly words = new Map<string, number>();
-  readonly wordTrigrams: Int32Array[] = [];
-  /** Per wine: word id × 4 + field (0 producer, 1 wine, 2 region, 3 grapes), from `wordStart[doc]`. */
-  readonly wordList: number[] = [];
-  readonly wordStart: number[] = [0];
-  /**
-   * The word ids of each distinct field text seen: producers, regions and grapes recur across many
-   * wines, and folding each occurrence again was a fifth of a 300,000-wine build.
-   */
-  private readonly fieldWords = new Map<string, number[]>();
-
-  /** The id of the folded `word`, its trigrams given ids on first sight. */
-  private wordId(word: string): number {
-    let id = this.words.get(word);
-    if (id === undefined) {
-      id = this.wordTrigrams.length;
-      this.words.set(word, id);
-      this.wordTrigrams.push(
-        Int32Array.from(trigrams(word), (t) => {
-          let tid = this.ids.get(t);
-          if (tid === undefined) {
-            tid = this.ids.size;
-            this.ids.set(t, tid);
-          }
-          return tid;
-        }),
-      );
-    }
-    return id;
-  }
-
-  /** The word ids of a field's text (folded, in order; the same as {@link trigrams} word by word). */
-  private wordsOf(text: string): number[] {
-    let ids = this.fieldWords.get(text);
-    if (ids === undefined) {
-      ids = [];
-      for (const word of this.evidence.foldOnce(text).split(" "))
-        if (word !== "") ids.push(this.wordId(word));
-      this.fieldWords.set(text, ids);
-    }
-    return ids;
-  }
-
-  add(d: LabelDocument): void {
-    // A wine's vector keeps the largest field weight of a trigram (see labelTerms).
-    const v = new Map<number, number>();
-    const fields = [d.producer, d.wine, d.region, d.grapes.join(" ")];
-    fields.forEach((text, field) => {
-      const weight = FIELD_TF[field] ?? 0;
-      for (const id of this.wordsOf(text)) {
-        for (const t of this.wordTrigrams[id] as Int32Array) v.set(t, Math.max(v.get(t) ?? 0, weight));
-        this.wordList.push(id * 4 + field);
-      }
-    });
-    this.wordStart.push(this.wordList.length);
-    for (const [term, tf] of v) this.list.push(term, tf);
-    this.docStart.push(this.list.length);
-    this.documentIds.push(d.id);
-    this.evidence.push({
-      producerName: d.producerName ?? d.producer,
-      wine: d.wine,
-      regionNames: d.regionNames ?? [d.region],
-      grapes: d.grapes,
-      country: d.country ?? "",
-      color: d.color ?? null,
-      vintages: d.vintages ?? [],
-    });
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
 import { LOCAL_REGION_NAMES } from "../catalogue/region-name-translations.ts";
 import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
-import type { LabelDocument } from "./label-matcher.ts";
+import type { LabelDocument } from "./label-indexer.ts";
 
 /**
  * Every wine as the matcher sees it (producer display name and name without title, wine name,

@@ -6,7 +6,8 @@
  */
 import { Worker } from "node:worker_threads";
 import { workerEntry } from "../../worker-loader.ts";
-import type { LabelDocument, LabelMatches } from "./label-matcher.ts";
+import type { LabelDocument } from "./label-indexer.ts";
+import type { LabelMatches } from "./label-matcher.ts";
 import type { MatcherRequest } from "./matcher-worker.ts";
 
 /**

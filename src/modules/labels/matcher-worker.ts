@@ -12,7 +12,8 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
-import { type LabelDocument, LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
+import type { LabelDocument } from "./label-indexer.ts";
+import { LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
 
 export type MatcherRequest =
   | { page: LabelDocument[] }
