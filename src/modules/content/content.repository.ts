@@ -168,9 +168,15 @@ export function findWineTexts(
   return langs.length === 1 ? textsIn(db, wineId, langs[0]) : textsInEither(db, wineId, langs[0], langs[1]);
 }
 
-/** The stored drinking period of a wine in `lang`, or undefined. */
+/** The stored drinking period of a wine in `lang` with the wine's `vintage` (null: non-vintage), or undefined. */
 export const findDrinkingPeriod = compiledFirst(2, (db: Kysely<Database>, wineId: number, lang: Language) =>
-  db.selectFrom("drinking_periods").selectAll().where("wine_id", "=", wineId).where("lang", "=", lang),
+  db
+    .selectFrom("drinking_periods as d")
+    .innerJoin("wines as w", "w.id", "d.wine_id")
+    .selectAll("d")
+    .select("w.vintage")
+    .where("d.wine_id", "=", wineId)
+    .where("d.lang", "=", lang),
 );
 
 /** The stored insight of a region in `lang`, or undefined. */

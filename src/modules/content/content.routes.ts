@@ -91,6 +91,8 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
           ? { found: false as const, generating: false, error: PERIOD_MISSING }
           : await drinkingPeriodLookup(app.db, id, lang, wake);
       if (!result.found) return notFound(reply, result);
+      // Out of date and being written again: answered, but not final.
+      if (result.refreshing) request.doNotCache();
       const row = result.content;
       return {
         id: row.id,

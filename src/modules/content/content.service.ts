@@ -100,10 +100,35 @@ export const PERIOD_MISSING = "No drinking period found for the specified langua
 /** The `error` of a region-insight 404 (interface.md part 7). */
 export const INSIGHT_MISSING = "No region insight found for the specified language.";
 
-/** The drinking period of a wine in `lang`, or the 404 case (unknown wine: generating false). */
+/**
+ * Whether a stored drinking period's texts are out of date this year: its vintage's window
+ * (`vintage + to_years`) ended before this year but not before the year it was written in, so its
+ * statement still speaks of the window as to come (the generator words a window that has ended as
+ * past: drinking-texts.ts). The year is the system clock's UTC year, the generator's.
+ */
+export function writtenBeforeWindowEnded(
+  row: { vintage: number | null; to_years: number; created_at: string },
+  now = new Date(),
+): boolean {
+  if (row.vintage === null) return false;
+  const end = row.vintage + row.to_years;
+  return end < now.getUTCFullYear() && end >= new Date(row.created_at).getUTCFullYear();
+}
+
+/**
+ * The drinking period of a wine in `lang`, or the 404 case (unknown wine: generating false). A
+ * period {@link writtenBeforeWindowEnded} is answered as stored and generated again in the
+ * background (`refreshing`: the answer is not final, so it is not cached).
+ */
 export async function drinkingPeriodLookup(db: Kysely<Database>, wineId: number, lang: Language, wake: Wake) {
   const row = await findDrinkingPeriod(db, wineId, lang);
-  if (row) return { found: true as const, content: row };
+  if (row) {
+    if (!writtenBeforeWindowEnded(row)) return { found: true as const, content: row, refreshing: false };
+    // The queue runs on the system clock, as in `missing`.
+    const job = await enqueueJob(db, "drinking_period", wineId, lang, new Date(), true);
+    if (job.status !== "failed") wake();
+    return { found: true as const, content: row, refreshing: job.status !== "failed" };
+  }
   if (!(await wineExists(db, wineId)))
     return { found: false as const, generating: false, error: PERIOD_MISSING };
   return missing(db, "drinking_period", wineId, lang, wake, PERIOD_MISSING);

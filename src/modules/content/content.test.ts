@@ -66,6 +66,68 @@ describe("drinking periods", () => {
     assert.notEqual(done.body.statement, en.body.statement);
   });
 
+  test("a period written before its window ended is answered, not cached, and written again; others are left", async () => {
+    const year = new Date().getUTCFullYear();
+    const [stale, current] = await s.app.db
+      .selectFrom("drinking_periods as d")
+      .innerJoin("wines as w", "w.id", "d.wine_id")
+      .select(["d.wine_id", "w.vintage", "d.to_years"])
+      .where("d.lang", "=", "en")
+      .where("w.vintage", "is not", null)
+      .where("d.wine_id", ">", 100_500)
+      .orderBy("d.wine_id")
+      .limit(2)
+      .execute();
+    assert.ok(stale && current && stale.vintage !== null && current.vintage !== null);
+    // Written last year, its window ending last year: then to come, now past. The other, written last
+    // year too, ends this year or later: still to come.
+    const lastYear = `${year - 1}-06-01T00:00:00.000Z`;
+    const outdated = "Written before the window ended.";
+    await s.app.db
+      .updateTable("drinking_periods")
+      .set({ to_years: year - 1 - stale.vintage, created_at: lastYear, statement: outdated })
+      .where("wine_id", "=", stale.wine_id)
+      .where("lang", "=", "en")
+      .execute();
+    const kept = "Written last year, window still open.";
+    await s.app.db
+      .updateTable("drinking_periods")
+      .set({
+        to_years: Math.max(current.to_years, year - current.vintage),
+        created_at: lastYear,
+        statement: kept,
+      })
+      .where("wine_id", "=", current.wine_id)
+      .where("lang", "=", "en")
+      .execute();
+
+    const first = await s.request(`/drinking-periods/${stale.wine_id}?lang=en`);
+    assert.equal(first.status, 200);
+    assert.equal(first.body.statement, outdated);
+    assert.equal(first.headers.get("cache-control"), "no-store");
+    assert.equal(first.headers.get("etag"), null);
+    let fresh = first;
+    for (let i = 0; i < 150 && fresh.body.statement === outdated; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      fresh = await s.request(`/drinking-periods/${stale.wine_id}?lang=en`);
+    }
+    assert.notEqual(fresh.body.statement, outdated);
+    assert.match(fresh.headers.get("cache-control") ?? "", /max-age/);
+    const row = await s.app.db
+      .selectFrom("drinking_periods")
+      .select(["created_at", "to_years"])
+      .where("wine_id", "=", stale.wine_id)
+      .where("lang", "=", "en")
+      .executeTakeFirstOrThrow();
+    assert.equal(new Date(row.created_at).getUTCFullYear(), year);
+    assert.equal(row.to_years, fresh.body.to);
+
+    const other = await s.request(`/drinking-periods/${current.wine_id}?lang=en`);
+    assert.equal(other.body.statement, kept);
+    assert.match(other.headers.get("cache-control") ?? "", /max-age/);
+    assert.equal(await findJob(s.app.db, "drinking_period", current.wine_id, "en"), undefined);
+  });
+
   test("Accept-Language selects the language when lang is absent", async () => {
     const res = await until200(s, "/drinking-periods/100002");
     assert.equal(res.body.lang, "en");

@@ -22,7 +22,9 @@ const OUTPUT = {
  * Makes sure a job exists for (kind, resource, lang) and returns it. A job that is `done` although
  * its content is missing (content deleted) is put back to pending, in the same statement that checks
  * the content is still missing: a caller that saw no content just before a worker stored it and
- * completed the job does not queue it a second time.
+ * completed the job does not queue it a second time. With `refresh`, a `done` job is put back to
+ * pending although its content exists (stored content that is out of date: it is generated again
+ * and replaced); a pending, running or failed job is left as it is.
  */
 export async function enqueueJob(
   db: Kysely<Database>,
@@ -30,6 +32,7 @@ export async function enqueueJob(
   resourceId: number,
   lang: Language,
   now: Date,
+  refresh = false,
 ): Promise<JobRow> {
   const iso = now.toISOString();
   await db
@@ -57,7 +60,8 @@ export async function enqueueJob(
     .where("resource_id", "=", resourceId)
     .where("lang", "=", lang)
     .where("status", "=", "done")
-    .where(({ not, exists, selectFrom }) => {
+    .where(({ not, exists, selectFrom, lit }) => {
+      if (refresh) return lit(true);
       const { table, column } = OUTPUT[kind];
       return not(
         exists(
