@@ -27,10 +27,9 @@ import { createServer, type Server } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { AggregatorRegistry, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { JobKind } from "../db/types.ts";
 import { countWines } from "../modules/catalogue/catalogue.repository.ts";
 import type { JobOutcome, OutcomeReporter } from "../modules/content/job-runner.ts";
-import { countJobsByStatus } from "../modules/content/jobs.repository.ts";
+import { countJobsByStatus, JOB_KINDS } from "../modules/content/jobs.repository.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -47,11 +46,6 @@ export interface AppMetrics {
   jobOutcome: OutcomeReporter;
 }
 
-const JOB_KINDS = Object.keys({
-  wine_text: true,
-  drinking_period: true,
-  region_insight: true,
-} satisfies Record<JobKind, true>) as JobKind[];
 const JOB_OUTCOMES = Object.keys({ done: true, retried: true, failed: true } satisfies Record<
   JobOutcome,
   true

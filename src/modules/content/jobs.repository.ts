@@ -18,6 +18,9 @@ const OUTPUT = {
   region_insight: { table: "region_insights", column: "region_id" },
 } as const satisfies Record<JobKind, { table: keyof Database; column: string }>;
 
+/** Every job kind (the metrics report each, 0 until the first). */
+export const JOB_KINDS = Object.keys(OUTPUT) as JobKind[];
+
 /**
  * Makes sure a job exists for (kind, resource, lang) and returns it. A job that is `done` although
  * its content is missing (content deleted) is put back to pending, in the same statement that checks
