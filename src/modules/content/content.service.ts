@@ -106,7 +106,7 @@ export const INSIGHT_MISSING = "No region insight found for the specified langua
  * statement still speaks of the window as to come (the generator words a window that has ended as
  * past: drinking-texts.ts). The year is the system clock's UTC year, the generator's.
  */
-export function writtenBeforeWindowEnded(
+function writtenBeforeWindowEnded(
   row: { vintage: number | null; to_years: number; created_at: string },
   now = new Date(),
 ): boolean {

@@ -23,7 +23,7 @@ const RETIRE_AFTER_MS = 30_000;
 
 /** A process's folder of saved indexes in the OS temp folder: `winedata-matcher-<pid>-<random>`. */
 const FOLDER_PREFIX = "winedata-matcher-";
-const FOLDER_PID = /^winedata-matcher-(\d+)-/;
+const FOLDER_PID = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
 
 /** Whether process `pid` runs (signal 0 checks without signalling; EPERM: it runs as another user). */
 function processRuns(pid: number): boolean {
@@ -40,7 +40,7 @@ function processRuns(pid: number): boolean {
  * left behind: 73 MB each at 300,000 wines. A folder whose process runs, or whose name has no pid, is
  * kept; one that cannot be removed is left (best effort, never throws).
  */
-export function removeLeftIndexes(root = tmpdir()): void {
+function removeLeftIndexes(root = tmpdir()): void {
   try {
     for (const name of readdirSync(root)) {
       const pid = Number(FOLDER_PID.exec(name)?.[1] ?? 0);
