@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { promisify } from "node:util";
+import { openDatabase } from "../src/db/database.ts";
 import { freePort } from "./raw-http.ts";
 
 const run = promisify(execFile);
@@ -207,5 +208,53 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
     assert.ok(found.data.some((w: { id: number }) => w.id === 1001500));
   } finally {
     child.kill("SIGTERM");
+  }
+});
+
+test("generate --what periods writes again the drinking periods whose window ended after they were written", async () => {
+  const path = join(dir, "periods.db");
+  const env = { DATABASE_URL: `sqlite:${path}` };
+  await winedata(["import"], env);
+  const year = new Date().getUTCFullYear();
+  const db = openDatabase({ kind: "sqlite", path });
+  try {
+    const [wine] = await db.kysely
+      .selectFrom("drinking_periods as d")
+      .innerJoin("wines as w", "w.id", "d.wine_id")
+      .select(["d.wine_id", "w.vintage"])
+      .where("d.lang", "=", "en")
+      .where("w.vintage", "is not", null)
+      .orderBy("d.wine_id")
+      .limit(1)
+      .execute();
+    assert.ok(wine && wine.vintage !== null);
+    // Written last year, its window ending last year.
+    const outdated = "Written before the window ended.";
+    await db.kysely
+      .updateTable("drinking_periods")
+      .set({
+        to_years: year - 1 - wine.vintage,
+        created_at: `${year - 1}-06-01T00:00:00.000Z`,
+        statement: outdated,
+      })
+      .where("wine_id", "=", wine.wine_id)
+      .where("lang", "=", "en")
+      .execute();
+
+    const first = await winedata(["generate", "--lang", "en", "--what", "periods"], env);
+    assert.match(first.stdout, /en: 0 wine texts, 1 drinking periods, 0 region insights/);
+    const row = await db.kysely
+      .selectFrom("drinking_periods")
+      .select(["statement", "created_at"])
+      .where("wine_id", "=", wine.wine_id)
+      .where("lang", "=", "en")
+      .executeTakeFirstOrThrow();
+    assert.notEqual(row.statement, outdated);
+    assert.equal(new Date(row.created_at).getUTCFullYear(), year);
+
+    const again = await winedata(["generate", "--lang", "en", "--what", "periods"], env);
+    assert.match(again.stdout, /en: 0 wine texts, 0 drinking periods/, "nothing is out of date any more");
+  } finally {
+    await db.destroy();
   }
 });

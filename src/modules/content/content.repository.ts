@@ -3,7 +3,7 @@
  * generators are fed. Knows nothing of HTTP and nothing of generation; content.service.ts (used by
  * the routes, the worker, the import and the CLI) calls it. Times are stored as ISO 8601 UTC strings.
  */
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { compiledFirst, compiledOnce } from "../../db/compiled-query.ts";
 import type { Database } from "../../db/types.ts";
 import type {
@@ -318,6 +318,26 @@ export async function winesMissing(
     .orderBy("w.id")
     .execute();
   return rows.map((r) => r.id);
+}
+
+/**
+ * Ids of wines whose drinking period in `lang` was written before its window ended and the window has
+ * ended before `year` (content.service.ts `writtenBeforeWindowEnded`, the same rule read per row):
+ * the vintage plus `to_years` is below `year` and not below the year of `created_at` (ISO text).
+ */
+export async function periodsOutdated(db: Kysely<Database>, lang: Language, year: number): Promise<number[]> {
+  const end = sql<number>`w.vintage + d.to_years`;
+  const rows = await db
+    .selectFrom("drinking_periods as d")
+    .innerJoin("wines as w", "w.id", "d.wine_id")
+    .select("d.wine_id")
+    .where("d.lang", "=", lang)
+    .where("w.vintage", "is not", null)
+    .where(end, "<", year)
+    .where(end, ">=", sql<number>`cast(substr(d.created_at, 1, 4) as integer)`)
+    .orderBy("d.wine_id")
+    .execute();
+  return rows.map((r) => r.wine_id);
 }
 
 /** Ids of regions without an insight in `lang`. */

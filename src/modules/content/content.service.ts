@@ -12,6 +12,7 @@ import {
   type GeneratedItem,
   loadRegionFacts,
   loadWineFacts,
+  periodsOutdated,
   regionExists,
   regionsMissing,
   saveContentBatch,
@@ -179,7 +180,9 @@ export type ContentKind = "texts" | "periods" | "insights";
 
 /**
  * Generates, for one language, every wine text / drinking period / region insight that is missing,
- * in batches of 200 resources, each batch stored in one transaction once generated.
+ * and every drinking period written before its window ended that has ended since
+ * ({@link writtenBeforeWindowEnded}: generated again and replaced), in batches of 200 resources, each
+ * batch stored in one transaction once generated.
  * `onProgress(done, total)` follows each batch. Returns counts per kind.
  * @throws whatever the generator throws (the batch in hand is not stored; earlier ones are).
  */
@@ -194,7 +197,12 @@ export async function generateMissing(
   const { generator } = named;
   const by = nameFor(named);
   const texts = kinds.includes("texts") ? await winesMissing(db, "wine_texts", lang) : [];
-  const periods = kinds.includes("periods") ? await winesMissing(db, "drinking_periods", lang) : [];
+  const periods = kinds.includes("periods")
+    ? [
+        ...(await winesMissing(db, "drinking_periods", lang)),
+        ...(await periodsOutdated(db, lang, new Date().getUTCFullYear())),
+      ]
+    : [];
   const insights = kinds.includes("insights") ? await regionsMissing(db, lang) : [];
   const total = texts.length + periods.length + insights.length;
   let done = 0;
