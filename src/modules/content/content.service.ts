@@ -105,7 +105,8 @@ export const INSIGHT_MISSING = "No region insight found for the specified langua
  * Whether a stored drinking period's texts are out of date this year: its vintage's window
  * (`vintage + to_years`) ended before this year but not before the year it was written in, so its
  * statement still speaks of the window as to come (the generator words a window that has ended as
- * past: drinking-texts.ts). The year is the system clock's UTC year, the generator's.
+ * past: drinking-texts.ts). The year is the system clock's UTC year, the generator's. The same rule
+ * in SQL, for bulk generation: `periodsOutdated` (content.repository.ts).
  */
 function writtenBeforeWindowEnded(
   row: { vintage: number | null; to_years: number; created_at: string },
