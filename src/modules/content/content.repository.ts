@@ -168,15 +168,31 @@ export function findWineTexts(
   return langs.length === 1 ? textsIn(db, wineId, langs[0]) : textsInEither(db, wineId, langs[0], langs[1]);
 }
 
-/** The stored drinking period of a wine in `lang` with the wine's `vintage` (null: non-vintage), or undefined. */
-export const findDrinkingPeriod = compiledFirst(2, (db: Kysely<Database>, wineId: number, lang: Language) =>
-  db
-    .selectFrom("drinking_periods as d")
-    .innerJoin("wines as w", "w.id", "d.wine_id")
-    .selectAll("d")
-    .select("w.vintage")
-    .where("d.wine_id", "=", wineId)
-    .where("d.lang", "=", lang),
+/**
+ * Whether the drinking period `d` of wine `w` is out of date in `year`: the vintage's window
+ * (`vintage + to_years`) ended before `year` but not before the year the period was written in
+ * (`created_at`, ISO text), so its statement still speaks of the window as to come (the generator
+ * words a window that has ended as past: drinking-texts.ts). False for a non-vintage wine.
+ */
+function outdatedIn(year: number) {
+  const end = sql<number>`w.vintage + d.to_years`;
+  return sql<boolean>`(w.vintage is not null and ${end} < ${year} and ${end} >= cast(substr(d.created_at, 1, 4) as integer))`;
+}
+
+/**
+ * The stored drinking period of a wine in `lang`, or undefined, with `outdated` (0/1 or a boolean,
+ * by dialect): whether it is out of date in `year` ({@link outdatedIn}).
+ */
+export const findDrinkingPeriod = compiledFirst(
+  3,
+  (db: Kysely<Database>, wineId: number, lang: Language, year: number) =>
+    db
+      .selectFrom("drinking_periods as d")
+      .innerJoin("wines as w", "w.id", "d.wine_id")
+      .selectAll("d")
+      .select(outdatedIn(year).as("outdated"))
+      .where("d.wine_id", "=", wineId)
+      .where("d.lang", "=", lang),
 );
 
 /** The stored insight of a region in `lang`, or undefined. */
@@ -320,21 +336,14 @@ export async function winesMissing(
   return rows.map((r) => r.id);
 }
 
-/**
- * Ids of wines whose drinking period in `lang` was written before its window ended and the window has
- * ended before `year` (content.service.ts `writtenBeforeWindowEnded`, the same rule read per row):
- * the vintage plus `to_years` is below `year` and not below the year of `created_at` (ISO text).
- */
+/** Ids of wines whose drinking period in `lang` is out of date in `year` ({@link outdatedIn}). */
 export async function periodsOutdated(db: Kysely<Database>, lang: Language, year: number): Promise<number[]> {
-  const end = sql<number>`w.vintage + d.to_years`;
   const rows = await db
     .selectFrom("drinking_periods as d")
     .innerJoin("wines as w", "w.id", "d.wine_id")
     .select("d.wine_id")
     .where("d.lang", "=", lang)
-    .where("w.vintage", "is not", null)
-    .where(end, "<", year)
-    .where(end, ">=", sql<number>`cast(substr(d.created_at, 1, 4) as integer)`)
+    .where(outdatedIn(year))
     .orderBy("d.wine_id")
     .execute();
   return rows.map((r) => r.wine_id);

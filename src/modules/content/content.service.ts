@@ -102,30 +102,16 @@ export const PERIOD_MISSING = "No drinking period found for the specified langua
 export const INSIGHT_MISSING = "No region insight found for the specified language.";
 
 /**
- * Whether a stored drinking period's texts are out of date this year: its vintage's window
- * (`vintage + to_years`) ended before this year but not before the year it was written in, so its
- * statement still speaks of the window as to come (the generator words a window that has ended as
- * past: drinking-texts.ts). The year is the system clock's UTC year, the generator's. The same rule
- * in SQL, for bulk generation: `periodsOutdated` (content.repository.ts).
- */
-function writtenBeforeWindowEnded(
-  row: { vintage: number | null; to_years: number; created_at: string },
-  now = new Date(),
-): boolean {
-  if (row.vintage === null) return false;
-  const end = row.vintage + row.to_years;
-  return end < now.getUTCFullYear() && end >= new Date(row.created_at).getUTCFullYear();
-}
-
-/**
  * The drinking period of a wine in `lang`, or the 404 case (unknown wine: generating false). A
- * period {@link writtenBeforeWindowEnded} is answered as stored and generated again in the
- * background (`refreshing`: the answer is not final, so it is not cached).
+ * period out of date this year (written before its window ended, which has ended since:
+ * content.repository.ts `outdatedIn`; the system clock's UTC year, the generator's) is answered as
+ * stored and generated again in the background (`refreshing`: the answer is not final, so it is not
+ * cached).
  */
 export async function drinkingPeriodLookup(db: Kysely<Database>, wineId: number, lang: Language, wake: Wake) {
-  const row = await findDrinkingPeriod(db, wineId, lang);
+  const row = await findDrinkingPeriod(db, wineId, lang, new Date().getUTCFullYear());
   if (row) {
-    if (!writtenBeforeWindowEnded(row)) return { found: true as const, content: row, refreshing: false };
+    if (!row.outdated) return { found: true as const, content: row, refreshing: false };
     // The queue runs on the system clock, as in `missing`.
     const job = await enqueueJob(db, "drinking_period", wineId, lang, new Date(), true);
     if (job.status !== "failed") wake();
@@ -181,8 +167,8 @@ export type ContentKind = "texts" | "periods" | "insights";
 
 /**
  * Generates, for one language, every wine text / drinking period / region insight that is missing,
- * and every drinking period written before its window ended that has ended since
- * ({@link writtenBeforeWindowEnded}: generated again and replaced), in batches of 200 resources, each
+ * and every drinking period out of date this year (`periodsOutdated`: generated again and
+ * replaced), in batches of 200 resources, each
  * batch stored in one transaction once generated.
  * `onProgress(done, total)` follows each batch. Returns counts per kind.
  * @throws whatever the generator throws (the batch in hand is not stored; earlier ones are).
