@@ -270,14 +270,18 @@ export const treeCpuMicros = (pid: number): number =>
 /**
  * The ceiling: a bare `node:http` server answering a constant body of `bytes` bytes on `port`, in
  * `processes` processes sharing the port (node:cluster) like the service's workers; its script is
- * written to `dir`. Resolves once every process listens.
+ * written to `dir`. With `spinUs`, each request first spins that many µs (bench/queueing-floor.ts).
+ * Resolves once every process listens.
  */
 export async function startCeiling(
   dir: string,
   port: number,
   bytes: number,
   processes: number,
+  spinUs = 0,
 ): Promise<ChildProcess> {
+  const spin =
+    spinUs > 0 ? `const end = performance.now() + ${spinUs / 1000}; while (performance.now() < end);` : "";
   const code = `const cluster = require("node:cluster");
     if (cluster.isPrimary && ${processes} > 1) {
       let up = 0;
@@ -286,6 +290,7 @@ export async function startCeiling(
     } else {
       const body = Buffer.from("x".repeat(${bytes}));
       require("node:http").createServer((req, res) => {
+        ${spin}
         res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
         res.end(body);
       }).listen(${port}, "127.0.0.1", () => { if (cluster.isPrimary) console.log("ceiling up"); });

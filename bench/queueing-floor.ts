@@ -1,18 +1,17 @@
 /**
- * The latency a bare `node:http` server shows on this machine when each request costs it a given
- * amount of CPU: the floor under the load benchmark's p99 at 50 connections (issue 19). The server
- * spins for SPIN µs per request (a busy loop, no allocation), then answers a constant body of BYTES
- * bytes (default 9,000, about a 20-wine list page); autocannon runs beside it on the same 2 cores, as
- * in bench/load.ts, for SECONDS s (default 8) at 4 and 50 connections.
+ * The latency a bare `node:http` server (the load benchmark's ceiling, load-setup.ts) shows on this
+ * machine when each request costs it a given amount of CPU: the floor under the load benchmark's p99
+ * at 50 connections (issue 19). The server spins for SPIN µs per request (a busy loop, no
+ * allocation), then answers a constant body of BYTES bytes (default 9,000, about a 20-wine list
+ * page); autocannon runs beside it on the same 2 cores, as in bench/load.ts, for SECONDS s (default 8)
+ * at 4 and 50 connections.
  * Its CPU µs per request (user + system from /proc, like bench/load.ts's column) is what to compare
  * with a service row's: a service row whose CPU per request is X has at best this table's p99 at X.
  * Writes bench/results/queueing-floor.{json,md}. Run: npx tsx bench/queueing-floor.ts
  */
-import { spawn } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import autocannon from "autocannon";
-import { runFolder, treeCpuMicros } from "./load-setup.ts";
+import { runFolder, startCeiling, treeCpuMicros } from "./load-setup.ts";
 
 const SPINS_US = [0, 100, 150, 200, 250, 300, 350, 400, 450];
 const CONNECTIONS = [4, 50];
@@ -21,18 +20,6 @@ const BYTES = Number(process.env.BYTES ?? 9_000);
 const PORT = 9_911;
 
 const dir = runFolder();
-const script = join(dir, "spinning-server.cjs");
-writeFileSync(
-  script,
-  `const spinMs = Number(process.argv[2]) / 1000;
-  const body = Buffer.from("x".repeat(${BYTES}));
-  require("node:http").createServer((req, res) => {
-    const end = performance.now() + spinMs;
-    while (performance.now() < end);
-    res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
-    res.end(body);
-  }).listen(${PORT}, "127.0.0.1", () => console.log("up"));`,
-);
 
 interface FloorRow {
   spin_us: number;
@@ -49,8 +36,7 @@ interface FloorRow {
 const rows: FloorRow[] = [];
 try {
   for (const spin of SPINS_US) {
-    const server = spawn(process.execPath, [script, String(spin)], { stdio: ["ignore", "pipe", "inherit"] });
-    await new Promise((resolve) => server.stdout?.once("data", resolve));
+    const server = await startCeiling(dir, PORT, BYTES, 1, spin);
     try {
       for (const connections of CONNECTIONS) {
         const before = treeCpuMicros(server.pid as number);
