@@ -91,8 +91,9 @@ async function ready(make: () => LabelMatcher | Promise<LabelMatcher>): Promise<
 
 /**
  * Writes the built index to `savePath` when asked (a file beside it, then renamed: a reader never
- * sees half of one), then collects the serialized copy; a failure leaves no file and is only lost
- * time for the next start, which then builds.
+ * sees half of one), then collects the serialized copy; a failure leaves no file at `savePath` (at
+ * most the `.partial` one, which goes with the folder on close) and is only lost time for the next
+ * start, which then builds.
  */
 function save(): void {
   if (matcher === null || savePath === undefined) return;
