@@ -4,9 +4,10 @@
  *   was down is simply used again when it is back), STARTTLS when offered, 10 s to connect, greet and
  *   answer; a refused or unanswered mail rejects `send` after one warning line (address and
  *   subject, never the body: it holds single-use links);
- * - without it (the embedded default): the "log" transport writes each mail — recipient, subject and
- *   text, links included — as one info line of the service log, so a developer can follow the links.
- *   A production service (`NODE_ENV=production`) without `SMTP_URL` says so once at start.
+ * - without it (the embedded default): the "log" transport writes each mail as one info line of the
+ *   service log — in development with its text, links included, so a developer can follow them; in
+ *   production (`NODE_ENV=production`) only recipient and subject (the links are secrets), after a
+ *   warning at start that mails are not sent.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -34,10 +35,11 @@ export default fp<MailerOptions>(
   async (app: FastifyInstance, { setting, production }) => {
     const log = app.log.child({ component: "mail" });
     if (setting.smtpUrl === null) {
-      if (production) log.warn("SMTP_URL is not set: mails are written to this log instead of being sent");
+      if (production) log.warn("SMTP_URL is not set: mails are not sent (only their subjects are logged)");
       const logged: Mailer = {
         async send(mail: OutgoingMail) {
-          log.info({ mail: { from: setting.from, ...mail } }, "mail (log transport: not sent)");
+          const shown = production ? { to: mail.to, subject: mail.subject } : { from: setting.from, ...mail };
+          log.info({ mail: shown }, "mail (log transport: not sent)");
         },
       };
       app.decorate("mailer", logged);

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { FormClient, textOf } from "../../../test/browser-client.ts";
-import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { collectedLog, startTestService, type TestService } from "../../../test/helpers.ts";
 import { type MailServer, startMailServer } from "../../../test/mail-server.ts";
 import { findAccountByEmail } from "../accounts/accounts.repository.ts";
 
@@ -266,5 +266,35 @@ describe("email change and deletion", () => {
     const before = smtp.mails.length;
     assert.equal((await client.submit("/account", {}, "/account/verify/resend")).status, 303);
     await smtp.next(email, /Confirm/, before);
+  });
+});
+
+describe("the log transport (no SMTP_URL)", () => {
+  test("development prints the whole mail, whose link works; production only its subject", async () => {
+    const dev = collectedLog();
+    const devService = await startTestService({ LOG_LEVEL: "info" }, { logStream: dev.stream });
+    const prod = collectedLog();
+    const prodService = await startTestService({ LOG_LEVEL: "info", NODE_ENV: "production" }, { logStream: prod.stream });
+    try {
+      const email = `logged-${Date.now()}@example.com`;
+      const devOrigin = new URL(devService.url("/")).origin;
+      await new FormClient(devOrigin).submit("/account/signup", { name: "Dev", email, password: PASSWORD });
+      const line = dev.lines.find((l) => l.includes("log transport"));
+      const mail = (JSON.parse(line ?? "{}") as { mail?: { to: string; text: string } }).mail;
+      assert.equal(mail?.to, email);
+      const link = /https?:\/\/\S+/.exec(mail?.text ?? "")?.[0] ?? "";
+      const url = new URL(link);
+      assert.equal((await new FormClient(devOrigin).get(`${url.pathname}${url.search}`)).status, 303);
+
+      const prodOrigin = new URL(prodService.url("/")).origin;
+      await new FormClient(prodOrigin).submit("/account/signup", { name: "Prod", email, password: PASSWORD });
+      assert.ok(prod.lines.some((l) => l.includes("SMTP_URL is not set")));
+      const prodLine = prod.lines.find((l) => l.includes("log transport")) ?? "";
+      assert.match(prodLine, /Confirm your email address/);
+      assert.doesNotMatch(prodLine, /token=/);
+    } finally {
+      await devService.close();
+      await prodService.close();
+    }
   });
 });
