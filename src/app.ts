@@ -17,8 +17,10 @@ import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import dashboardRoutes, { DASHBOARD_VIEWS } from "./modules/dashboard/dashboard.routes.ts";
+import dashboardAccessRoutes from "./modules/dashboard/dashboard-access.routes.ts";
 import dashboardKeyRoutes from "./modules/dashboard/dashboard-keys.routes.ts";
 import dashboardPlanRoutes from "./modules/dashboard/dashboard-plan.routes.ts";
+import dashboardProfileRoutes from "./modules/dashboard/dashboard-profile.routes.ts";
 import { textsFor } from "./modules/dashboard/texts/texts.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
@@ -39,8 +41,10 @@ import labels from "./plugins/labels.ts";
 import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
 import llmsTxt from "./plugins/llms-txt.ts";
+import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import { openApiOptions } from "./plugins/openapi.ts";
+import passwordStrength from "./plugins/password-strength.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
 import responseCache from "./plugins/response-cache.ts";
@@ -92,6 +96,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           "req.headers.cookie",
         ],
         censor: "[redacted]",
+      },
+      // The token of a mailed link (verification, reset, email change) is a secret: never logged.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; remoteAddress?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&#]*/g, "$1[redacted]"),
+          hostname: req.hostname,
+          remoteAddress: req.remoteAddress,
+        }),
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -160,7 +173,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backoffBaseMs: deps.backoffBaseMs,
     idleMs: config.workerIdleMs,
   });
-  await app.register(rateLimits, { redis: config.redis });
+  await app.register(rateLimits, { redis: config.redis, signupLimits: config.signupLimits });
   await app.register(authPlugin, {
     prefix: config.basePath,
     clock,
@@ -168,6 +181,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     redis: config.redis,
   });
   await app.register(billing, { setting: config.billing, clock });
+  await app.register(mailer, { setting: config.mail, production: !config.development });
+  await app.register(passwordStrength);
   await app.register(language);
   await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
   await app.register(wineSearch);
@@ -181,7 +196,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Modules
   await app.register(healthRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { clock });
   // MCP (Streamable HTTP) beside the API, not under its base path; its tools call the API in-process.
   await app.register(mcpRoutes, {
     basePath: config.basePath,
@@ -216,8 +231,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         formTargets,
         locals: (request) => ({ t: textsFor(request.pageLang) }),
       });
-      const options = { clock, apiPath: config.basePath };
+      const options = { clock, apiPath: config.basePath, publicUrl: config.publicUrl };
       await web.register(dashboardRoutes, options);
+      await web.register(dashboardAccessRoutes, options);
+      await web.register(dashboardProfileRoutes, options);
       await web.register(dashboardKeyRoutes, options);
       await web.register(dashboardPlanRoutes, options);
     },

@@ -143,6 +143,25 @@ export interface Config {
   generator: GeneratorSetting;
   /** The payment provider of the dashboard's plan page (see {@link BillingSetting}). */
   billing: BillingSetting;
+  /** How the dashboard's mails leave (see {@link MailSetting}). */
+  mail: MailSetting;
+  /**
+   * Sign-ups allowed per client address per UTC day (`SIGNUPS_PER_ADDRESS_PER_DAY`, default 5) and
+   * in all per UTC day (`SIGNUPS_PER_DAY`, default 500); past either the sign-up form answers 429.
+   */
+  signupLimits: { perAddressPerDay: number; perDay: number };
+}
+
+/**
+ * Mail (`SMTP_URL`, `MAIL_FROM`): with `SMTP_URL` (`smtp://user:password@host:587`, STARTTLS when
+ * the server offers it, or `smtps://…:465`) mails go to that server through nodemailer; without
+ * it (the embedded default) they are printed to the service's log instead, links included — for
+ * development only: the log then holds single-use links. `MAIL_FROM` is the sender, default
+ * `Wine Data Service <no-reply@localhost>`.
+ */
+export interface MailSetting {
+  smtpUrl: string | null;
+  from: string;
 }
 
 /**
@@ -328,6 +347,28 @@ export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
   };
 }
 
+/** `SMTP_URL` and `MAIL_FROM`, checked (the URL, which may hold a password, is never echoed). */
+export function parseMail(env: NodeJS.ProcessEnv): MailSetting {
+  const from = env.MAIL_FROM || "Wine Data Service <no-reply@localhost>";
+  if (/[\r\n]/.test(from) || !/@/.test(from)) {
+    throw new ConfigError('MAIL_FROM must be an address like "Wine Data Service <api@example.com>".');
+  }
+  const raw = env.SMTP_URL;
+  if (!raw) return { smtpUrl: null, from };
+  let protocol = "";
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== "smtp:" && protocol !== "smtps:") {
+    throw new ConfigError(
+      "SMTP_URL must be a URL like smtp://user:password@mail.example.com:587 or smtps://…",
+    );
+  }
+  return { smtpUrl: raw, from };
+}
+
 /** Where the shared rate-limit counters live. */
 export interface RedisSetting {
   url: string;
@@ -418,5 +459,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     generator: generator(env),
     billing: parseBilling(env),
+    mail: parseMail(env),
+    signupLimits: {
+      perAddressPerDay: integer(env, "SIGNUPS_PER_ADDRESS_PER_DAY", 5, 1, 1_000_000),
+      perDay: integer(env, "SIGNUPS_PER_DAY", 500, 1, 10_000_000),
+    },
   };
 }

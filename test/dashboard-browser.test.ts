@@ -103,7 +103,7 @@ test("sign up, create a key shown once, call the API with it, revoke it", { skip
     .locator("svg[data-testid=usage-chart] rect")
     .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute("data-requests"))));
   assert.deepEqual(bars, [3, 8, 4, 9, 5, 10, 6]);
-  assert.match((await page.getByTestId("usage-today").textContent()) ?? "", /^6 of 1,000$/);
+  assert.match((await page.getByTestId("usage-today").textContent()) ?? "", /^6 of 100$/);
   await page.screenshot({ path: join(shots, "overview.png"), fullPage: true });
 
   await page.goto(`${origin}/account/keys`);

@@ -2,18 +2,24 @@
  * What the server-rendered dashboard pages under `/account` share, registered inside their scope
  * only (the JSON API is untouched):
  * - cookies (@fastify/cookie), HTML form bodies (@fastify/formbody, at most {@link FORM_BODY_LIMIT}),
- *   CSRF tokens (@fastify/csrf-protection: a secret in an HttpOnly cookie, a token in every form,
- *   checked on every POST by `app.csrfProtection` (preValidation: after the body is parsed, before it is validated)), security headers (@fastify/helmet: a CSP allowing
+ *   CSRF tokens (@fastify/csrf-protection: a secret in an HttpOnly cookie, a token in every form
+ *   bound to the session it was made for — "guest" before log-in — with an HMAC under the service's
+ *   `dashboard_hmac` secret, so a token of another browser, of the logged-out page or of an ended
+ *   session is refused; checked on every POST by `app.csrfProtection` (preValidation: after the
+ *   body is parsed, before it is validated)), security headers (@fastify/helmet: a CSP allowing
  *   only this origin's stylesheet and script, no framing, no referrer), templates (@fastify/view with
  *   eta, auto-escaping), `Cache-Control: no-store` on every page;
  * - the session: `request.session` is the live session of the `wds_session` cookie with its account,
  *   or null (accounts/sessions.service.ts). The cookie is HttpOnly, SameSite=Lax, Path=/account,
  *   Secure when the request came over HTTPS (directly or through a trusted proxy);
+ * - device cookies (accounts/device-cookie.ts): `reply.rememberDevice(email)` after a log-in,
+ *   `request.knownDevice(email)` for the log-in throttle;
  * - the page language `request.pageLang` (en or de): `lang` query > the `wds_lang` cookie set by the
  *   language switch > Accept-Language > en;
  * - deny by default: every route declares `config.page` — `account` (a session is needed, else 303
- *   to the log-in page), `guest` (log-in and sign-up: a logged-in user goes to the overview) or
- *   `asset` (the stylesheet and the copy script); a route without one stops the app at start;
+ *   to the log-in page), `guest` (log-in and sign-up: a logged-in user goes to the overview),
+ *   `open` (a mailed link: works logged in or out) or `asset` (the stylesheet and the copy script);
+ *   a route without one stops the app at start;
  * - errors as HTML pages (the `error` view) for browsers, as `{message, code}` JSON otherwise; 5xx
  *   never show their cause.
  */
@@ -27,12 +33,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { AppError } from "../errors.ts";
 import { fromAcceptLanguage } from "../http/language.ts";
+import { DEVICE_COOKIE_MAX_AGE_S, deviceCookieValue, deviceOf } from "../modules/accounts/device-cookie.ts";
+import { serviceSecret } from "../modules/accounts/service-secrets.service.ts";
 import { type ActiveSession, resumeSession, startSession } from "../modules/accounts/sessions.service.ts";
 import type { PageLanguage } from "../modules/dashboard/texts/texts.ts";
 import { toAppError } from "./error-handler.ts";
 
 /** Access a dashboard route declares. */
-export type PageAccess = "account" | "guest" | "asset";
+export type PageAccess = "account" | "guest" | "open" | "asset";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -44,12 +52,16 @@ declare module "fastify" {
     session: ActiveSession | null;
     /** The dashboard's language for this request. */
     pageLang: PageLanguage;
+    /** The id of this browser's device cookie when it was set by a log-in to `email`, else null. */
+    knownDevice(email: string): string | null;
   }
   interface FastifyReply {
     /** Starts a session of `accountId` and sets its cookie. */
     logIn(accountId: number): Promise<string>;
     /** Removes the session cookie (the row is deleted by the caller). */
     clearSession(): void;
+    /** Gives this browser a device cookie for `email` (after a successful log-in). */
+    rememberDevice(email: string): void;
     /** What every template of this request gets (set by the plugin's `onRequest`). */
     pageData: Record<string, unknown> | null;
     /** Renders template `name` with the page data and `data` (HTML). */
@@ -61,6 +73,8 @@ declare module "fastify" {
 export const SESSION_COOKIE = "wds_session";
 /** Name of the language cookie. */
 const LANG_COOKIE = "wds_lang";
+/** Name of the device cookie. */
+const DEVICE_COOKIE = "wds_device";
 /** Largest accepted form body, in bytes. */
 export const FORM_BODY_LIMIT = 16_384;
 
@@ -90,12 +104,17 @@ function pageLanguage(request: FastifyRequest): PageLanguage {
 export default fp<WebPagesOptions>(
   async (app: FastifyInstance, options) => {
     const { basePath, clock } = options;
+    const hmacKey = await serviceSecret(app.db, "dashboard_hmac");
+    /** What a CSRF token is bound to: the session's row id, or "guest" before log-in. */
+    const csrfUser = (request: FastifyRequest) => request.session?.session.id ?? "guest";
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
     await app.register(csrf, {
       sessionPlugin: "@fastify/cookie",
       cookieKey: "wds_csrf",
       cookieOpts: { path: basePath, httpOnly: true, sameSite: "lax", secure: "auto" },
+      csrfOpts: { hmacKey },
+      getUserInfo: csrfUser,
       getToken: (request) =>
         (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
     });
@@ -139,12 +158,21 @@ export default fp<WebPagesOptions>(
     app.decorateReply("clearSession", function (this: FastifyReply) {
       this.clearCookie(SESSION_COOKIE, cookieOptions);
     });
+    app.decorateReply("rememberDevice", function (this: FastifyReply, email: string) {
+      this.setCookie(DEVICE_COOKIE, deviceCookieValue(hmacKey, email), {
+        ...cookieOptions,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      });
+    });
+    app.decorateRequest("knownDevice", function (this: FastifyRequest, email: string) {
+      return deviceOf(hmacKey, this.cookies[DEVICE_COOKIE], email);
+    });
 
     /** The data every template gets: the options' locals, the CSRF token, the logged-in account. */
     const setLocals = (request: FastifyRequest, reply: FastifyReply) => {
       reply.pageData = {
         ...options.locals(request),
-        csrf: reply.generateCsrf(),
+        csrf: reply.generateCsrf({ userInfo: csrfUser(request) }),
         account: request.session?.account ?? null,
       };
     };

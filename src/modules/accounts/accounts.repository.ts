@@ -33,3 +33,15 @@ export async function updateAccountRow(
 ): Promise<void> {
   await db.updateTable("accounts").set(changes).where("id", "=", id).execute();
 }
+
+/**
+ * Deletes account `id` with its audit events; its keys, sessions and mailed links go with it (their
+ * foreign keys cascade). Returns false for an unknown id.
+ */
+export async function deleteAccountRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("audit_events").where("account_id", "=", id).execute();
+    const result = await tx.deleteFrom("accounts").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  });
+}

@@ -22,6 +22,12 @@ export const PLANS: Record<Plan, PlanLimits> = {
 
 /** Length of the free trial. */
 export const TRIAL_DAYS = 14;
+/**
+ * Requests per UTC day of a trial whose owner has not yet confirmed the email address (the link
+ * mailed at sign-up): enough to try the API, too little to be worth signing up again and again with
+ * addresses one does not own. Ours, a product decision; the full trial budget follows the click.
+ */
+export const UNVERIFIED_TRIAL_PER_DAY = 100;
 /** Grace period after a failed renewal payment during which `past_due` works as `active`. */
 export const PAST_DUE_GRACE_DAYS = 7;
 
@@ -39,6 +45,7 @@ export interface Access {
  * Evaluates an account's subscription state at `now`:
  * trialing until `trial_ends_at` (trial limits); active until `current_period_end`; past_due for
  * 7 days after `past_due_since`; canceled until `current_period_end`; then, like `expired`, no access.
+ * A trial whose email is not verified gets at most {@link UNVERIFIED_TRIAL_PER_DAY} requests a day.
  */
 export function accessAt(account: AccountRow, now: Date): Access {
   const t = now.getTime();
@@ -67,5 +74,9 @@ export function accessAt(account: AccountRow, now: Date): Access {
   }
   if (plan === null) return { plan: null, limits: null, perDay: null };
   const limits = PLANS[plan];
-  return { plan, limits, perDay: account.daily_limit ?? limits.perDay };
+  const perDay = account.daily_limit ?? limits.perDay;
+  if (plan === "trial" && account.email_verified_at === null) {
+    return { plan, limits, perDay: Math.min(perDay ?? UNVERIFIED_TRIAL_PER_DAY, UNVERIFIED_TRIAL_PER_DAY) };
+  }
+  return { plan, limits, perDay };
 }

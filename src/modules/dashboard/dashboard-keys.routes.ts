@@ -12,6 +12,7 @@ import { findKeyByPrefix, listKeysOfAccount } from "../api-keys/api-keys.reposit
 import { issueKey, revokeKey } from "../api-keys/api-keys.service.ts";
 import { CsrfBody, KeyBody, KeyParams, PageQuery } from "./dashboard.schemas.ts";
 import {
+  auditor,
   checkKeyForm,
   type DashboardOptions,
   type Flash,
@@ -23,6 +24,7 @@ import { format, textsFor } from "./texts/texts.ts";
 
 const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, apiPath }) => {
   const account = { page: "account", public: true } as const;
+  const audit = auditor(app.db, app.log, clock);
 
   /** The highest per-minute limit the account's plan allows (null = any) and its default. */
   const planLimits = (row: Parameters<typeof accessAt>[0]) =>
@@ -81,6 +83,7 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
         rateLimitPerMinute: form.rateLimit,
         now: clock(),
       });
+      await audit(request, "key.created", session.account.id, { prefix: row.prefix });
       await setFlash(app.db, session.token, { newKey: { key, name: row.name } } satisfies Flash);
       return reply.redirect("/account/keys", 303);
     },
@@ -116,7 +119,9 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
       const session = sessionOf(request);
       const t = textsFor(request.pageLang);
       const row = await ownKey(session.account.id, request.params.prefix);
-      await revokeKey(app.db, row.prefix, clock(), app.keyCache);
+      if (await revokeKey(app.db, row.prefix, clock(), app.keyCache)) {
+        await audit(request, "key.revoked", session.account.id, { prefix: row.prefix });
+      }
       await setFlash(app.db, session.token, {
         notice: format(t.keys.revoked, { prefix: row.prefix }),
       } satisfies Flash);

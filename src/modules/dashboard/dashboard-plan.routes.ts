@@ -10,6 +10,7 @@ import { setFlash, takeFlash } from "../accounts/sessions.service.ts";
 import { PAID_PLANS } from "../billing/billing-provider.ts";
 import { CsrfBody, PageQuery, PlanQuery, UpgradeBody } from "./dashboard.schemas.ts";
 import {
+  auditor,
   type DashboardOptions,
   type Flash,
   formatDate,
@@ -25,6 +26,7 @@ function unavailable(err: unknown): boolean {
 
 const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
   const account = { page: "account", public: true } as const;
+  const audit = auditor(app.db, app.log, clock);
 
   app.get("/plan", { config: account, schema: { querystring: PlanQuery } }, async (request, reply) => {
     const session = sessionOf(request);
@@ -73,6 +75,7 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
           headers: { "Retry-After": 30 },
         });
       }
+      await audit(request, "plan.upgrade_requested", session.account.id, { plan: request.body.plan });
       if (start.kind === "redirect") return reply.redirect(start.url, 303);
       const notice = start.kind === "changed" ? t.plan.changed : null;
       if (notice !== null) await setNotice(session.token, notice);
@@ -104,6 +107,7 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
           headers: { "Retry-After": 30 },
         });
       }
+      await audit(request, "plan.cancel_requested", session.account.id);
       const date = formatDate(session.account.current_period_end, request.pageLang);
       await setNotice(session.token, format(t.plan.canceled, { date }));
       return reply.redirect("/account/plan", 303);

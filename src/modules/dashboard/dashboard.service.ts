@@ -3,8 +3,10 @@
  * subscription summary (decisions.md "Accounts, plans and subscription states"), the 7-day usage
  * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
  */
-import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
+import type { Kysely } from "kysely";
+import type { AccountRow, ApiKeyRow, AuditEventRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
+import { type AuditEventName, type AuditLog, recordAuditEvent } from "../accounts/audit.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
 import { accessAt, PAST_DUE_GRACE_DAYS, PLANS, type PlanLimits } from "../accounts/plans.ts";
 import type { ActiveSession } from "../accounts/sessions.service.ts";
@@ -27,6 +29,44 @@ export interface DashboardOptions {
   clock: () => Date;
   /** The API's path prefix (`BASE_PATH`), for the example request on the keys page. */
   apiPath: string;
+  /** `PUBLIC_URL`, or null: mailed links are built on it (account-mails.ts `mailLinkBase`). */
+  publicUrl: string | null;
+}
+
+/** Where a security event came from (accounts/audit.service.ts): the client address and user agent. */
+export function sourceOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }) {
+  const agent = request.headers["user-agent"];
+  return { address: request.ip, userAgent: typeof agent === "string" ? agent : null };
+}
+
+/** Records a security event of a page's request (see {@link auditor}). */
+export type PageAuditor = (
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  event: AuditEventName,
+  accountId: number | null,
+  detail?: Record<string, string | number | boolean>,
+) => Promise<void>;
+
+/** Records security events of the pages' requests in `db` and the log `log`, at the clock's time. */
+export function auditor(db: Kysely<Database>, log: AuditLog, clock: () => Date): PageAuditor {
+  return (request, event, accountId, detail) =>
+    recordAuditEvent(db, log, { event, accountId, source: sourceOf(request), now: clock(), detail });
+}
+
+/** Whole minutes (at least 1) of a wait given in seconds, for "try again in {minutes} min". */
+export function minutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
+ * The message beside a password field for a password zxcvbn judged too easy to guess: ours, then
+ * its warning and suggestions (in the page's language).
+ */
+export function weakPasswordMessage(
+  verdict: { warning: string | null; suggestions: string[] },
+  t: Texts,
+): string {
+  return [t.signup.weakPassword, verdict.warning, ...verdict.suggestions].filter(Boolean).join(" ");
 }
 
 /**
@@ -239,4 +279,26 @@ export function checkSignupForm(
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) errors.password = t.signup.passwordLength;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, name, email, password: input.password };
+}
+
+/** An audit event as the security log shows it. */
+export interface AuditLogRow {
+  /** `YYYY-MM-DD HH:MM` UTC. */
+  time: string;
+  /** The event in the page's words. */
+  event: string;
+  address: string;
+  /** The User-Agent, at most 80 characters. */
+  browser: string;
+}
+
+/** The security log's rows of `events` (newest first), in the language of `t`. */
+export function auditLogRows(events: AuditEventRow[], t: Texts): AuditLogRow[] {
+  const names = t.security.events as Record<string, string>;
+  return events.map((e) => ({
+    time: `${e.at.slice(0, 10)} ${e.at.slice(11, 16)}`,
+    event: names[e.event] ?? e.event,
+    address: e.address ?? "",
+    browser: (e.user_agent ?? "").slice(0, 80),
+  }));
 }

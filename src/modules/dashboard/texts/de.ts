@@ -11,6 +11,8 @@ export const de: Texts = {
     keys: "API-Schlüssel",
     plan: "Tarif",
     password: "Passwort",
+    profile: "Profil",
+    security: "Sicherheitsprotokoll",
     logout: "Abmelden",
     docs: "API-Dokumentation",
   },
@@ -31,7 +33,8 @@ export const de: Texts = {
     name: "Name",
     email: "E-Mail",
     password: "Passwort",
-    passwordHint: "10 bis 256 Zeichen.",
+    passwordHint:
+      "Mindestens 10 Zeichen. Ein Satz aus mehreren Wörtern, die nichts miteinander zu tun haben, ist leicht zu merken und schwer zu erraten.",
     submit: "Konto anlegen",
     haveAccount: "Sie haben schon ein Konto?",
     nameRequired: "Geben Sie Ihren Namen ein (bis 100 Zeichen).",
@@ -39,6 +42,11 @@ export const de: Texts = {
     passwordLength: "Das Passwort muss 10 bis 256 Zeichen haben.",
     emailTaken:
       "Mit dieser E-Mail-Adresse kann kein neues Konto angelegt werden. Wenn es Ihre ist, melden Sie sich an.",
+    weakPassword: "Dieses Passwort ist zu leicht zu erraten.",
+    throttled:
+      "Aus Ihrem Netz wurden heute zu viele Konten angelegt. Versuchen Sie es in {hours} Std. wieder.",
+    checkMail:
+      "Willkommen! Wir haben einen Link an {email} geschickt: Öffnen Sie ihn, um Ihre Adresse zu bestätigen.",
   },
   login: {
     title: "Anmelden",
@@ -49,6 +57,7 @@ export const de: Texts = {
     failed: "E-Mail oder Passwort ist falsch.",
     throttled: "Zu viele Fehlversuche. Versuchen Sie es in {minutes} Min. wieder.",
     loggedOut: "Sie sind abgemeldet.",
+    forgot: "Passwort vergessen?",
   },
   overview: {
     title: "Übersicht",
@@ -145,6 +154,117 @@ export const de: Texts = {
     submit: "Passwort ändern",
     wrong: "Das aktuelle Passwort ist falsch.",
     changed: "Ihr Passwort wurde geändert. Ihre anderen Sitzungen wurden abgemeldet.",
+    throttled: "Zu viele falsche Passwörter. Versuchen Sie es in {minutes} Min. wieder.",
+  },
+  verify: {
+    pending:
+      "Bitte bestätigen Sie Ihre E-Mail-Adresse: Wir haben einen Link an {email} geschickt. Bis dahin erlaubt Ihre Testphase {limit} Anfragen am Tag.",
+    resend: "Link erneut senden",
+    resent: "Wir haben einen neuen Link an {email} geschickt.",
+    done: "Danke: Ihre E-Mail-Adresse ist bestätigt.",
+    invalid: "Dieser Link ist ungültig, wurde schon benutzt oder ist abgelaufen.",
+    mailFailed:
+      "Die E-Mail konnte gerade nicht gesendet werden. Bitte versuchen Sie es in ein paar Minuten noch einmal.",
+    throttled: "Es wurden zu viele E-Mails angefordert. Versuchen Sie es in {minutes} Min. wieder.",
+  },
+  forgot: {
+    title: "Passwort zurücksetzen",
+    intro:
+      "Geben Sie die E-Mail-Adresse Ihres Kontos ein; wir schicken Ihnen einen Link, mit dem Sie ein neues Passwort wählen.",
+    email: "E-Mail",
+    submit: "Link senden",
+    sent: "Falls es ein Konto für {email} gibt, haben wir ihm einen Link geschickt. Der Link gilt eine Stunde.",
+  },
+  reset: {
+    title: "Neues Passwort wählen",
+    next: "Neues Passwort",
+    submit: "Passwort setzen",
+    done: "Ihr Passwort wurde geändert und alle Sitzungen abgemeldet. Melden Sie sich mit dem neuen Passwort an.",
+    invalid: "Dieser Link ist ungültig, wurde schon benutzt oder ist abgelaufen. Fordern Sie einen neuen an.",
+    again: "Neuen Link anfordern",
+  },
+  profile: {
+    title: "Profil",
+    nameTitle: "Name",
+    name: "Name",
+    saveName: "Namen speichern",
+    nameSaved: "Ihr Name wurde geändert.",
+    emailTitle: "E-Mail-Adresse",
+    currentEmail: "Aktuelle Adresse: {email}",
+    newEmail: "Neue E-Mail-Adresse",
+    password: "Aktuelles Passwort",
+    changeEmail: "E-Mail-Adresse ändern",
+    emailSame: "Das ist bereits Ihre E-Mail-Adresse.",
+    emailSent:
+      "Wir haben einen Link an {email} geschickt. Ihre Adresse ändert sich, sobald Sie ihn öffnen (innerhalb von 24 Stunden).",
+    emailChanged: "Ihre E-Mail-Adresse lautet jetzt {email}.",
+    deleteTitle: "Konto löschen",
+    deleteText:
+      "Wenn Sie Ihr Konto löschen, werden alle API-Schlüssel widerrufen, alle Sitzungen beendet und Ihre Daten entfernt. Das lässt sich nicht rückgängig machen.",
+    deleteButton: "Konto löschen …",
+    deleteConfirmTitle: "Ihr Konto löschen?",
+    deleteConfirm: "Mein Konto endgültig löschen",
+    back: "Konto behalten",
+    cancelFirst: "Ihr bezahltes Abonnement läuft noch: Kündigen Sie es zuerst auf der Tarifseite.",
+    deleted: "Ihr Konto wurde gelöscht. Danke, dass Sie den Wine Data Service genutzt haben.",
+  },
+  security: {
+    title: "Sicherheitsprotokoll",
+    intro: "Die letzten sicherheitsrelevanten Ereignisse Ihres Kontos, die neuesten zuerst (Zeiten in UTC).",
+    colTime: "Zeit",
+    colEvent: "Ereignis",
+    colAddress: "Adresse",
+    colBrowser: "Browser",
+    none: "Noch keine Ereignisse.",
+    events: {
+      "account.created": "Konto angelegt",
+      "email.verification_sent": "Bestätigungslink gesendet",
+      "email.verified": "E-Mail-Adresse bestätigt",
+      "login.succeeded": "Angemeldet",
+      "login.failed": "Fehlgeschlagene Anmeldung",
+      "login.throttled": "Anmeldungen nach Fehlversuchen pausiert",
+      "password.changed": "Passwort geändert",
+      "password.change_failed": "Falsches aktuelles Passwort eingegeben",
+      "password.reset_requested": "Link zum Zurücksetzen gesendet",
+      "password.reset": "Passwort per E-Mail zurückgesetzt",
+      "email.change_requested": "Änderung der E-Mail-Adresse angefragt",
+      "email.changed": "E-Mail-Adresse geändert",
+      "name.changed": "Name geändert",
+      "key.created": "API-Schlüssel angelegt",
+      "key.revoked": "API-Schlüssel widerrufen",
+      "plan.upgrade_requested": "Tarifwechsel angefragt",
+      "plan.changed": "Tarif geändert",
+      "plan.cancel_requested": "Abonnement gekündigt",
+      "account.deleted": "Konto gelöscht",
+    },
+  },
+  mail: {
+    greeting: "Guten Tag {name},",
+    signature: "Wine Data Service",
+    verifySubject: "Bestätigen Sie Ihre E-Mail-Adresse",
+    verifyBody:
+      "bitte bestätigen Sie die E-Mail-Adresse Ihres Kontos beim Wine Data Service mit diesem Link (er gilt 7 Tage):",
+    verifyIgnore:
+      "Wenn Sie kein Konto angelegt haben, ignorieren Sie diese E-Mail: Ohne den Link geschieht nichts.",
+    resetSubject: "Passwort zurücksetzen",
+    resetBody:
+      "jemand möchte das Passwort Ihres Kontos beim Wine Data Service zurücksetzen. Mit diesem Link wählen Sie ein neues (er gilt eine Stunde und nur einmal):",
+    resetIgnore: "Wenn Sie das nicht waren, ignorieren Sie diese E-Mail: Ihr Passwort bleibt, wie es ist.",
+    passwordChangedSubject: "Ihr Passwort wurde geändert",
+    passwordChangedBody:
+      "das Passwort Ihres Kontos beim Wine Data Service wurde geändert und alle Sitzungen wurden abgemeldet. Wenn Sie das nicht waren, setzen Sie Ihr Passwort sofort zurück:",
+    changeEmailSubject: "Bestätigen Sie Ihre neue E-Mail-Adresse",
+    changeEmailBody:
+      "um diese Adresse zur E-Mail-Adresse Ihres Kontos beim Wine Data Service zu machen, öffnen Sie diesen Link (er gilt 24 Stunden):",
+    changeEmailIgnore: "Wenn Sie das nicht angefragt haben, ignorieren Sie diese E-Mail.",
+    emailChangedSubject: "Ihre E-Mail-Adresse wurde geändert",
+    emailChangedBody:
+      "die E-Mail-Adresse Ihres Kontos beim Wine Data Service wurde in {email} geändert. Wenn Sie das nicht waren, setzen Sie Ihr Passwort zurück und schreiben Sie uns:",
+    upgradeSubject: "Ihre Anfrage zum Tarifwechsel: {plan}",
+    upgradeBody:
+      "wir haben Ihre Anfrage erhalten, in den Tarif {plan} zu wechseln. Wir schicken Ihnen die Rechnung und stellen Ihren Tarif um, sobald die Zahlung geregelt ist; bis dahin gilt Ihr bisheriger Tarif weiter.",
+    deletedSubject: "Ihr Konto wurde gelöscht",
+    deletedBody: "Ihr Konto beim Wine Data Service und seine API-Schlüssel wurden wie gewünscht gelöscht.",
   },
   errors: {
     title: "Etwas ist schiefgegangen",
@@ -152,6 +272,9 @@ export const de: Texts = {
     forbidden:
       "Das Formular ist abgelaufen. Gehen Sie zurück, laden Sie die Seite neu und versuchen Sie es noch einmal.",
     rate_limited: "Zu viele Versuche. Bitte warten Sie einen Moment.",
+    unsupported_media_type:
+      "Das Formular konnte nicht gelesen werden. Laden Sie die Seite neu und versuchen Sie es noch einmal.",
+    payload_too_large: "Das Formular ist zu groß. Gehen Sie zurück und kürzen Sie Ihre Eingaben.",
     validation_failed:
       "Das Formular konnte nicht gelesen werden. Gehen Sie zurück und prüfen Sie Ihre Eingaben.",
     service_unavailable: "Der Dienst ist kurz nicht erreichbar. Bitte versuchen Sie es gleich noch einmal.",
