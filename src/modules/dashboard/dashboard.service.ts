@@ -3,6 +3,7 @@
  * subscription summary (decisions.md "Accounts, plans and subscription states"), the 7-day usage
  * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
  */
+import type { Prices } from "../../config.ts";
 import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
@@ -27,6 +28,8 @@ export interface DashboardOptions {
   clock: () => Date;
   /** The API's path prefix (`BASE_PATH`), for the example request on the keys page. */
   apiPath: string;
+  /** The monthly prices of the paid plans (`PRICE_STANDARD`, `PRICE_ENTERPRISE`), as shown. */
+  prices: Prices;
 }
 
 /**
