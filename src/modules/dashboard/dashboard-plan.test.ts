@@ -1,7 +1,8 @@
 /**
  * What a new customer sees on the dashboard over real HTTP: the plan page with the plans side by
  * side (limits, prices, the current one marked, buttons naming plan and price) and the confirmation
- * of a requested upgrade; Stripe's Checkout redirect with the configured prices.
+ * of a requested upgrade; Stripe's Checkout redirect with the configured prices; the keys page
+ * offering only the abilities the plan can use; the first-key prompt on the overview.
  */
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -151,5 +152,90 @@ describe("with Stripe", () => {
     const checkout = fake.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1);
     assert.equal(checkout?.form["line_items[0][price]"], "price_standard");
     assert.equal((await client.get("/account/plan")).html.includes("We have your request"), false);
+  });
+});
+
+describe("abilities by plan", () => {
+  test("a trial and a standard account are not offered photo:analyze, and the form refuses it; enterprise may", async () => {
+    const { client, email } = await signUp();
+    const offered = (html: string) =>
+      [...html.matchAll(/name="abilities" value="([^"]+)"/g)].map((m) => m[1]);
+    const trialPage = await client.get("/account/keys");
+    assert.deepEqual(offered(trialPage.html), [
+      "*",
+      "wines:read",
+      "producers:read",
+      "regions:read",
+      "grapes:read",
+      "insights:read",
+      "drinking-periods:read",
+    ]);
+    assert.match(
+      textOf(trialPage.html),
+      /Label recognition \(photo:analyze\) comes with the Enterprise plan\./,
+    );
+    for (const abilities of ["photo:analyze", ["wines:read", "photo:analyze"]]) {
+      const refused = await client.submit("/account/keys", { name: "Scanner", abilities, rate_limit: "60" });
+      assert.equal(refused.status, 422, String(abilities));
+      assert.match(
+        /id="abilities-error">([^<]+)</.exec(refused.html)?.[1] ?? "",
+        /^photo:analyze is not part of your plan\.$/,
+      );
+    }
+    const account = await findAccountByEmail(s.app.db, email);
+    assert.ok(account);
+    const keys = () =>
+      s.app.db.selectFrom("api_keys").select("abilities").where("account_id", "=", account.id).execute();
+    assert.deepEqual(await keys(), [], "no key was created");
+
+    await setPlan(s.app.db, account.id, "standard", s.clock.now(), s.app.keyCache);
+    assert.equal(offered((await client.get("/account/keys")).html).includes("photo:analyze"), false);
+    const standard = await client.submit("/account/keys", {
+      name: "Scan",
+      abilities: "photo:analyze",
+      rate_limit: "60",
+    });
+    assert.equal(standard.status, 422);
+    const all = await client.submit("/account/keys", { name: "All", abilities: "*", rate_limit: "60" });
+    assert.equal(all.status, 303, "* stays on every plan");
+
+    await setPlan(s.app.db, account.id, "enterprise", s.clock.now(), s.app.keyCache);
+    const enterprisePage = await client.get("/account/keys");
+    assert.ok(offered(enterprisePage.html).includes("photo:analyze"));
+    assert.equal(textOf(enterprisePage.html).includes("comes with the Enterprise plan"), false);
+    const ok = await client.submit("/account/keys", {
+      name: "Scanner",
+      abilities: "photo:analyze",
+      rate_limit: "60",
+    });
+    assert.equal(ok.status, 303);
+    assert.deepEqual(
+      (await keys()).map((k) => JSON.parse(k.abilities)),
+      [["*"], ["photo:analyze"]],
+    );
+  });
+});
+
+describe("the first key", () => {
+  test("the overview without an active key prompts to create one with an example request; gone once a key exists", async () => {
+    const { client } = await signUp();
+    const fresh = await client.get("/account");
+    const prompt = /<section class="first-key"[\s\S]*?<\/section>/.exec(fresh.html)?.[0] ?? "";
+    assert.match(prompt, /href="\/account\/keys"/);
+    assert.match(
+      textOf(prompt),
+      new RegExp(
+        `^Create your first API key .* curl -H "Authorization: Bearer YOUR_KEY" "${origin}/v1/wines/search\\?q=barolo" Create your first key$`,
+      ),
+    );
+    const created = await client.submit("/account/keys", { name: "First", abilities: "*", rate_limit: "60" });
+    assert.equal(created.status, 303);
+    assert.equal((await client.get("/account")).html.includes("first-key"), false);
+    // Revoking the only key brings the prompt back: no active key again.
+    const prefix =
+      /data-prefix="(wds_[a-z0-9]{8})"/.exec((await client.get("/account/keys")).html)?.[1] ?? "";
+    const confirm = await client.get(`/account/keys/${prefix}/revoke`);
+    assert.equal((await client.post(`/account/keys/${prefix}/revoke`, {}, csrfOf(confirm.html))).status, 303);
+    assert.match((await client.get("/account")).html, /data-testid="first-key"/);
   });
 });

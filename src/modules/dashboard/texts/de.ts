@@ -186,6 +186,15 @@ export const de: Texts = {
     example: "Eine erste Anfrage:",
     keyPlaceholder: "IHR_SCHLUESSEL",
   },
+  firstKey: {
+    title: "Legen Sie Ihren ersten API-Schlüssel an",
+    text: "Jede Anfrage an die API braucht einen Schlüssel. Legen Sie einen an und probieren Sie ihn aus:",
+    action: "Ersten Schlüssel anlegen",
+  },
+  keysByPlan: {
+    notOnPlan: "{ability} ist in Ihrem Tarif nicht enthalten.",
+    photoHint: "Die Etikettenerkennung (photo:analyze) gehört zum Enterprise-Tarif.",
+  },
   password: {
     title: "Passwort ändern",
     current: "Aktuelles Passwort",

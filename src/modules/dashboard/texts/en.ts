@@ -182,6 +182,15 @@ export const en = {
     example: "A first request:",
     keyPlaceholder: "YOUR_KEY",
   },
+  firstKey: {
+    title: "Create your first API key",
+    text: "Every request to the API needs a key. Create one, then try it:",
+    action: "Create your first key",
+  },
+  keysByPlan: {
+    notOnPlan: "{ability} is not part of your plan.",
+    photoHint: "Label recognition (photo:analyze) comes with the Enterprise plan.",
+  },
   password: {
     title: "Change password",
     current: "Current password",
