@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { AppError } from "./errors.ts";
@@ -18,6 +18,7 @@ import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import dashboardRoutes, { DASHBOARD_VIEWS } from "./modules/dashboard/dashboard.routes.ts";
 import dashboardAccessRoutes from "./modules/dashboard/dashboard-access.routes.ts";
+import dashboardHomeRoutes from "./modules/dashboard/dashboard-home.routes.ts";
 import dashboardKeyRoutes from "./modules/dashboard/dashboard-keys.routes.ts";
 import dashboardPlanRoutes from "./modules/dashboard/dashboard-plan.routes.ts";
 import dashboardProfileRoutes from "./modules/dashboard/dashboard-profile.routes.ts";
@@ -217,29 +218,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: config.basePath },
   );
   // The account dashboard: server-rendered pages with their own cookies, CSRF and security headers.
+  const formTargets =
+    config.billing.kind === "stripe"
+      ? ["https://checkout.stripe.com", ...(config.billing.apiUrl ? [config.billing.apiUrl.origin] : [])]
+      : [];
+  const pages = {
+    views: DASHBOARD_VIEWS,
+    basePath: "/account",
+    cacheTemplates: !config.development,
+    clock,
+    formTargets,
+    locals: (request: FastifyRequest) => ({
+      t: textsFor(request.pageLang),
+      apiBase: `${request.linkBase}${config.basePath}`,
+    }),
+  };
+  const dashboard = { clock, apiPath: config.basePath, prices: config.prices, publicUrl: config.publicUrl };
   await app.register(
     async (web) => {
-      const formTargets =
-        config.billing.kind === "stripe"
-          ? ["https://checkout.stripe.com", ...(config.billing.apiUrl ? [config.billing.apiUrl.origin] : [])]
-          : [];
-      await web.register(webPages, {
-        views: DASHBOARD_VIEWS,
-        basePath: "/account",
-        cacheTemplates: !config.development,
-        clock,
-        formTargets,
-        locals: (request) => ({ t: textsFor(request.pageLang) }),
-      });
-      const options = { clock, apiPath: config.basePath, publicUrl: config.publicUrl };
-      await web.register(dashboardRoutes, options);
-      await web.register(dashboardAccessRoutes, options);
-      await web.register(dashboardProfileRoutes, options);
-      await web.register(dashboardKeyRoutes, options);
-      await web.register(dashboardPlanRoutes, options);
+      await web.register(webPages, pages);
+      await web.register(dashboardRoutes, dashboard);
+      await web.register(dashboardAccessRoutes, dashboard);
+      await web.register(dashboardProfileRoutes, dashboard);
+      await web.register(dashboardKeyRoutes, dashboard);
+      await web.register(dashboardPlanRoutes, dashboard);
     },
     { prefix: "/account" },
   );
+  // The front door at `/`, in the dashboard's layout: a scope of its own without a prefix, where
+  // unknown paths keep the API's JSON 404 (the cookies keep their Path=/account).
+  await app.register(async (front) => {
+    await front.register(webPages, { ...pages, notFoundPage: false });
+    await front.register(dashboardHomeRoutes, dashboard);
+  });
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(llmsTxt, { basePath: config.basePath });
   return app;

@@ -4,9 +4,12 @@
  * shown once (gone after a reload) and copied by the copy button → /v1/ping answers 200 with it →
  * revoke → 401; failed log-ins are throttled; the pages work by keyboard and without JavaScript.
  *
+ * The front door: plans and prices side by side, its sign-up link to the sign-up page, then the
+ * dashboard link for the signed-up browser and an upgrade request confirmed on the plan page.
+ *
  * Skipped, saying so, where Chromium is not installed (`.ci/run` installs it). With
- * `SCREENSHOTS_DIR=docs/screenshots` the overview and keys pages are saved there (the committed
- * screenshots were made so); otherwise into a temporary directory.
+ * `SCREENSHOTS_DIR=docs/screenshots` the overview, keys, front door and plan pages are saved there
+ * (the committed screenshots were made so); otherwise into a temporary directory.
  */
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
@@ -114,6 +117,51 @@ test("sign up, create a key shown once, call the API with it, revoke it", { skip
   await page.getByRole("button", { name: "Revoke key" }).click();
   await page.getByText(/was revoked/).waitFor();
   assert.equal((await ping()).status, 401);
+  await context.close();
+});
+
+test("the front door shows plans and prices, and its sign-up link leads to sign-up", {
+  skip: missing,
+}, async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  assert.equal(
+    await page.getByRole("heading", { level: 1 }).textContent(),
+    "Wine data for shops, cellar apps, restaurants and AI assistants",
+  );
+  const plans = page.locator("li.plan");
+  assert.deepEqual(await plans.locator("h3").allTextContents(), ["Trial", "Standard", "Enterprise"]);
+  assert.deepEqual(await plans.locator(".price").allTextContents(), [
+    "Free for 14 days",
+    "€49 / month",
+    "€299 / month",
+  ]);
+  // Side by side: the three cards share one row at this width.
+  const tops = await plans.evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+  assert.equal(new Set(tops).size, 1, `one row: ${tops}`);
+  await page.screenshot({ path: join(shots, "front-door.png"), fullPage: true });
+
+  await page.getByRole("link", { name: "Start your free 14-day trial" }).click();
+  await page.waitForURL(`${origin}/account/signup`);
+  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Create your account");
+  await page.getByLabel("Name").fill("Osteria Aurora");
+  await page.getByLabel("Email").fill(`front-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${origin}/account`);
+  assert.ok(await page.getByRole("heading", { name: "Create your first API key" }).isVisible());
+
+  // The browser sends its session cookie only under /account; the front door still knows it.
+  await page.goto(`${origin}/`);
+  assert.ok(await page.getByRole("link", { name: "Go to your dashboard" }).isVisible());
+  assert.equal(await page.getByRole("link", { name: /free 14-day trial/ }).count(), 0);
+
+  await page.goto(`${origin}/account/plan`);
+  assert.equal(await page.locator("li.plan.current h3").textContent(), "Trial");
+  await page.getByRole("button", { name: "Upgrade to Enterprise for €299 / month" }).click();
+  await page.getByText(/^We have your request for Enterprise at €299 \/ month\./).waitFor();
+  await page.screenshot({ path: join(shots, "plan.png"), fullPage: true });
   await context.close();
 });
 

@@ -16,12 +16,16 @@
  *   `request.knownDevice(email)` for the log-in throttle;
  * - the page language `request.pageLang` (en or de): `lang` query > the `wds_lang` cookie set by the
  *   language switch > Accept-Language > en;
+ * - `signedIn` for the templates: a session, or outside `basePath` (the front door at `/`, which
+ *   never receives the session cookie) the `wds_signed_in` cookie: Path=/, no secret, set and removed
+ *   with the session by every page under `basePath`; it only chooses which links a page offers;
  * - deny by default: every route declares `config.page` — `account` (a session is needed, else 303
- *   to the log-in page), `guest` (log-in and sign-up: a logged-in user goes to the overview),
- *   `open` (a mailed link: works logged in or out) or `asset` (the stylesheet and the copy script);
- *   a route without one stops the app at start;
+ *   to the log-in page), `guest` (log-in and sign-up: a logged-in user goes to the overview), `open`
+ *   (anyone, logged in or out: the front door, a mailed link) or `asset` (the stylesheet and the copy
+ *   script); a route without one stops the app at start;
  * - errors as HTML pages (the `error` view) for browsers, as `{message, code}` JSON otherwise; 5xx
- *   never show their cause.
+ *   never show their cause. Unknown paths get the 404 page too, unless `notFoundPage` is false (a
+ *   scope without a path prefix, where the app's JSON 404 stays).
  */
 import cookie from "@fastify/cookie";
 import csrf from "@fastify/csrf-protection";
@@ -75,6 +79,8 @@ export const SESSION_COOKIE = "wds_session";
 const LANG_COOKIE = "wds_lang";
 /** Name of the device cookie. */
 const DEVICE_COOKIE = "wds_device";
+/** Name of the cookie telling pages outside `basePath` that this browser has a session (no secret). */
+export const SIGNED_IN_COOKIE = "wds_signed_in";
 /** Largest accepted form body, in bytes. */
 export const FORM_BODY_LIMIT = 16_384;
 
@@ -89,8 +95,10 @@ export interface WebPagesOptions {
   clock: () => Date;
   /** Origins a form may send the browser to besides this one (CSP form-action), e.g. Stripe Checkout. */
   formTargets: string[];
-  /** What every template gets besides `csrf` and `account` (the texts of `request.pageLang`). */
+  /** What every template gets besides `csrf`, `account` and `signedIn` (the texts of `request.pageLang`). */
   locals: (request: FastifyRequest) => Record<string, unknown>;
+  /** Answer unknown paths of this scope with the 404 page (default true); false in a scope without prefix. */
+  notFoundPage?: boolean;
 }
 
 function pageLanguage(request: FastifyRequest): PageLanguage {
@@ -142,9 +150,11 @@ export default fp<WebPagesOptions>(
     app.decorateRequest("session", null);
     app.decorateRequest("pageLang", "en");
     const cookieOptions = { path: basePath, httpOnly: true, sameSite: "lax", secure: "auto" } as const;
+    const signedInOptions = { ...cookieOptions, path: "/" } as const;
     app.decorateReply("logIn", async function (this: FastifyReply, accountId: number) {
       const { token, expiresAt } = await startSession(app.db, accountId, clock());
       this.setCookie(SESSION_COOKIE, token, { ...cookieOptions, expires: expiresAt });
+      this.setCookie(SIGNED_IN_COOKIE, "1", { ...signedInOptions, expires: expiresAt });
       return token;
     });
     app.decorateReply("pageData", null);
@@ -157,6 +167,7 @@ export default fp<WebPagesOptions>(
     );
     app.decorateReply("clearSession", function (this: FastifyReply) {
       this.clearCookie(SESSION_COOKIE, cookieOptions);
+      this.clearCookie(SIGNED_IN_COOKIE, signedInOptions);
     });
     app.decorateReply("rememberDevice", function (this: FastifyReply, email: string) {
       this.setCookie(DEVICE_COOKIE, deviceCookieValue(hmacKey, email), {
@@ -168,12 +179,21 @@ export default fp<WebPagesOptions>(
       return deviceOf(hmacKey, this.cookies[DEVICE_COOKIE], email);
     });
 
+    /** True for paths under `basePath`, the only ones the browser sends the session cookie to. */
+    const underBase = (url: string) =>
+      url.startsWith(basePath) &&
+      (url.length === basePath.length || /^[/?]/.test(url.slice(basePath.length)));
     /** The data every template gets: the options' locals, the CSRF token, the logged-in account. */
     const setLocals = (request: FastifyRequest, reply: FastifyReply) => {
+      const inBase = underBase(request.url);
+      const hinted = !inBase && request.cookies[SIGNED_IN_COOKIE] === "1";
       reply.pageData = {
         ...options.locals(request),
-        csrf: reply.generateCsrf({ userInfo: csrfUser(request) }),
+        // Outside basePath the CSRF cookie is not sent: a token made there would replace the secret
+        // of the forms open under basePath. Pages there have no forms.
+        csrf: inBase ? reply.generateCsrf({ userInfo: csrfUser(request) }) : null,
         account: request.session?.account ?? null,
+        signedIn: request.session !== null || hinted,
       };
     };
 
@@ -199,6 +219,15 @@ export default fp<WebPagesOptions>(
       const token = request.cookies[SESSION_COOKIE];
       request.session = token ? await resumeSession(app.db, token, clock()) : null;
       if (token && request.session === null) reply.clearSession();
+      // Only under basePath does the absence of the session cookie mean that there is no session.
+      const hinted = request.cookies[SIGNED_IN_COOKIE] === "1";
+      if (underBase(request.url) && hinted !== (request.session !== null)) {
+        if (request.session === null) reply.clearCookie(SIGNED_IN_COOKIE, signedInOptions);
+        else {
+          const expires = new Date(request.session.session.expires_at);
+          reply.setCookie(SIGNED_IN_COOKIE, "1", { ...signedInOptions, expires });
+        }
+      }
       setLocals(request, reply);
       if (access === "account" && request.session === null) {
         return reply.redirect(`${basePath}/login`, 303);
@@ -234,6 +263,7 @@ export default fp<WebPagesOptions>(
       if (reply.pageData === null) setLocals(request, reply);
       return reply.page("error", { status, code: appError?.code ?? "internal_error" });
     });
+    if (options.notFoundPage === false) return;
     app.setNotFoundHandler((request, reply) => {
       reply.code(404);
       if (!request.headers.accept?.includes("text/html")) return { message: "Not found.", code: "not_found" };

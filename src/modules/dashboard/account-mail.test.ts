@@ -274,7 +274,10 @@ describe("the log transport (no SMTP_URL)", () => {
     const dev = collectedLog();
     const devService = await startTestService({ LOG_LEVEL: "info" }, { logStream: dev.stream });
     const prod = collectedLog();
-    const prodService = await startTestService({ LOG_LEVEL: "info", NODE_ENV: "production" }, { logStream: prod.stream });
+    const prodService = await startTestService(
+      { LOG_LEVEL: "info", NODE_ENV: "production" },
+      { logStream: prod.stream },
+    );
     try {
       const email = `logged-${Date.now()}@example.com`;
       const devOrigin = new URL(devService.url("/")).origin;

@@ -16,8 +16,8 @@ import {
   checkKeyForm,
   type DashboardOptions,
   type Flash,
-  FORM_ABILITIES,
   keyList,
+  planAbilities,
   sessionOf,
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
@@ -39,7 +39,8 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
       keys: keyList(await listKeysOfAccount(app.db, session.account.id), t),
       newKey: flash?.newKey ?? null,
       notice: flash?.notice ?? null,
-      abilities: FORM_ABILITIES,
+      abilities: planAbilities(limits),
+      photoHint: !limits.photo,
       values: { name: "", abilities: ["*"], rate_limit: String(limits.defaultPerMinute) },
       errors: {},
       maxHint:
@@ -59,13 +60,14 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
       const t = textsFor(request.pageLang);
       const abilities = [request.body.abilities ?? []].flat();
       const limits = planLimits(session.account);
-      const form = checkKeyForm({ ...request.body, abilities }, limits.maxPerMinute, t);
+      const form = checkKeyForm({ ...request.body, abilities }, limits, t);
       if (!form.ok) {
         return reply.code(422).page("keys", {
           keys: keyList(await listKeysOfAccount(app.db, session.account.id), t),
           newKey: null,
           notice: null,
-          abilities: FORM_ABILITIES,
+          abilities: planAbilities(limits),
+          photoHint: !limits.photo,
           values: { name: request.body.name, abilities, rate_limit: request.body.rate_limit },
           errors: form.errors,
           maxHint:

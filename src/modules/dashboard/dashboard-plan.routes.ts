@@ -1,13 +1,18 @@
 /**
- * The dashboard's plan pages under `/account/plan`: the current plan and its limits, upgrading to
- * standard or enterprise and cancelling at period end, through the configured payment provider
- * (`app.billing`: manual or Stripe, modules/billing). Stripe Checkout sends the customer back to
- * `/account/plan?checkout=done|canceled`; the plan itself changes when Stripe's webhook says so.
+ * The dashboard's plan pages under `/account/plan`: the current plan and its limits, the plans side
+ * by side with their prices (plan-table.service.ts), upgrading to standard or enterprise and
+ * cancelling at period end, through the configured payment provider (`app.billing`: manual or
+ * Stripe, modules/billing). Stripe Checkout sends the customer back to
+ * `/account/plan?checkout=done|canceled`; the plan itself changes when Stripe's webhook says so. An
+ * upgrade the manual provider recorded is confirmed by {@link upgradeRequested}.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Prices } from "../../config.ts";
+import type { Plan } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
+import { accessAt } from "../accounts/plans.ts";
 import { setFlash, takeFlash } from "../accounts/sessions.service.ts";
-import { PAID_PLANS } from "../billing/billing-provider.ts";
+import { PAID_PLANS, type PaidPlan } from "../billing/billing-provider.ts";
 import { CsrfBody, PageQuery, PlanQuery, UpgradeBody } from "./dashboard.schemas.ts";
 import {
   auditor,
@@ -17,14 +22,26 @@ import {
   sessionOf,
   subscriptionSummary,
 } from "./dashboard.service.ts";
-import { format, textsFor } from "./texts/texts.ts";
+import { formatPrice, PLAN_ORDER, planColumns } from "./plan-table.service.ts";
+import type { Texts } from "./texts/en.ts";
+import { format, type PageLanguage, textsFor } from "./texts/texts.ts";
+
+/**
+ * The label of the button that moves `account` (on plan `current`) to `plan`: "Upgrade to Enterprise
+ * for €299 / month", or "Switch to …" for a cheaper plan.
+ */
+function changeLabel(plan: PaidPlan, current: Plan, prices: Prices, t: Texts): string {
+  const text =
+    PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(current) ? t.offers.upgradeTo : t.offers.switchTo;
+  return format(text, { plan: t.plans[plan], price: formatPrice(prices[plan], t.lang as PageLanguage) });
+}
 
 /** True when the provider failed for want of an answer (network, timeout, 5xx), not for the request. */
 function unavailable(err: unknown): boolean {
   return !(err instanceof AppError);
 }
 
-const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
+const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, prices }) => {
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 
@@ -32,15 +49,22 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
     const session = sessionOf(request);
     const t = textsFor(request.pageLang);
     const row = session.account;
-    const summary = subscriptionSummary(row, clock(), t);
+    const now = clock();
+    const summary = subscriptionSummary(row, now, t);
     const notice = ((await takeFlash(app.db, session)) as Flash | null)?.notice ?? null;
     const checkout = request.query.checkout;
     // An upgrade is offered to every paid plan other than the one being paid for now.
     const paying = summary.active && row.status !== "trialing" ? row.plan : null;
+    const current = accessAt(row, now).plan ?? row.plan;
+    const upgrades = PAID_PLANS.filter((p) => p !== paying);
     return reply.page("plan", {
       summary,
       provider: app.billing.name,
-      upgrades: PAID_PLANS.filter((p) => p !== paying),
+      upgrades,
+      plans: planColumns(prices, t),
+      current,
+      actions: Object.fromEntries(upgrades.map((p) => [p, changeLabel(p, current, prices, t)])),
+      requestedPlan: row.requested_plan,
       requested:
         row.requested_plan === null ? null : format(t.plan.requested, { plan: t.plans[row.requested_plan] }),
       cancellable: row.status === "active" || row.status === "past_due",
@@ -77,8 +101,8 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
       }
       await audit(request, "plan.upgrade_requested", session.account.id, { plan: request.body.plan });
       if (start.kind === "redirect") return reply.redirect(start.url, 303);
-      const notice = start.kind === "changed" ? t.plan.changed : null;
-      if (notice !== null) await setNotice(session.token, notice);
+      if (start.kind === "changed") await setNotice(session.token, t.plan.changed);
+      else await upgradeRequested(session.token, request.body.plan, t);
       return reply.redirect("/account/plan", 303);
     },
   );
@@ -116,6 +140,17 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
 
   async function setNotice(token: string, notice: string): Promise<void> {
     await setFlash(app.db, token, { notice } satisfies Flash);
+  }
+
+  /**
+   * The one place where an upgrade request that the payment provider recorded for an operator
+   * (`manual`: `requested_plan`) is confirmed to the customer of the session `token`: the plan page
+   * after the redirect says what was asked for, at which price, and what happens next. A
+   * confirmation mail belongs here too.
+   */
+  async function upgradeRequested(token: string, plan: PaidPlan, t: Texts): Promise<void> {
+    const price = formatPrice(prices[plan], t.lang as PageLanguage);
+    await setNotice(token, format(t.offers.requestedNotice, { plan: t.plans[plan], price }));
   }
 };
 

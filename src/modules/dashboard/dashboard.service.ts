@@ -4,6 +4,7 @@
  * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
  */
 import type { Kysely } from "kysely";
+import type { Prices } from "../../config.ts";
 import type { AccountRow, ApiKeyRow, AuditEventRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
 import { type AuditEventName, type AuditLog, recordAuditEvent } from "../accounts/audit.service.ts";
@@ -31,6 +32,8 @@ export interface DashboardOptions {
   apiPath: string;
   /** `PUBLIC_URL`, or null: mailed links are built on it (account-mails.ts `mailLinkBase`). */
   publicUrl: string | null;
+  /** The monthly prices of the paid plans (`PRICE_STANDARD`, `PRICE_ENTERPRISE`), as shown. */
+  prices: Prices;
 }
 
 /** Where a security event came from (accounts/audit.service.ts): the client address and user agent. */
@@ -229,8 +232,17 @@ export function keyList(rows: ApiKeyRow[], t: Texts): KeyListItem[] {
   }));
 }
 
-/** The abilities a key form offers, `*` first. */
+/** Every ability a key form knows, `*` first. */
 export const FORM_ABILITIES: readonly string[] = ["*", ...ABILITIES];
+
+/**
+ * The abilities the key form offers on a plan with `limits`, `*` first: `photo:analyze` only where
+ * the plan includes label recognition (Enterprise: decisions.md's plan table); `*` on every plan,
+ * since it grants only what the plan allows.
+ */
+export function planAbilities(limits: Pick<PlanLimits, "photo">): readonly string[] {
+  return FORM_ABILITIES.filter((ability) => ability !== "photo:analyze" || limits.photo);
+}
 
 /** A checked key form: the values, or the message of each bad field. */
 export type KeyForm =
@@ -238,22 +250,25 @@ export type KeyForm =
   | { ok: false; errors: Record<string, string> };
 
 /**
- * Checks the key form: a name of 1–100 characters, at least one known ability (`*` alone when
- * checked with others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any
- * up to 100,000).
+ * Checks the key form against the account's plan (`limits`): a name of 1–100 characters, at least
+ * one known ability, each one the plan can use ({@link planAbilities}; `*` alone when checked with
+ * others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any up to 100,000).
  */
 export function checkKeyForm(
   input: { name: string; abilities: string[]; rate_limit: string },
-  maxPerMinute: number | null,
+  limits: Pick<PlanLimits, "maxPerMinute" | "photo">,
   t: Texts,
 ): KeyForm {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
   if (name.length < 1 || name.length > 100) errors.name = t.keys.nameRequired;
   const known = input.abilities.filter((a) => FORM_ABILITIES.includes(a));
+  const offered = planAbilities(limits);
+  const notOnPlan = known.find((a) => !offered.includes(a));
   if (known.length === 0 || known.length !== input.abilities.length)
     errors.abilities = t.keys.abilityRequired;
-  const max = maxPerMinute ?? 100_000;
+  else if (notOnPlan !== undefined) errors.abilities = format(t.keysByPlan.notOnPlan, { ability: notOnPlan });
+  const max = limits.maxPerMinute ?? 100_000;
   const rate = /^\d{1,6}$/.test(input.rate_limit.trim()) ? Number(input.rate_limit.trim()) : Number.NaN;
   if (!(rate >= 1 && rate <= max)) errors.rate_limit = format(t.keys.rateLimitRange, { max });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
