@@ -188,9 +188,12 @@ export class RateLimits {
     return presented.length === this.innerToken.length && timingSafeEqual(presented, this.innerToken);
   }
 
-  /** Counts one request of an API key against its per-minute limit. */
-  async hitMinute(keyId: number, limit: number): Promise<Hit> {
-    const res = await this.count(this.perMinute, String(keyId));
+  /**
+   * Counts `points` requests (default one) of an API key against its per-minute limit: more than one
+   * for a request that carries several (a `POST /mcp` with n tool calls counts n).
+   */
+  async hitMinute(keyId: number, limit: number, points = 1): Promise<Hit> {
+    const res = await this.count(this.perMinute, String(keyId), points);
     const used = res.consumedPoints;
     return {
       limit,
@@ -202,12 +205,12 @@ export class RateLimits {
   }
 
   /**
-   * Counts one request of an account for the UTC day of `now`, against its budget `limit` (null:
-   * unlimited, counted for the usage chart only).
+   * Counts `points` requests (default one) of an account for the UTC day of `now`, against its budget
+   * `limit` (null: unlimited, counted for the usage chart only).
    */
-  async hitDay(accountId: number, limit: number | null, now: Date): Promise<Hit> {
+  async hitDay(accountId: number, limit: number | null, now: Date, points = 1): Promise<Hit> {
     const day = now.toISOString().slice(0, 10);
-    const res = await this.count(this.perDay, `${accountId}:${day}`);
+    const res = await this.count(this.perDay, `${accountId}:${day}`, points);
     const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const used = res.consumedPoints;
     const max = limit ?? Number.POSITIVE_INFINITY;
@@ -244,12 +247,12 @@ export class RateLimits {
     return list;
   }
 
-  /** One count; tells the shared store's health when the store (not the fallback) answered it. */
-  private count(limiter: RateLimiterAbstract, key: string) {
+  /** One count of `points`; tells the shared store's health when the store (not the fallback) answered it. */
+  private count(limiter: RateLimiterAbstract, key: string, points: number) {
     const health = this.health;
-    if (health === undefined) return limiter.consume(key, 1);
+    if (health === undefined) return limiter.consume(key, points);
     const fallbacks = health.fallbacks;
-    return limiter.consume(key, 1).then((res) => {
+    return limiter.consume(key, points).then((res) => {
       if (health.fallbacks === fallbacks) health.answered();
       return res;
     });
