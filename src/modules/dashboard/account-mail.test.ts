@@ -269,6 +269,16 @@ describe("email change and deletion", () => {
   });
 });
 
+describe("plan", () => {
+  test("an upgrade asked for (manual provider) is confirmed by mail, with the plan and its price", async () => {
+    const { client, email } = await signUp();
+    const asked = await client.submit("/account/plan", { plan: "enterprise" }, "/account/plan/upgrade");
+    assert.equal(asked.status, 303);
+    const mail = await smtp.next(email, /Your plan change request: Enterprise/);
+    assert.match(mail.text, /switch to the Enterprise plan \(€299 a month\)/);
+  });
+});
+
 describe("the log transport (no SMTP_URL)", () => {
   test("development prints the whole mail, whose link works; production only its subject", async () => {
     const dev = collectedLog();

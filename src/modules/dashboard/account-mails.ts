@@ -130,14 +130,22 @@ export function emailChangedMail(
   );
 }
 
-/** The confirmation of a plan change asked for (`plan`: the plan's name as the page shows it). */
-export function upgradeRequestedMail(t: Texts, account: AccountRow, plan: string): OutgoingMail {
+/**
+ * The confirmation of a plan change asked for (`plan`: the plan's name as the page shows it,
+ * `price`: its price as the page shows it).
+ */
+export function upgradeRequestedMail(
+  t: Texts,
+  account: AccountRow,
+  plan: string,
+  price: string,
+): OutgoingMail {
   return mail(
     t,
     account.email,
     account.name,
     format(t.mail.upgradeSubject, { plan }),
-    format(t.mail.upgradeBody, { plan }),
+    format(t.mail.upgradeBody, { plan, price }),
   );
 }
 

@@ -11,8 +11,9 @@ import type { Prices } from "../../config.ts";
 import type { Plan } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
 import { accessAt } from "../accounts/plans.ts";
-import { setFlash, takeFlash } from "../accounts/sessions.service.ts";
+import { type ActiveSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
 import { PAID_PLANS, type PaidPlan } from "../billing/billing-provider.ts";
+import { sendQuietly, upgradeRequestedMail } from "./account-mails.ts";
 import { CsrfBody, PageQuery, PlanQuery, UpgradeBody } from "./dashboard.schemas.ts";
 import {
   auditor,
@@ -102,7 +103,7 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
       await audit(request, "plan.upgrade_requested", session.account.id, { plan: request.body.plan });
       if (start.kind === "redirect") return reply.redirect(start.url, 303);
       if (start.kind === "changed") await setNotice(session.token, t.plan.changed);
-      else await upgradeRequested(session.token, request.body.plan, t);
+      else await upgradeRequested(session, request.body.plan, t);
       return reply.redirect("/account/plan", 303);
     },
   );
@@ -145,12 +146,13 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
   /**
    * The one place where an upgrade request that the payment provider recorded for an operator
    * (`manual`: `requested_plan`) is confirmed to the customer of the session `token`: the plan page
-   * after the redirect says what was asked for, at which price, and what happens next. A
-   * confirmation mail belongs here too.
+   * after the redirect says what was asked for, at which price, and what happens next, and so
+   * does a mail to the account's address (not awaited: the request is recorded either way).
    */
-  async function upgradeRequested(token: string, plan: PaidPlan, t: Texts): Promise<void> {
+  async function upgradeRequested(session: ActiveSession, plan: PaidPlan, t: Texts): Promise<void> {
     const price = formatPrice(prices[plan], t.lang as PageLanguage);
-    await setNotice(token, format(t.offers.requestedNotice, { plan: t.plans[plan], price }));
+    await setNotice(session.token, format(t.offers.requestedNotice, { plan: t.plans[plan], price }));
+    sendQuietly(app.mailer, upgradeRequestedMail(t, session.account, t.plans[plan], price));
   }
 };
 

@@ -319,7 +319,7 @@ export const de: Texts = {
       "die E-Mail-Adresse Ihres Kontos beim Wine Data Service wurde in {email} geändert. Wenn Sie das nicht waren, setzen Sie Ihr Passwort zurück und schreiben Sie uns:",
     upgradeSubject: "Ihre Anfrage zum Tarifwechsel: {plan}",
     upgradeBody:
-      "wir haben Ihre Anfrage erhalten, in den Tarif {plan} zu wechseln. Wir schicken Ihnen die Rechnung und stellen Ihren Tarif um, sobald die Zahlung geregelt ist; bis dahin gilt Ihr bisheriger Tarif weiter.",
+      "wir haben Ihre Anfrage erhalten, in den Tarif {plan} ({price} im Monat) zu wechseln. Wir schicken Ihnen die Rechnung und stellen Ihren Tarif um, sobald die Zahlung geregelt ist; bis dahin gilt Ihr bisheriger Tarif weiter.",
     deletedSubject: "Ihr Konto wurde gelöscht",
     deletedBody: "Ihr Konto beim Wine Data Service und seine API-Schlüssel wurden wie gewünscht gelöscht.",
   },

@@ -309,7 +309,7 @@ export const en = {
       "the email address of your Wine Data Service account was changed to {email}. If you did not do this, reset your password and write to us:",
     upgradeSubject: "Your plan change request: {plan}",
     upgradeBody:
-      "we received your request to switch to the {plan} plan. We will send you the invoice and switch your plan as soon as the payment is arranged; your current plan keeps working until then.",
+      "we received your request to switch to the {plan} plan ({price} a month). We will send you the invoice and switch your plan as soon as the payment is arranged; your current plan keeps working until then.",
     deletedSubject: "Your account was deleted",
     deletedBody: "your Wine Data Service account and its API keys were deleted, as you asked.",
   },
