@@ -120,6 +120,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       requireHostHeader: false,
     },
     requestTimeout: config.timeouts.requestMs,
+    // Requests arriving while the app closes are answered by the error-handler plugin with the usual
+    // {message, code} body and Retry-After; Fastify's own 503 body has no `code`.
+    return503OnClosing: false,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Every error body has {message, code}: what Node's parser and Fastify's router refuse too.
     clientErrorHandler,
