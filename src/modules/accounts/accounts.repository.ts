@@ -23,6 +23,21 @@ export function findAccountByEmail(db: Kysely<Database>, email: string): Promise
 }
 
 /**
+ * Locks account `id`'s row until the transaction `trx` ends, with an update that changes nothing, so
+ * that two transactions checking something about the account before writing (the key cap) run one
+ * after the other: on PostgreSQL the second waits for the first's row lock and then, in READ
+ * COMMITTED, reads what it committed; SQLite transactions take the database's write lock anyway
+ * (BEGIN IMMEDIATE, database.ts).
+ */
+export async function lockAccount(trx: Kysely<Database>, id: number): Promise<void> {
+  await trx
+    .updateTable("accounts")
+    .set((eb) => ({ name: eb.ref("name") }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
  * Sets the given columns of account `id` (nothing happens for an unknown id). Does not touch any key
  * cache: callers use `updateAccount` in accounts.service.ts.
  */

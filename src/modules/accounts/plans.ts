@@ -3,7 +3,10 @@
  */
 import type { AccountRow, Plan } from "../../db/types.ts";
 
-/** Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per account. */
+/**
+ * Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per
+ * account, active keys per account.
+ */
 export interface PlanLimits {
   defaultPerMinute: number;
   /** Highest per-minute limit a key may be given; null = any (Enterprise, configurable per key). */
@@ -11,13 +14,22 @@ export interface PlanLimits {
   /** Requests per UTC day per account; null = unlimited. */
   perDay: number | null;
   photo: boolean;
+  /**
+   * Active (not revoked, not expired) keys an account may hold; `issueKey` refuses the next one
+   * (`key_limit_reached`) unless an operator forces it.
+   */
+  maxActiveKeys: number;
 }
 
-/** The plan table of decisions.md. */
+/**
+ * The plan table of decisions.md. `maxActiveKeys` is ours, a product decision (issue 33): without a
+ * cap, keys multiplied the per-key minute limit (62 trial keys × 60/min); a few keys per environment
+ * cover a customer's needs.
+ */
 export const PLANS: Record<Plan, PlanLimits> = {
-  trial: { defaultPerMinute: 60, maxPerMinute: 60, perDay: 1_000, photo: false },
-  standard: { defaultPerMinute: 120, maxPerMinute: 120, perDay: 10_000, photo: false },
-  enterprise: { defaultPerMinute: 600, maxPerMinute: null, perDay: null, photo: true },
+  trial: { defaultPerMinute: 60, maxPerMinute: 60, perDay: 1_000, photo: false, maxActiveKeys: 3 },
+  standard: { defaultPerMinute: 120, maxPerMinute: 120, perDay: 10_000, photo: false, maxActiveKeys: 10 },
+  enterprise: { defaultPerMinute: 600, maxPerMinute: null, perDay: null, photo: true, maxActiveKeys: 100 },
 };
 
 /** Length of the free trial. */
