@@ -37,6 +37,7 @@ export const HomeIndex = Type.Object({
         requests_per_minute_max: Nullable(Type.Integer()),
         requests_per_day: Nullable(Type.Integer()),
         photo: Type.Boolean(),
+        active_keys_max: Type.Integer(),
       }),
     }),
   ),

@@ -53,15 +53,15 @@ describe("the front door for browsers", () => {
     assert.deepEqual(plans, ["trial", "standard", "enterprise"]);
     assert.match(
       text,
-      /Trial Free for 14 days Requests per minute per key 60 Requests per day 1,000 Label recognition \(photo\) not included/,
+      /Trial Free for 14 days Requests per minute per key 60 Requests per day 1,000 Label recognition \(photo\) not included Active API keys 3/,
     );
     assert.match(
       text,
-      /Standard €49 \/ month Requests per minute per key 120 Requests per day 10,000 Label recognition \(photo\) not included/,
+      /Standard €49 \/ month Requests per minute per key 120 Requests per day 10,000 Label recognition \(photo\) not included Active API keys 10/,
     );
     assert.match(
       text,
-      /Enterprise €299 \/ month Requests per minute per key 600 by default, any per key Requests per day unlimited Label recognition \(photo\) included/,
+      /Enterprise €299 \/ month Requests per minute per key 600 by default, any per key Requests per day unlimited Label recognition \(photo\) included Active API keys 100/,
     );
     for (const href of ["/account/signup", "/account/login", "/docs", "/openapi.json", "/llms.txt"]) {
       assert.ok(page.includes(`href="${href}"`), href);
@@ -198,6 +198,7 @@ describe("the front door for JSON clients", () => {
             requests_per_minute_max: 60,
             requests_per_day: 1000,
             photo: false,
+            active_keys_max: 3,
           },
         },
         {
@@ -210,6 +211,7 @@ describe("the front door for JSON clients", () => {
             requests_per_minute_max: 120,
             requests_per_day: 10000,
             photo: false,
+            active_keys_max: 10,
           },
         },
         {
@@ -222,6 +224,7 @@ describe("the front door for JSON clients", () => {
             requests_per_minute_max: null,
             requests_per_day: null,
             photo: true,
+            active_keys_max: 100,
           },
         },
       ]);

@@ -65,11 +65,11 @@ describe("the plan page", () => {
     assert.equal(/aria-current/.test(`${plans.get("standard")}${plans.get("enterprise")}`), false);
     assert.match(
       textOf(plans.get("standard") ?? ""),
-      /Standard €49 \/ month Requests per minute per key 120 Requests per day 10,000 Label recognition \(photo\) not included/,
+      /Standard €49 \/ month Requests per minute per key 120 Requests per day 10,000 Label recognition \(photo\) not included Active API keys 10/,
     );
     assert.match(
       textOf(plans.get("enterprise") ?? ""),
-      /Enterprise €299 \/ month Requests per minute per key 600 by default, any per key Requests per day unlimited Label recognition \(photo\) included/,
+      /Enterprise €299 \/ month Requests per minute per key 600 by default, any per key Requests per day unlimited Label recognition \(photo\) included Active API keys 100/,
     );
     assert.deepEqual(buttons(page.html), {
       standard: "Upgrade to Standard for €49 / month",

@@ -11,7 +11,7 @@ import { type AuditEventName, type AuditLog, recordAuditEvent } from "../account
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
 import { accessAt, PAST_DUE_GRACE_DAYS, PLANS, type PlanLimits } from "../accounts/plans.ts";
 import type { ActiveSession } from "../accounts/sessions.service.ts";
-import { ABILITIES } from "../api-keys/api-keys.service.ts";
+import { ABILITIES, keyNameProblem } from "../api-keys/api-keys.service.ts";
 import type { Texts } from "./texts/en.ts";
 import { format, type PageLanguage } from "./texts/texts.ts";
 
@@ -249,8 +249,16 @@ export type KeyForm =
   | { ok: true; name: string; abilities: string[]; rateLimit: number }
   | { ok: false; errors: Record<string, string> };
 
+/** The key form's fields as typed (kept to show the form again). */
+export interface KeyFormValues {
+  name: string;
+  abilities: string[];
+  rate_limit: string;
+}
+
 /**
- * Checks the key form against the account's plan (`limits`): a name of 1–100 characters, at least
+ * Checks the key form against the account's plan (`limits`): a name as api-keys.service.ts
+ * `keyNameProblem` allows (1–100 printable characters), at least
  * one known ability, each one the plan can use ({@link planAbilities}; `*` alone when checked with
  * others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any up to 100,000).
  */
@@ -261,7 +269,9 @@ export function checkKeyForm(
 ): KeyForm {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) errors.name = t.keys.nameRequired;
+  const nameProblem = keyNameProblem(input.name);
+  if (nameProblem === "not_printable") errors.name = t.keys.nameNotPrintable;
+  else if (nameProblem !== null) errors.name = t.keys.nameRequired;
   const known = input.abilities.filter((a) => FORM_ABILITIES.includes(a));
   const offered = planAbilities(limits);
   const notOnPlan = known.find((a) => !offered.includes(a));

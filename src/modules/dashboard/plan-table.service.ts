@@ -34,7 +34,7 @@ export interface PlanColumn {
   name: string;
   /** "Free for 14 days", or the monthly price: "€49 / month". */
   price: string;
-  /** The limits, in the order shown: requests per minute per key, per day, label recognition. */
+  /** The limits, in the order shown: requests per minute per key, per day, label recognition, keys. */
   limits: { label: string; value: string }[];
 }
 
@@ -61,6 +61,7 @@ export function planColumns(prices: Prices, t: Texts): PlanColumn[] {
         },
         { label: t.offers.perDay, value: limits.perDay === null ? t.offers.unlimited : n(limits.perDay) },
         { label: t.offers.photo, value: limits.photo ? t.offers.included : t.offers.notIncluded },
+        { label: t.offers.keys, value: n(limits.maxActiveKeys) },
       ],
     };
   });
@@ -83,6 +84,8 @@ export interface PlanOffer {
     requests_per_day: number | null;
     /** `POST /v1/photo/analyze` (label recognition). */
     photo: boolean;
+    /** Active (not revoked, not expired) API keys an account may hold. */
+    active_keys_max: number;
   };
 }
 
@@ -100,6 +103,7 @@ export function planOffers(prices: Prices, t: Texts): PlanOffer[] {
         requests_per_minute_max: limits.maxPerMinute,
         requests_per_day: limits.perDay,
         photo: limits.photo,
+        active_keys_max: limits.maxActiveKeys,
       },
     };
   });
