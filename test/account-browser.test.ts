@@ -115,7 +115,7 @@ test("sign up → confirm by mail → key → reset the password by mail → log
     "Account created",
     "Email address confirmed",
     "API key created",
-    "Password reset by mail",
+    "Password reset by link",
     "Failed log-in",
     "Logged in",
   ]) {

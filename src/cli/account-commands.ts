@@ -1,11 +1,16 @@
-/** `winedata accounts create | set-plan | set-state`: accounts and their subscriptions. */
+/**
+ * `winedata accounts create | set-plan | set-state | reset-link`: accounts, their subscriptions, and
+ * a password-reset link for a customer who cannot use "Forgot your password?" (an operator's help).
+ */
 import type { Command } from "commander";
 import type { Plan, SubscriptionStatus } from "../db/types.ts";
+import { startPasswordReset } from "../modules/accounts/account-links.service.ts";
 import { findAccountByEmail } from "../modules/accounts/accounts.repository.ts";
 import { createAccount, setPlan, setState } from "../modules/accounts/accounts.service.ts";
 import {
   accountByEmail,
   action,
+  auditFromCli,
   required,
   tellServices,
   UsageError,
@@ -47,6 +52,7 @@ async function setPlanCommand(values: Values): Promise<void> {
   const account = await withDb(async (db) => {
     const found = await accountByEmail(db, required(values, "email"));
     await setPlan(db.kysely, found.id, plan, new Date(), undefined, days);
+    await auditFromCli(db, "plan.changed", found.id, { plan, days });
     return found;
   });
   console.log(
@@ -65,9 +71,36 @@ async function setStateCommand(values: Values): Promise<void> {
   const account = await withDb(async (db) => {
     const found = await accountByEmail(db, required(values, "email"));
     await setState(db.kysely, found.id, state, new Date(), until);
+    await auditFromCli(db, "plan.changed", found.id, { state });
     return found;
   });
   console.log(`Account ${account.id} is ${state}. ${await tellServices({ account: account.id })}`);
+}
+
+/**
+ * `accounts reset-link`: a single-use link (one hour) that sets a new password for the account,
+ * printed for the operator to pass on; it replaces older reset links. Its base is `--url`, else
+ * `PUBLIC_URL`, else `http://localhost:<PORT>`.
+ */
+async function resetLinkCommand(values: Values): Promise<void> {
+  const env = process.env;
+  const base = String(values.url ?? (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`)).replace(
+    /\/+$/,
+    "",
+  );
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(base)) {
+    throw new UsageError(`--url "${shown(base)}" must be an http(s) URL such as https://api.example.com.`);
+  }
+  const { email, token } = await withDb(async (db) => {
+    const found = await accountByEmail(db, required(values, "email"));
+    const started = await startPasswordReset(db.kysely, found.email, new Date());
+    if (started === null) throw new UsageError(`No account with email ${shown(found.email)}.`);
+    await auditFromCli(db, "password.reset_requested", found.id);
+    return { email: found.email, token: started.token };
+  });
+  console.log(
+    `Password reset link for ${shown(email)} (works once, for one hour):\n${base}/account/reset?token=${token}`,
+  );
 }
 
 /** Adds `accounts` and its commands to `program`. */
@@ -97,4 +130,13 @@ export function addAccountCommands(program: Command): void {
     )
     .option("--until <date>", "end of the trial, paid period or cancellation, e.g. 2027-01-31")
     .action(action(setStateCommand));
+  accounts
+    .command("reset-link")
+    .description("print a single-use link (one hour) that sets a new dashboard password for the account")
+    .option("--email <email>", "the account's email (required)")
+    .option(
+      "--url <url>",
+      "the service's public URL the link starts with (default: PUBLIC_URL, else http://localhost:PORT)",
+    )
+    .action(action(resetLinkCommand));
 }

@@ -1,12 +1,14 @@
 /**
  * What the CLI's commands share: wrong usage (exit status 2), option checks, the database, telling
- * running services about a change, finding an account.
+ * running services about a change, finding an account, recording an operator's change in the
+ * account's audit log.
  */
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
 import type { Db } from "../db/database.ts";
 import type { AccountRow } from "../db/types.ts";
 import { findAccountByEmail } from "../modules/accounts/accounts.repository.ts";
+import { type AuditEventName, recordAuditEvent } from "../modules/accounts/audit.service.ts";
 import { type KeyCacheChange, RedisKeyCacheBus } from "../modules/api-keys/key-cache-bus.ts";
 import { shown } from "./terminal-text.ts";
 
@@ -103,4 +105,27 @@ export async function accountByEmail(db: Db, email: string): Promise<AccountRow>
   if (!account)
     throw new UsageError(`No account with email ${shown(email)}. Create it with: winedata accounts create`);
   return account;
+}
+
+/**
+ * Records an operator's change of account `accountId` in its audit log (the owner sees it on the
+ * security page), with no client address and `detail.via` = "cli".
+ */
+export async function auditFromCli(
+  db: Db,
+  event: AuditEventName,
+  accountId: number,
+  detail: Record<string, string | number | boolean> = {},
+): Promise<void> {
+  await recordAuditEvent(
+    db.kysely,
+    { info() {} },
+    {
+      event,
+      accountId,
+      source: { address: null, userAgent: "winedata (command line)" },
+      now: new Date(),
+      detail: { via: "cli", ...detail },
+    },
+  );
 }

@@ -2,11 +2,12 @@
 import type { Command } from "commander";
 import { AppError } from "../errors.ts";
 import { PLANS } from "../modules/accounts/plans.ts";
-import { listKeysOfAccount } from "../modules/api-keys/api-keys.repository.ts";
+import { findKeyByPrefix, listKeysOfAccount } from "../modules/api-keys/api-keys.repository.ts";
 import { ABILITIES, issueKey, KEY_NAME_MAX_LENGTH, revokeKey } from "../modules/api-keys/api-keys.service.ts";
 import {
   accountByEmail,
   action,
+  auditFromCli,
   required,
   tellServices,
   UsageError,
@@ -25,8 +26,8 @@ async function createCommand(values: Values): Promise<void> {
     throw new UsageError("--rate-limit must be a whole number.");
   let issued: Awaited<ReturnType<typeof issueKey>>;
   try {
-    issued = await withDb(async (db) =>
-      issueKey(db.kysely, {
+    issued = await withDb(async (db) => {
+      const made = await issueKey(db.kysely, {
         account: await accountByEmail(db, required(values, "email")),
         name: required(values, "name"),
         abilities: (values.abilities as string | undefined)
@@ -36,8 +37,10 @@ async function createCommand(values: Values): Promise<void> {
         rateLimitPerMinute: rateRaw === undefined ? undefined : Number(rateRaw),
         now: new Date(),
         exceedKeyCap: values.force === true,
-      }),
-    );
+      });
+      await auditFromCli(db, "key.created", made.row.account_id, { prefix: made.row.prefix });
+      return made;
+    });
   } catch (err) {
     if (err instanceof AppError && err.code === "key_limit_reached") {
       throw new UsageError(`${err.message} Or pass --force to exceed the cap.`, { showUsage: false });
@@ -83,7 +86,12 @@ async function listCommand(values: Values): Promise<void> {
 
 async function revokeCommand(_values: Values, [prefix]: string[]): Promise<void> {
   if (!prefix) throw new UsageError("keys revoke needs the key's prefix (wds_xxxxxxxx).");
-  const done = await withDb((db) => revokeKey(db.kysely, prefix, new Date()));
+  const done = await withDb(async (db) => {
+    const row = await findKeyByPrefix(db.kysely, prefix);
+    const revoked = await revokeKey(db.kysely, prefix, new Date());
+    if (revoked && row !== undefined) await auditFromCli(db, "key.revoked", row.account_id, { prefix });
+    return revoked;
+  });
   if (!done) throw new UsageError(`No active key with prefix ${shown(prefix)}.`);
   console.log(`Key ${shown(prefix)} revoked. ${await tellServices({ key: prefix })}`);
 }

@@ -287,7 +287,7 @@ export const de: Texts = {
       "password.changed": "Passwort geändert",
       "password.change_failed": "Falsches aktuelles Passwort eingegeben",
       "password.reset_requested": "Link zum Zurücksetzen gesendet",
-      "password.reset": "Passwort per E-Mail zurückgesetzt",
+      "password.reset": "Passwort per Link zurückgesetzt",
       "email.change_requested": "Änderung der E-Mail-Adresse angefragt",
       "email.changed": "E-Mail-Adresse geändert",
       "name.changed": "Name geändert",

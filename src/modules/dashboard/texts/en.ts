@@ -278,7 +278,7 @@ export const en = {
       "password.changed": "Password changed",
       "password.change_failed": "Wrong current password given",
       "password.reset_requested": "Password reset link sent",
-      "password.reset": "Password reset by mail",
+      "password.reset": "Password reset by link",
       "email.change_requested": "Email change requested",
       "email.changed": "Email address changed",
       "name.changed": "Name changed",
