@@ -12,36 +12,26 @@
  * (the committed screenshots were made so); otherwise into a temporary directory.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { chromiumMissing, launchChromium, reportSkipped, screenshotsDir } from "./chromium.ts";
 import { startTestService, type TestService } from "./helpers.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
-const missing = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
-if (missing) console.log(`# skipped dashboard browser tests: ${missing}`);
+const missing = chromiumMissing;
+reportSkipped("dashboard browser tests");
 
 let s: TestService;
 let origin: string;
 let browser: Browser;
-const shots = process.env.SCREENSHOTS_DIR ?? mkdtempSync(join(tmpdir(), "wds-shots-"));
+let shots = "";
 
 before(async () => {
   if (missing) return;
   s = await startTestService();
   origin = new URL(s.url("/")).origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-  mkdirSync(shots, { recursive: true });
+  browser = await launchChromium();
+  shots = screenshotsDir();
 });
 after(async () => {
   await browser?.close();

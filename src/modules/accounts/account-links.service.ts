@@ -12,11 +12,29 @@
  *   tells the old address. An address taken by another account meanwhile is refused.
  */
 import type { Kysely } from "kysely";
-import type { AccountRow, Database } from "../../db/types.ts";
+import type { AccountRow, AccountTokenPurpose, AccountTokenRow, Database } from "../../db/types.ts";
 import { consumeAccountToken, issueAccountToken, peekAccountToken } from "./account-tokens.service.ts";
 import { findAccountByEmail, findAccountById } from "./accounts.repository.ts";
 import { type AccountForgetter, updateAccount } from "./accounts.service.ts";
 import { deleteSessionsOfAccount } from "./sessions.repository.ts";
+
+/**
+ * Uses token `token` of `purpose` and returns it with its account, or null when the token does not
+ * work or its account is gone; with `sameEmail`, also null when the account's address is no longer
+ * the one the link was mailed to.
+ */
+async function useToken(
+  db: Kysely<Database>,
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+  sameEmail: boolean,
+): Promise<{ used: AccountTokenRow; account: AccountRow } | null> {
+  const used = await consumeAccountToken(db, token, purpose, now);
+  const account = used === null ? undefined : await findAccountById(db, used.account_id);
+  if (used === null || account === undefined || (sameEmail && account.email !== used.email)) return null;
+  return { used, account };
+}
 
 /** A link token for confirming `account`'s current address. */
 export function startVerification(db: Kysely<Database>, account: AccountRow, now: Date): Promise<string> {
@@ -33,9 +51,9 @@ export async function completeVerification(
   now: Date,
   keys?: AccountForgetter,
 ): Promise<AccountRow | null> {
-  const used = await consumeAccountToken(db, token, "verify_email", now);
-  const account = used === null ? undefined : await findAccountById(db, used.account_id);
-  if (used === null || account === undefined || account.email !== used.email) return null;
+  const found = await useToken(db, token, "verify_email", now, true);
+  if (found === null) return null;
+  const { account } = found;
   const verifiedAt = account.email_verified_at ?? now.toISOString();
   await updateAccount(db, account.id, { email_verified_at: verifiedAt }, keys);
   return { ...account, email_verified_at: verifiedAt };
@@ -87,9 +105,9 @@ export async function completePasswordReset(
   now: Date,
   keys?: AccountForgetter,
 ): Promise<AccountRow | null> {
-  const used = await consumeAccountToken(db, token, "reset_password", now);
-  const account = used === null ? undefined : await findAccountById(db, used.account_id);
-  if (used === null || account === undefined || account.email !== used.email) return null;
+  const found = await useToken(db, token, "reset_password", now, true);
+  if (found === null) return null;
+  const { account } = found;
   await updateAccount(
     db,
     account.id,
@@ -127,9 +145,9 @@ export async function completeEmailChange(
   now: Date,
   keys?: AccountForgetter,
 ): Promise<EmailChange> {
-  const used = await consumeAccountToken(db, token, "change_email", now);
-  const account = used === null ? undefined : await findAccountById(db, used.account_id);
-  if (used === null || account === undefined) return { kind: "invalid" };
+  const found = await useToken(db, token, "change_email", now, false);
+  if (found === null) return { kind: "invalid" };
+  const { used, account } = found;
   const holder = await findAccountByEmail(db, used.email);
   if (holder !== undefined && holder.id !== account.id) return { kind: "taken" };
   try {
