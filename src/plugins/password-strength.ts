@@ -16,7 +16,7 @@ declare module "fastify" {
 
 export default fp(
   async (app: FastifyInstance) => {
-    const strength = new PasswordStrength();
+    const strength = new PasswordStrength((err) => app.log.warn({ err }, "password-strength thread failed"));
     app.decorate("passwordStrength", strength);
     app.addHook("onClose", async () => strength.close());
   },

@@ -32,6 +32,12 @@ export class PasswordStrength {
   private pool: Tinypool | null = null;
 
   /**
+   * @param onError told when the thread fails outside a check (it died while idle, or could not
+   *   start): tinypool emits that as an `error` event, which without a listener would end the process.
+   */
+  constructor(private readonly onError: (err: unknown) => void) {}
+
+  /**
    * Judges `password` for an account known by `userInputs` (name, email, …), with feedback in `lang`.
    * @throws AppError service_unavailable (503, Retry-After 5) when too many checks are waiting.
    */
@@ -43,6 +49,7 @@ export class PasswordStrength {
       idleTimeout: IDLE_MS,
       maxQueue: QUEUE_LIMIT,
     });
+    if (this.pool.listenerCount("error") === 0) this.pool.on("error", this.onError);
     const words = userInputs.flatMap((input) => input.toLowerCase().split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
     let result: StrengthResult;
     try {
