@@ -27,6 +27,26 @@ export function defaultedParametersOptional<D extends { paths?: object }>(doc: D
   return doc;
 }
 
+/**
+ * The Content-Security-Policy of `/docs` (Swagger UI's page and files, replacing the API's, see
+ * plugins/security-headers.ts): its scripts, styles, fonts and images from this origin only, no
+ * plugin, no framing, forms and links to this origin. `'unsafe-inline'` styles only: Swagger UI's
+ * code highlighter writes style attributes (Chromium refused them otherwise); scripts stay
+ * `'self'`. No `upgrade-insecure-requests`: the page is served over plain HTTP in development.
+ */
+export const DOCS_CSP: Record<string, string[]> = {
+  "default-src": ["'self'"],
+  "base-uri": ["'self'"],
+  "font-src": ["'self'", "data:"],
+  "form-action": ["'self'"],
+  "frame-ancestors": ["'none'"],
+  "img-src": ["'self'", "data:"],
+  "object-src": ["'none'"],
+  "script-src": ["'self'"],
+  "script-src-attr": ["'none'"],
+  "style-src": ["'self'", "'unsafe-inline'"],
+};
+
 /** Options of @fastify/swagger: the document's info, security schemes and parameter fix-up. */
 export function openApiOptions(config: Config): SwaggerOptions {
   return {

@@ -4,7 +4,8 @@
  * - cookies (@fastify/cookie), HTML form bodies (@fastify/formbody, at most {@link FORM_BODY_LIMIT}),
  *   CSRF tokens (@fastify/csrf-protection: a secret in an HttpOnly cookie, a token in every form,
  *   checked on every POST by `app.csrfProtection` (preValidation: after the body is parsed, before it is validated)), security headers (@fastify/helmet: a CSP allowing
- *   only this origin's stylesheet and script, no framing, no referrer), templates (@fastify/view with
+ *   only this origin's stylesheet and script, no framing (X-Frame-Options DENY), no referrer; HSTS
+ *   and the other headers of every answer come from plugins/security-headers.ts), templates (@fastify/view with
  *   eta, auto-escaping), `Cache-Control: no-store` on every page;
  * - the session: `request.session` is the live session of the `wds_session` cookie with its account,
  *   or null (accounts/sessions.service.ts). The cookie is HttpOnly, SameSite=Lax, Path=/account,
@@ -113,6 +114,9 @@ export default fp<WebPagesOptions>(
         },
       },
       referrerPolicy: { policy: "no-referrer" },
+      // One framing policy with the CSP's frame-ancestors; HSTS only over HTTPS: plugins/security-headers.ts.
+      xFrameOptions: { action: "deny" },
+      strictTransportSecurity: false,
     });
     await app.register(view, {
       engine: { eta: new Eta() },
@@ -144,7 +148,9 @@ export default fp<WebPagesOptions>(
     const setLocals = (request: FastifyRequest, reply: FastifyReply) => {
       reply.pageData = {
         ...options.locals(request),
-        csrf: reply.generateCsrf(),
+        // No cookies yet when an error is answered before this scope's hooks ran (a bad Host, a
+        // refused body): no session either, so no form needs the token.
+        csrf: request.cookies === null ? null : reply.generateCsrf(),
         account: request.session?.account ?? null,
       };
     };

@@ -8,11 +8,16 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../errors.ts";
 
+/**
+ * Largest webhook body, in bytes (app.ts's body rules): Stripe documents no limit; an event carries
+ * one API object, a few KiB, so this leaves a wide margin. The body is only kept as bytes (nothing
+ * parses it before its signature verifies).
+ */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
 const billingRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 1024 * 1024 }, (_request, body, done) =>
-    done(null, body),
-  );
+  app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   app.post("/billing/webhook", { config: { public: true }, schema: { hide: true } }, async (request) => {
     const receive = app.billing.receiveWebhook?.bind(app.billing);
     if (receive === undefined) throw new AppError("not_found", "Not found.");
