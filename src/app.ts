@@ -40,7 +40,7 @@ import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
 import llmsTxt from "./plugins/llms-txt.ts";
 import metrics from "./plugins/metrics.ts";
-import { DOCS_CSP, openApiOptions } from "./plugins/openapi.ts";
+import { DOCS_CSP, OPENAPI_TITLE, openApiOptions } from "./plugins/openapi.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
 import requestBodies, { type BodyRule } from "./plugins/request-bodies.ts";
@@ -180,6 +180,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(swagger, openApiOptions(config));
   await app.register(swaggerUi, {
     routePrefix: "/docs",
+    theme: { title: OPENAPI_TITLE },
     staticCSP: DOCS_CSP,
   });
 

@@ -1,8 +1,8 @@
 /**
  * `/docs` in a real browser (Debian's Chromium, driven by playwright-core like
  * test/dashboard-browser.test.ts): Swagger UI runs under the page's Content-Security-Policy (no
- * violation), and another site cannot frame it (issue 33). Skipped, saying so, where Chromium is
- * not installed.
+ * violation), shows the product's name and the link to get a key, and another site cannot frame it
+ * (issue 33). Skipped, saying so, where Chromium is not installed.
  */
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -45,16 +45,25 @@ after(async () => {
   await s?.close();
 });
 
-test("Swagger UI runs under its CSP", { skip: missing }, async () => {
+test("Swagger UI runs under its CSP and shows the product's name and where to get a key", {
+  skip: missing,
+}, async () => {
   const page = await browser.newPage();
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
   });
   await page.goto(`${origin}/docs/`);
+  assert.equal(await page.title(), "Wine Data Service API");
+  await page.locator(".info .title").filter({ hasText: "Wine Data Service API" }).waitFor();
+  const link = page.getByRole("link", { name: "sign up" });
+  assert.equal(await link.getAttribute("href"), "/account/signup");
   // The operations are listed: the document loaded and rendered.
   await page.locator(".opblock-summary-path").filter({ hasText: "/v1/wines/{id}" }).first().waitFor();
   assert.deepEqual(violations, []);
+  // The link leads to the sign-up form.
+  const signup = await page.context().request.get(new URL("/account/signup", origin).href);
+  assert.equal(signup.status(), 200);
   await page.close();
 });
 
