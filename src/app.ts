@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from "fastify";
 import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { AppError } from "./errors.ts";
@@ -17,8 +17,11 @@ import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
 import dashboardRoutes, { DASHBOARD_VIEWS } from "./modules/dashboard/dashboard.routes.ts";
+import dashboardAccessRoutes from "./modules/dashboard/dashboard-access.routes.ts";
+import dashboardHomeRoutes from "./modules/dashboard/dashboard-home.routes.ts";
 import dashboardKeyRoutes from "./modules/dashboard/dashboard-keys.routes.ts";
 import dashboardPlanRoutes from "./modules/dashboard/dashboard-plan.routes.ts";
+import dashboardProfileRoutes from "./modules/dashboard/dashboard-profile.routes.ts";
 import { textsFor } from "./modules/dashboard/texts/texts.ts";
 import grapeRoutes from "./modules/grapes/grapes.routes.ts";
 import labelRoutes from "./modules/labels/labels.routes.ts";
@@ -39,8 +42,10 @@ import labels from "./plugins/labels.ts";
 import language from "./plugins/language.ts";
 import linkBase from "./plugins/link-base.ts";
 import llmsTxt from "./plugins/llms-txt.ts";
+import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
 import { DOCS_CSP, OPENAPI_TITLE, openApiOptions } from "./plugins/openapi.ts";
+import passwordStrength from "./plugins/password-strength.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
 import requestBodies, { type BodyRule } from "./plugins/request-bodies.ts";
@@ -134,6 +139,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         ],
         censor: "[redacted]",
       },
+      // The token of a mailed link (verification, reset, email change) is a secret: never logged.
+      serializers: {
+        req: (req: { method: string; url: string; hostname?: string; remoteAddress?: string }) => ({
+          method: req.method,
+          url: req.url.replace(/([?&]token=)[^&#]*/g, "$1[redacted]"),
+          hostname: req.hostname,
+          remoteAddress: req.remoteAddress,
+        }),
+      },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     // Fastify accepts a hop count too, although its option type does not say so.
@@ -147,6 +161,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       requireHostHeader: false,
     },
     requestTimeout: config.timeouts.requestMs,
+    // Requests arriving while the app closes are answered by the error-handler plugin with the usual
+    // {message, code} body and Retry-After; Fastify's own 503 body has no `code`.
+    return503OnClosing: false,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // Every error body has {message, code}: what Node's parser and Fastify's router refuse too.
     clientErrorHandler,
@@ -213,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backoffBaseMs: deps.backoffBaseMs,
     idleMs: config.workerIdleMs,
   });
-  await app.register(rateLimits, { redis: config.redis });
+  await app.register(rateLimits, { redis: config.redis, signupLimits: config.signupLimits });
   await app.register(authPlugin, {
     prefix: config.basePath,
     clock,
@@ -222,6 +239,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   await app.register(requestBodies, { rules: bodyRules(config) });
   await app.register(billing, { setting: config.billing, clock });
+  await app.register(mailer, { setting: config.mail, production: !config.development });
+  await app.register(passwordStrength);
   await app.register(language);
   await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
   await app.register(wineSearch);
@@ -235,7 +254,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Modules
   await app.register(healthRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { clock });
   // MCP (Streamable HTTP) beside the API, not under its base path; its tools call the API in-process.
   await app.register(mcpRoutes, {
     basePath: config.basePath,
@@ -256,27 +275,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: config.basePath },
   );
   // The account dashboard: server-rendered pages with their own cookies, CSRF and security headers.
+  const formTargets =
+    config.billing.kind === "stripe"
+      ? ["https://checkout.stripe.com", ...(config.billing.apiUrl ? [config.billing.apiUrl.origin] : [])]
+      : [];
+  const pages = {
+    views: DASHBOARD_VIEWS,
+    basePath: "/account",
+    cacheTemplates: !config.development,
+    clock,
+    formTargets,
+    locals: (request: FastifyRequest) => ({
+      t: textsFor(request.pageLang),
+      apiBase: `${request.linkBase}${config.basePath}`,
+    }),
+  };
+  const dashboard = { clock, apiPath: config.basePath, prices: config.prices, publicUrl: config.publicUrl };
   await app.register(
     async (web) => {
-      const formTargets =
-        config.billing.kind === "stripe"
-          ? ["https://checkout.stripe.com", ...(config.billing.apiUrl ? [config.billing.apiUrl.origin] : [])]
-          : [];
-      await web.register(webPages, {
-        views: DASHBOARD_VIEWS,
-        basePath: "/account",
-        cacheTemplates: !config.development,
-        clock,
-        formTargets,
-        locals: (request) => ({ t: textsFor(request.pageLang) }),
-      });
-      const options = { clock, apiPath: config.basePath };
-      await web.register(dashboardRoutes, options);
-      await web.register(dashboardKeyRoutes, options);
-      await web.register(dashboardPlanRoutes, options);
+      await web.register(webPages, pages);
+      await web.register(dashboardRoutes, dashboard);
+      await web.register(dashboardAccessRoutes, dashboard);
+      await web.register(dashboardProfileRoutes, dashboard);
+      await web.register(dashboardKeyRoutes, dashboard);
+      await web.register(dashboardPlanRoutes, dashboard);
     },
     { prefix: "/account" },
   );
+  // The front door at `/`, in the dashboard's layout: a scope of its own without a prefix, where
+  // unknown paths keep the API's JSON 404 (the cookies keep their Path=/account).
+  await app.register(async (front) => {
+    await front.register(webPages, { ...pages, notFoundPage: false });
+    await front.register(dashboardHomeRoutes, dashboard);
+  });
   app.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
   await app.register(llmsTxt, { basePath: config.basePath });
   return app;

@@ -141,8 +141,33 @@ export interface Config {
   traceRequestIds: boolean;
   /** `GENERATOR=offline|openai` with `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`, `OPENAI_TIMEOUT_MS`. */
   generator: GeneratorSetting;
+  /**
+   * The monthly prices the front door and the plan page show (`PRICE_STANDARD`, `PRICE_ENTERPRISE`,
+   * see {@link parsePrices}); the trial is free. With `BILLING_PROVIDER=stripe` Stripe charges its
+   * own prices (`STRIPE_PRICE_*`): these must be set to match them.
+   */
+  prices: Prices;
   /** The payment provider of the dashboard's plan page (see {@link BillingSetting}). */
   billing: BillingSetting;
+  /** How the dashboard's mails leave (see {@link MailSetting}). */
+  mail: MailSetting;
+  /**
+   * Sign-ups allowed per client address per UTC day (`SIGNUPS_PER_ADDRESS_PER_DAY`, default 5) and
+   * in all per UTC day (`SIGNUPS_PER_DAY`, default 500); past either the sign-up form answers 429.
+   */
+  signupLimits: { perAddressPerDay: number; perDay: number };
+}
+
+/**
+ * Mail (`SMTP_URL`, `MAIL_FROM`): with `SMTP_URL` (`smtp://user:password@host:587`, STARTTLS when
+ * the server offers it, or `smtps://…:465`) mails go to that server through nodemailer; without
+ * it (the embedded default) they are printed to the service's log instead, links included — for
+ * development only: the log then holds single-use links. `MAIL_FROM` is the sender, default
+ * `Wine Data Service <no-reply@localhost>`.
+ */
+export interface MailSetting {
+  smtpUrl: string | null;
+  from: string;
 }
 
 /**
@@ -293,6 +318,58 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses, got "${raw}".`);
 }
 
+/** A price: `amount` in the currency's major unit (49.5 = 49.50), `currency` an ISO 4217 code. */
+export interface Price {
+  amount: number;
+  currency: string;
+}
+
+/** The monthly price of each paid plan. */
+export interface Prices {
+  standard: Price;
+  enterprise: Price;
+}
+
+/** The prices without `PRICE_*` (ours, a product decision): Standard 49 EUR, Enterprise 299 EUR a month. */
+export const DEFAULT_PRICES: Prices = {
+  standard: { amount: 49, currency: "EUR" },
+  enterprise: { amount: 299, currency: "EUR" },
+};
+
+/**
+ * Parses one price setting: an amount and an ISO 4217 currency code known to the runtime's `Intl`,
+ * e.g. `49 EUR`, `19.90 CHF`, `5000 JPY`; at most as many decimals as the currency has (EUR 2, JPY 0).
+ * @throws ConfigError naming `name` for anything else.
+ */
+export function parsePrice(name: string, raw: string): Price {
+  const match = /^\s*(\d{1,9})(?:\.(\d{1,3}))?\s+([A-Z]{3})\s*$/.exec(raw);
+  const currency = match?.[3] ?? "";
+  const decimals = match?.[2]?.length ?? 0;
+  const known = Intl.supportedValuesOf("currency").includes(currency);
+  const digits = known
+    ? (new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
+      2)
+    : 0;
+  if (match === null || !known || decimals > digits) {
+    throw new ConfigError(
+      `${name} must be an amount and an ISO 4217 currency code such as "49 EUR" or "19.90 CHF", got "${raw}".`,
+    );
+  }
+  return { amount: Number(`${match[1]}.${match[2] ?? "0"}`), currency };
+}
+
+/** `PRICE_STANDARD` and `PRICE_ENTERPRISE` (monthly; unset or empty: {@link DEFAULT_PRICES}). */
+export function parsePrices(env: NodeJS.ProcessEnv): Prices {
+  const one = (name: string, fallback: Price) => {
+    const raw = env[name];
+    return raw === undefined || raw === "" ? fallback : parsePrice(name, raw);
+  };
+  return {
+    standard: one("PRICE_STANDARD", DEFAULT_PRICES.standard),
+    enterprise: one("PRICE_ENTERPRISE", DEFAULT_PRICES.enterprise),
+  };
+}
+
 /** `BILLING_PROVIDER` and, for `stripe`, its `STRIPE_*` settings (not echoed: they are secrets). */
 export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
   const kind = env.BILLING_PROVIDER || "manual";
@@ -326,6 +403,28 @@ export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
     },
     apiUrl,
   };
+}
+
+/** `SMTP_URL` and `MAIL_FROM`, checked (the URL, which may hold a password, is never echoed). */
+export function parseMail(env: NodeJS.ProcessEnv): MailSetting {
+  const from = env.MAIL_FROM || "Wine Data Service <no-reply@localhost>";
+  if (/[\r\n]/.test(from) || !/@/.test(from)) {
+    throw new ConfigError('MAIL_FROM must be an address like "Wine Data Service <api@example.com>".');
+  }
+  const raw = env.SMTP_URL;
+  if (!raw) return { smtpUrl: null, from };
+  let protocol = "";
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== "smtp:" && protocol !== "smtps:") {
+    throw new ConfigError(
+      "SMTP_URL must be a URL like smtp://user:password@mail.example.com:587 or smtps://…",
+    );
+  }
+  return { smtpUrl: raw, from };
 }
 
 /** Where the shared rate-limit counters live. */
@@ -411,6 +510,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
     traceRequestIds: boolean(env, "TRACE_REQUEST_IDS", false),
+    prices: parsePrices(env),
     timeouts: {
       headersMs,
       requestMs,
@@ -418,5 +518,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     generator: generator(env),
     billing: parseBilling(env),
+    mail: parseMail(env),
+    signupLimits: {
+      perAddressPerDay: integer(env, "SIGNUPS_PER_ADDRESS_PER_DAY", 5, 1, 1_000_000),
+      perDay: integer(env, "SIGNUPS_PER_DAY", 500, 1, 10_000_000),
+    },
   };
 }

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   missing_ability: 403,
   forbidden: 403,
   subscription_inactive: 403,
+  /** The plan's cap on active keys per account is reached (`PLANS[plan].maxActiveKeys`). */
+  key_limit_reached: 409,
   rate_limited: 429,
   quota_exceeded: 429,
   malformed_json: 400,

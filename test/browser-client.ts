@@ -1,8 +1,8 @@
 /**
  * A minimal cookie-keeping HTTP client for the dashboard's HTTP tests: it follows no redirects (the
- * tests assert them), keeps the cookies the service sets (path and expiry are ignored: every
- * dashboard cookie has path /account), reads the CSRF token from a page's form and posts forms as
- * application/x-www-form-urlencoded, asking for HTML like a browser.
+ * tests assert them), keeps the cookies the service sets and sends each only to the paths its `Path`
+ * matches, like a browser (RFC 6265 §5.1.4; expiry is ignored), reads the CSRF token from a page's
+ * form and posts forms as application/x-www-form-urlencoded, asking for HTML like a browser.
  */
 
 /** One answer: status, headers, body text and the redirect target, if any. */
@@ -31,9 +31,19 @@ export function textOf(html: string): string {
     .trim();
 }
 
+/** True when the request path `path` is within cookie path `cookiePath` (RFC 6265 §5.1.4). */
+function pathMatches(path: string, cookiePath: string): boolean {
+  if (path === cookiePath) return true;
+  if (!path.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith("/") || path[cookiePath.length] === "/";
+}
+
 /** A browser without JavaScript: cookies, forms, no automatic redirects. */
 export class FormClient {
+  /** The cookies by name (a cookie set here without a known path is sent to every path). */
   readonly cookies = new Map<string, string>();
+  /** The `Path` of each cookie the service set. */
+  private readonly paths = new Map<string, string>();
 
   constructor(
     private readonly origin: string,
@@ -41,7 +51,11 @@ export class FormClient {
   ) {}
 
   private async send(path: string, init: RequestInit): Promise<PageAnswer> {
-    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+    const requestPath = new URL(path, this.origin).pathname;
+    const cookie = [...this.cookies]
+      .filter(([k]) => pathMatches(requestPath, this.paths.get(k) ?? "/"))
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
     const res = await fetch(`${this.origin}${path}`, {
       ...init,
       redirect: "manual",
@@ -53,8 +67,16 @@ export class FormClient {
       const name = pair.slice(0, eq).trim();
       const value = pair.slice(eq + 1).trim();
       const expired = attributes.some((a) => /^\s*expires=Thu, 01 Jan 1970/i.test(a)) || value === "";
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
+      // The service sets a Path on every cookie; "/" only stands in should one come without.
+      const pathAttribute = attributes.find((a) => /^\s*path=/i.test(a)) ?? "";
+      const cookiePath = /^\s*path=(\S+)/i.exec(pathAttribute)?.[1] ?? "/";
+      if (expired) {
+        this.cookies.delete(name);
+        this.paths.delete(name);
+      } else {
+        this.cookies.set(name, value);
+        this.paths.set(name, cookiePath);
+      }
     }
     return {
       status: res.status,

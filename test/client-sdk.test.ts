@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
+import { apiRoot } from "../packages/client/src/client.ts";
 import {
   createWineDataClient,
   type RetryEvent,
@@ -77,6 +78,29 @@ describe("@winedata/client", () => {
     assert.ok(
       committed === (await clientTypes()),
       "packages/client/src/openapi-types.ts is stale: run `npm run generate:client` and commit it",
+    );
+  });
+
+  test("the base URL with or without /v1 and a trailing slash: every request goes to /v1", async () => {
+    const origin = new URL(s.url("")).origin;
+    for (const baseUrl of [origin, `${origin}/`, `${origin}/v1`, `${origin}/v1/`]) {
+      const paths: string[] = [];
+      const client = createWineDataClient({
+        baseUrl,
+        apiKey: s.key,
+        fetch: (request) => {
+          paths.push(new URL(request.url).pathname);
+          return fetch(request);
+        },
+      });
+      assert.equal((await client.ping()).api_key.prefix, s.key.slice(0, 12), baseUrl);
+      assert.equal((await client.wines.page({ per_page: 1 })).data.length, 1, baseUrl);
+      assert.deepEqual(paths, ["/v1/ping", "/v1/wines"], baseUrl);
+    }
+    // A path prefix is kept; a host called v1 is a host; relative URLs follow the same rule.
+    assert.deepEqual(
+      ["https://h.example/wine", "https://h.example/wine/v1//", "https://v1", "/v1/", ""].map(apiRoot),
+      ["https://h.example/wine/v1", "https://h.example/wine/v1", "https://v1/v1", "/v1", "/v1"],
     );
   });
 

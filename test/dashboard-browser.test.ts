@@ -4,41 +4,34 @@
  * shown once (gone after a reload) and copied by the copy button → /v1/ping answers 200 with it →
  * revoke → 401; failed log-ins are throttled; the pages work by keyboard and without JavaScript.
  *
+ * The front door: plans and prices side by side, its sign-up link to the sign-up page, then the
+ * dashboard link for the signed-up browser and an upgrade request confirmed on the plan page.
+ *
  * Skipped, saying so, where Chromium is not installed (`.ci/run` installs it). With
- * `SCREENSHOTS_DIR=docs/screenshots` the overview and keys pages are saved there (the committed
- * screenshots were made so); otherwise into a temporary directory.
+ * `SCREENSHOTS_DIR=docs/screenshots` the overview, keys, front door and plan pages are saved there
+ * (the committed screenshots were made so); otherwise into a temporary directory.
  */
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { chromiumMissing, launchChromium, reportSkipped, screenshotsDir } from "./chromium.ts";
 import { startTestService, type TestService } from "./helpers.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
-const missing = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
-if (missing) console.log(`# skipped dashboard browser tests: ${missing}`);
+const missing = chromiumMissing;
+reportSkipped("dashboard browser tests");
 
 let s: TestService;
 let origin: string;
 let browser: Browser;
-const shots = process.env.SCREENSHOTS_DIR ?? mkdtempSync(join(tmpdir(), "wds-shots-"));
+let shots = "";
 
 before(async () => {
   if (missing) return;
   s = await startTestService();
   origin = new URL(s.url("/")).origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS, headless: true });
-  mkdirSync(shots, { recursive: true });
+  browser = await launchChromium();
+  shots = screenshotsDir();
 });
 after(async () => {
   await browser?.close();
@@ -103,7 +96,7 @@ test("sign up, create a key shown once, call the API with it, revoke it", { skip
     .locator("svg[data-testid=usage-chart] rect")
     .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute("data-requests"))));
   assert.deepEqual(bars, [3, 8, 4, 9, 5, 10, 6]);
-  assert.match((await page.getByTestId("usage-today").textContent()) ?? "", /^6 of 1,000$/);
+  assert.match((await page.getByTestId("usage-today").textContent()) ?? "", /^6 of 100$/);
   await page.screenshot({ path: join(shots, "overview.png"), fullPage: true });
 
   await page.goto(`${origin}/account/keys`);
@@ -114,6 +107,51 @@ test("sign up, create a key shown once, call the API with it, revoke it", { skip
   await page.getByRole("button", { name: "Revoke key" }).click();
   await page.getByText(/was revoked/).waitFor();
   assert.equal((await ping()).status, 401);
+  await context.close();
+});
+
+test("the front door shows plans and prices, and its sign-up link leads to sign-up", {
+  skip: missing,
+}, async () => {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: "en-GB" });
+  const page = await context.newPage();
+  await page.goto(`${origin}/`);
+  assert.equal(
+    await page.getByRole("heading", { level: 1 }).textContent(),
+    "Wine data for shops, cellar apps, restaurants and AI assistants",
+  );
+  const plans = page.locator("li.plan");
+  assert.deepEqual(await plans.locator("h3").allTextContents(), ["Trial", "Standard", "Enterprise"]);
+  assert.deepEqual(await plans.locator(".price").allTextContents(), [
+    "Free for 14 days",
+    "€49 / month",
+    "€299 / month",
+  ]);
+  // Side by side: the three cards share one row at this width.
+  const tops = await plans.evaluateAll((cards) => cards.map((c) => c.getBoundingClientRect().top));
+  assert.equal(new Set(tops).size, 1, `one row: ${tops}`);
+  await page.screenshot({ path: join(shots, "front-door.png"), fullPage: true });
+
+  await page.getByRole("link", { name: "Start your free 14-day trial" }).click();
+  await page.waitForURL(`${origin}/account/signup`);
+  assert.equal(await page.getByRole("heading", { level: 1 }).textContent(), "Create your account");
+  await page.getByLabel("Name").fill("Osteria Aurora");
+  await page.getByLabel("Email").fill(`front-${Date.now()}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForURL(`${origin}/account`);
+  assert.ok(await page.getByRole("heading", { name: "Create your first API key" }).isVisible());
+
+  // The browser sends its session cookie only under /account; the front door still knows it.
+  await page.goto(`${origin}/`);
+  assert.ok(await page.getByRole("link", { name: "Go to your dashboard" }).isVisible());
+  assert.equal(await page.getByRole("link", { name: /free 14-day trial/ }).count(), 0);
+
+  await page.goto(`${origin}/account/plan`);
+  assert.equal(await page.locator("li.plan.current h3").textContent(), "Trial");
+  await page.getByRole("button", { name: "Upgrade to Enterprise for €299 / month" }).click();
+  await page.getByText(/^We have your request for Enterprise at €299 \/ month\./).waitFor();
+  await page.screenshot({ path: join(shots, "plan.png"), fullPage: true });
   await context.close();
 });
 

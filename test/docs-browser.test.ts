@@ -1,19 +1,16 @@
 /**
- * `/docs` in a real browser (Debian's Chromium, driven by playwright-core like
- * test/dashboard-browser.test.ts): Swagger UI runs under the page's Content-Security-Policy (no
- * violation), shows the product's name and the link to get a key, and another site cannot frame it
- * (issue 33). Skipped, saying so, where Chromium is not installed.
+ * `/docs` in a real browser (Debian's Chromium, test/chromium.ts): Swagger UI runs under the page's
+ * Content-Security-Policy (no violation), shows the product's name and the link to get a key, and
+ * another site cannot frame it (issue 33). Skipped, saying so, where Chromium is not installed.
  */
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { after, before, test } from "node:test";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { launchChromium, chromiumMissing as missing, reportSkipped } from "./chromium.ts";
 import { startTestService, type TestService } from "./helpers.ts";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const missing = existsSync(CHROMIUM) ? false : `no Chromium at ${CHROMIUM} (apt-get install chromium)`;
-if (missing) console.log(`# skipped /docs browser tests: ${missing}`);
+reportSkipped("/docs browser tests");
 
 let s: TestService;
 let origin: string;
@@ -26,11 +23,7 @@ before(async () => {
   if (missing) return;
   s = await startTestService();
   origin = new URL(s.url("/")).origin;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-    headless: true,
-  });
+  browser = await launchChromium();
   framing = createServer((_req, res) => {
     res.writeHead(200, { "content-type": "text/html" });
     res.end(`<!doctype html><title>other site</title><iframe id="docs" src="${origin}/docs/"></iframe>`);

@@ -273,6 +273,8 @@ export async function startTestService(
     // Tests check answers, not speed: a loaded CI machine may take longer than the 10 s default
     // for a first photo (models loaded, matcher built). The time-budget test sets its own.
     PHOTO_TIMEOUT_MS: "60000",
+    // Every test's browsers sign up from 127.0.0.1; the sign-up limit's own test sets its numbers.
+    SIGNUPS_PER_ADDRESS_PER_DAY: "100000",
     ...shared?.env,
     ...env,
   });

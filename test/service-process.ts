@@ -1,7 +1,8 @@
 /**
- * The service under test as a child process (`node --import tsx src/cli.ts serve`), so that a crash
- * of the service is seen as a crash rather than as the death of the test runner. Its stdout and
- * stderr are kept line by line, numbered, so a failure report can quote what it logged.
+ * The service under test as a child process (`node --import tsx src/cli.ts serve`, or another entry
+ * script), so that a crash of the service is seen as a crash rather than as the death of the test
+ * runner. Its stdout and stderr are kept line by line, numbered, so a failure report can quote what
+ * it logged.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -37,17 +38,25 @@ export class ServiceProcess {
   /**
    * @param port the port to listen on (see `freePort` in test/raw-http.ts).
    * @param env settings of the service on top of the fixed ones (DATABASE_URL at least).
+   * @param entry what node runs (after `--import tsx`), relative to the repository: the CLI's `serve`
+   *   by default, or a test script that starts the service its own way.
    */
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly entry: string[] = ["src/cli.ts", "serve"],
   ) {}
+
+  /** The process id of the running process (undefined before the first start). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
 
   /** Starts the process and waits until `GET /health` answers 200 (at most `timeoutMs`). */
   async start(timeoutMs = 60_000): Promise<void> {
     this.exit = null;
     this.starts++;
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve"], {
+    const child = spawn(process.execPath, ["--import", "tsx", ...this.entry], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? "",

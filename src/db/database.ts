@@ -23,6 +23,7 @@ import { catalogueVersion } from "./migrations/2026-11-23-catalogue-version.ts";
 import { winesRegionColorIndex } from "./migrations/2026-11-24-wines-region-color-index.ts";
 import { winesListIndexes } from "./migrations/2026-11-25-wines-list-indexes.ts";
 import { accountDashboard } from "./migrations/2026-11-26-account-dashboard.ts";
+import { accountSecurity } from "./migrations/2026-11-27-account-security.ts";
 import type { Database, Dialect } from "./types.ts";
 import { errorSummary, isDatabaseUnavailable, warningLogger } from "./unavailable.ts";
 
@@ -322,6 +323,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "2026-11-24-wines-region-color-index": winesRegionColorIndex(),
     "2026-11-25-wines-list-indexes": winesListIndexes(),
     "2026-11-26-account-dashboard": accountDashboard(),
+    "2026-11-27-account-security": accountSecurity(dialect),
   };
 }
 

@@ -165,6 +165,47 @@ export interface AccountTable {
   billing_subscription_id: string | null;
   /** Creation time of the last subscription event applied (older deliveries are ignored). */
   billing_event_at: string | null;
+  /** When the owner proved the email address (a mailed link); null: not yet (a new trial's sign-up). */
+  email_verified_at: string | null;
+}
+
+/** What a mailed single-use link is for. */
+export type AccountTokenPurpose = "verify_email" | "reset_password" | "change_email";
+
+/** A single-use link sent by mail (accounts/account-tokens.service.ts). */
+export interface AccountTokenTable {
+  /** SHA-256 (hex) of the token in the link; the token itself is never stored. */
+  id: string;
+  account_id: number;
+  purpose: AccountTokenPurpose;
+  /** The address the mail went to (for `change_email`: the new address). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  /** When the link was followed; a used token never works again. */
+  used_at: string | null;
+}
+
+/** A security event (accounts/audit.service.ts). */
+export interface AuditEventTable {
+  id: Generated<number>;
+  at: string;
+  /** The account concerned; null when there is none (a failed log-in for an unknown email). */
+  account_id: number | null;
+  /** What happened, e.g. `login.failed` (the list: accounts/audit.service.ts AUDIT_EVENTS). */
+  event: string;
+  /** The client address (behind a trusted proxy: the forwarded one); null from the command line. */
+  address: string | null;
+  /** The client's User-Agent, at most 300 characters. */
+  user_agent: string | null;
+  /** More facts as JSON (e.g. a key's prefix, a plan), never a secret. */
+  detail: string | null;
+}
+
+/** A random secret made once and shared by every process of the service (e.g. the CSRF HMAC key). */
+export interface ServiceSecretTable {
+  name: string;
+  value: string;
 }
 
 /** A dashboard log-in. */
@@ -227,6 +268,9 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   sessions: SessionTable;
   billing_events: BillingEventTable;
+  account_tokens: AccountTokenTable;
+  audit_events: AuditEventTable;
+  service_secrets: ServiceSecretTable;
 }
 
 export type WineRow = Selectable<WineTable>;
@@ -235,3 +279,5 @@ export type AccountRow = Selectable<AccountTable>;
 export type ApiKeyRow = Selectable<ApiKeyTable>;
 export type JobRow = Selectable<GenerationJobTable>;
 export type SessionRow = Selectable<SessionTable>;
+export type AccountTokenRow = Selectable<AccountTokenTable>;
+export type AuditEventRow = Selectable<AuditEventTable>;

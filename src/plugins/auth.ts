@@ -4,7 +4,9 @@
  * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
  * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
  * An inner call (`app.rateLimits.isInnerCall`: a tool of the MCP endpoint calling the API in-process)
- * skips both counts, the request that made it having been counted; every check still runs.
+ * skips both counts, the request that made it having been counted; every check still runs. A request
+ * that carries several calls (a `POST /mcp` with n tool calls) counts the others once its body is read,
+ * with `request.countMore(reply, n - 1)`: the same limits, headers and 429s.
  * Routes declare what they need in `config: { ability, enterprise, budget }`, or `config: { public:
  * true }` for none. Deny by default: a route under the API prefix that declares neither makes the app
  * fail to start (`onRoute`), so no route can be public by omission; every declaration is listed in
@@ -15,7 +17,7 @@
  * in the rate-limit store; `last_used_at` is written at most once a minute per
  * key, after the answer.
  */
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { RedisSetting } from "../config.ts";
 import type { AccountRow, ApiKeyRow } from "../db/types.ts";
@@ -30,6 +32,7 @@ import {
   type KeyCacheChange,
   RedisKeyCacheBus,
 } from "../modules/api-keys/key-cache-bus.ts";
+import type { Hit } from "./rate-limit.ts";
 
 /** Who is calling: set on every authenticated request. */
 export interface AuthContext {
@@ -61,6 +64,15 @@ declare module "fastify" {
      * requests"). Never rejects: a failed refund is logged and the count stays.
      */
     spareDailyBudget(): Promise<void>;
+    /**
+     * Counts `more` requests beyond this one against its key's per-minute limit and then, when the
+     * route counts toward it, its account's daily budget, as if that many more had come (a `POST /mcp`
+     * carrying n tool calls counts n: README "MCP"). Sets the `X-RateLimit-*` headers on `reply` again.
+     * Nothing for an inner call, a route without a key, or `more` ≤ 0.
+     * @throws AppError 429 `rate_limited` (with `retry_after`) over the minute limit, 429
+     *   `quota_exceeded` over the daily budget, as the request's first count would.
+     */
+    countMore(reply: FastifyReply, more: number): Promise<void>;
   }
   interface FastifyInstance {
     /** What each route registered after the auth plugin declared, in registration order. */
@@ -154,6 +166,37 @@ export default fp<AuthOptions>(
       return row && account ? keys.set(row, account) : undefined;
     };
 
+    /** Sets the X-RateLimit-* headers of a minute count; 429 `rate_limited` over the limit. */
+    const applyMinute = (reply: FastifyReply, minute: Hit) => {
+      reply.header("X-RateLimit-Limit", minute.limit);
+      reply.header("X-RateLimit-Remaining", minute.remaining);
+      reply.header("X-RateLimit-Reset", minute.resetSeconds);
+      if (minute.exceeded) {
+        throw AppError.tooMany("rate_limited", "Too Many Attempts.", minute.resetSeconds);
+      }
+    };
+    /** 429 `quota_exceeded` when a day count went over the account's budget. */
+    const applyDay = (day: Hit) => {
+      if (day.exceeded) {
+        throw AppError.tooMany(
+          "quota_exceeded",
+          "The daily request quota of this account is used up.",
+          day.resetSeconds,
+        );
+      }
+    };
+    app.decorateRequest(
+      "countMore",
+      async function (this: FastifyRequest, reply: FastifyReply, more: number) {
+        const auth = this.auth;
+        if (more <= 0 || auth === null || limits.isInnerCall(this.headers)) return;
+        applyMinute(reply, await limits.hitMinute(auth.key.id, auth.perMinute, more));
+        if (this.routeOptions.config.budget !== false) {
+          applyDay(await limits.hitDay(auth.account.id, auth.access.perDay, clock(), more));
+        }
+      },
+    );
+
     app.addHook("onRequest", async (request, reply) => {
       const config = request.routeOptions.config;
       // Public routes; outside the API prefix also the 404 handler and the /docs pages.
@@ -174,15 +217,7 @@ export default fp<AuthOptions>(
         maxPerMinute === null ? row.rate_limit_per_minute : Math.min(row.rate_limit_per_minute, maxPerMinute);
       // An inner call (a tool of the MCP endpoint) was counted with the request that made it.
       const counted = !limits.isInnerCall(request.headers);
-      if (counted) {
-        const minute = await limits.hitMinute(row.id, perMinute);
-        reply.header("X-RateLimit-Limit", minute.limit);
-        reply.header("X-RateLimit-Remaining", minute.remaining);
-        reply.header("X-RateLimit-Reset", minute.resetSeconds);
-        if (minute.exceeded) {
-          throw AppError.tooMany("rate_limited", "Too Many Attempts.", minute.resetSeconds);
-        }
-      }
+      if (counted) applyMinute(reply, await limits.hitMinute(row.id, perMinute));
       if (access.plan === null || access.limits === null) {
         throw new AppError("subscription_inactive", "Your subscription is not active.");
       }
@@ -196,13 +231,7 @@ export default fp<AuthOptions>(
       if (config.budget !== false && counted) {
         const day = await limits.hitDay(account.id, access.perDay, now);
         request.dayCounted = { accountId: account.id, at: now };
-        if (day.exceeded) {
-          throw AppError.tooMany(
-            "quota_exceeded",
-            "The daily request quota of this account is used up.",
-            day.resetSeconds,
-          );
-        }
+        applyDay(day);
       }
       request.auth = { key: row, account, access, perMinute };
       if (entry.lastUsedMs === null || now.getTime() - entry.lastUsedMs > TOUCH_INTERVAL_MS) {

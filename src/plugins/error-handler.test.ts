@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { connect } from "node:net";
 import { after, before, describe, test } from "node:test";
-import { startTestService, type TestService } from "../../test/helpers.ts";
+import { collectedLog, startTestService, type TestService, until } from "../../test/helpers.ts";
 import { rawGet, rawRequest } from "../../test/raw-http.ts";
 
 let s: TestService;
@@ -179,6 +181,59 @@ describe("server timeouts", () => {
     // rawRequest resolves when the server closes; 10 s would mean it never did.
     assert.ok(res.ms < 10_000, String(res.ms));
   });
+});
+
+test("a request arriving while the service closes: 503 {message, code} with Retry-After, not Fastify's body", async () => {
+  // A photo whose reading waits for the test holds its connection, and so the closing app, open.
+  let reading!: () => void;
+  const read = new Promise<void>((resolve) => (reading = resolve));
+  let finish!: () => void;
+  const log = collectedLog();
+  const svc = await startTestService(
+    { LOG_LEVEL: "info" },
+    {
+      logStream: log.stream,
+      photoReader: async () => {
+        reading();
+        await new Promise<void>((resolve) => (finish = resolve));
+        return { lines: [], upright: 0 };
+      },
+    },
+  );
+  const photo = readFileSync(new URL("../../test/fixtures/labels/100062.jpeg", import.meta.url)).toString(
+    "base64",
+  );
+  const body = JSON.stringify({ photo });
+  const socket = connect({ port: Number(new URL(svc.url("/")).port), host: "127.0.0.1" });
+  const received: Buffer[] = [];
+  socket.on("data", (chunk: Buffer) => received.push(chunk));
+  const ended = new Promise((resolve) => socket.on("close", resolve));
+  socket.write(
+    `POST /v1/photo/analyze HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${svc.key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+  await read;
+  const closed = svc.close();
+  // The next request on the same connection, sent once the app is closing (pipelined behind the photo).
+  socket.write(`GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+  // Its answer (ours, or Fastify's own with its log line) is decided before the photo's is sent.
+  await until(() => log.lines.some((l) => /shutting down|server is closing/.test(l)), 10_000);
+  finish();
+  await ended;
+  await closed;
+  const answers = Buffer.concat(received)
+    .toString("utf8")
+    .split(/(?=HTTP\/1\.1 )/);
+  assert.equal(answers.length, 2, answers.join("\n---\n"));
+  assert.match(answers[0] ?? "", /^HTTP\/1\.1 200 /);
+  const [head = "", text = ""] = (answers[1] ?? "").split("\r\n\r\n");
+  assert.match(head, /^HTTP\/1\.1 503 /);
+  assert.deepEqual(JSON.parse(text), {
+    message: "The service is shutting down; retry shortly.",
+    code: "service_unavailable",
+  });
+  assert.match(head, /\r\nretry-after: 5\r\n/i);
+  assert.match(head, /\r\nconnection: close\r\n/i);
 });
 
 function manyHeaders(count: number): Record<string, string> {

@@ -1,7 +1,8 @@
 /**
  * Turns every thrown error into the JSON bodies of decisions.md: validation errors in Laravel's
  * shape, Fastify's body errors into malformed_json / payload_too_large, unknown paths into 404,
- * and anything unexpected into a 500 that says nothing of its cause (the cause is logged).
+ * requests arriving while the app closes into 503 service_unavailable, and anything unexpected into
+ * a 500 that says nothing of its cause (the cause is logged).
  */
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
@@ -18,6 +19,8 @@ const RAW_SECURITY_HEADERS = Object.entries(EVERY_ANSWER)
 
 /** Seconds a client is told to wait (Retry-After) when the database does not answer. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+/** Seconds a client is told to wait (Retry-After) when its request arrives while the service closes. */
+const CLOSING_RETRY_AFTER_SECONDS = 5;
 
 interface AjvError {
   keyword: string;
@@ -181,6 +184,24 @@ export default fp(
       }
       for (const [name, value] of Object.entries(appError.options.headers ?? {})) reply.header(name, value);
       return reply.code(appError.status).send(appError.body());
+    });
+    // While the app closes (SIGTERM, or after an uncaught exception: plugins/process-errors.ts), a
+    // request that still arrives on an open connection (pipelined, or on a keep-alive connection with
+    // a request in flight) gets the usual 503 body and the connection is closed after it. Fastify's
+    // own answer (`return503OnClosing`, turned off in app.ts) has no `code`.
+    let closing = false;
+    app.addHook("preClose", async () => {
+      closing = true;
+    });
+    // A callback hook: on every request, so no promise for the usual case.
+    app.addHook("onRequest", (_request, reply, done) => {
+      if (!closing) return done();
+      reply.header("connection", "close");
+      done(
+        new AppError("service_unavailable", "The service is shutting down; retry shortly.", {
+          headers: { "Retry-After": CLOSING_RETRY_AFTER_SECONDS },
+        }),
+      );
     });
     // JSON only: other bodies get 415 instead of being parsed as text.
     app.removeContentTypeParser("text/plain");

@@ -33,7 +33,9 @@ export interface LabelsOptions {
 
 export default fp<LabelsOptions>(
   async (app: FastifyInstance, { ocrThreads, ocrIdleMs, matcherIdleMs, timeoutMs, read }) => {
-    const ocr = new OcrPool(ocrThreads, ocrIdleMs);
+    const ocr = new OcrPool(ocrThreads, ocrIdleMs, (err) =>
+      app.log.error({ err, component: "labels" }, "OCR process failed"),
+    );
     const matcher = new CatalogueMatcher(
       app.catalogueDb,
       () => app.catalogueVersion.current(),

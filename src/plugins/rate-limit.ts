@@ -1,8 +1,8 @@
 /**
  * Request counters for rate limits (rate-limiter-flexible), decorated as `app.rateLimits`. Windows
  * are fixed: a minute from a key's first request, and the UTC calendar day for the account budget
- * (kept 8 days: the dashboard's 7-day usage chart reads the same counters). Failed dashboard
- * log-ins are counted here too, per email and per client address, for 15 minutes.
+ * (kept 8 days: the dashboard's 7-day usage chart reads the same counters). The dashboard's abuse
+ * limits (account-limits.ts) use the same store and are decorated as `app.accountLimits`.
  *
  * - Without `REDIS_URL` the counters live in this process's memory: exact for one process, and each
  *   further process counts alone.
@@ -23,17 +23,20 @@
  * — a header with a random token made at start and known only to this process — and is not counted
  * again ({@link RateLimits.isInnerCall}); authentication and the plan and ability checks still run.
  */
-import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { REDIS_CONNECTION, type RedisSetting } from "../config.ts";
+import { AccountLimits, type SignupLimits } from "./account-limits.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** The per-minute and per-day counters. */
     rateLimits: RateLimits;
+    /** The dashboard's abuse limits (log-in, sign-up, password checks, mails): account-limits.ts. */
+    accountLimits: AccountLimits;
   }
 }
 
@@ -116,12 +119,6 @@ export interface Hit {
   exceeded: boolean;
 }
 
-/** Failed dashboard log-ins allowed per account (email) within {@link LOGIN_WINDOW_S}. */
-export const LOGIN_FAILURES_PER_ACCOUNT = 5;
-/** Failed dashboard log-ins allowed per client address within {@link LOGIN_WINDOW_S}. */
-export const LOGIN_FAILURES_PER_IP = 20;
-/** The window of the log-in failure counts, in seconds (15 minutes, from the first failure). */
-export const LOGIN_WINDOW_S = 900;
 /** Days of per-account request counts kept for the dashboard's chart. */
 export const USAGE_DAYS = 7;
 
@@ -141,7 +138,6 @@ export class RateLimits {
   private readonly innerToken = randomBytes(32);
   private readonly perMinute: RateLimiterAbstract;
   private readonly perDay: RateLimiterAbstract;
-  private readonly loginFailures: RateLimiterAbstract;
 
   /**
    * @param health of the shared store, when the counters are shared (Redis).
@@ -155,7 +151,6 @@ export class RateLimits {
     this.perMinute = factory({ keyPrefix: "rpm", duration: 60 });
     // Keys carry the UTC date, so a day's counter is never reused; kept 8 days for the usage chart.
     this.perDay = factory({ keyPrefix: "rpd", duration: (USAGE_DAYS + 1) * 86_400 });
-    this.loginFailures = factory({ keyPrefix: "login", duration: LOGIN_WINDOW_S });
   }
 
   /**
@@ -193,9 +188,12 @@ export class RateLimits {
     return presented.length === this.innerToken.length && timingSafeEqual(presented, this.innerToken);
   }
 
-  /** Counts one request of an API key against its per-minute limit. */
-  async hitMinute(keyId: number, limit: number): Promise<Hit> {
-    const res = await this.count(this.perMinute, String(keyId));
+  /**
+   * Counts `points` requests (default one) of an API key against its per-minute limit: more than one
+   * for a request that carries several (a `POST /mcp` with n tool calls counts n).
+   */
+  async hitMinute(keyId: number, limit: number, points = 1): Promise<Hit> {
+    const res = await this.count(this.perMinute, String(keyId), points);
     const used = res.consumedPoints;
     return {
       limit,
@@ -207,12 +205,12 @@ export class RateLimits {
   }
 
   /**
-   * Counts one request of an account for the UTC day of `now`, against its budget `limit` (null:
-   * unlimited, counted for the usage chart only).
+   * Counts `points` requests (default one) of an account for the UTC day of `now`, against its budget
+   * `limit` (null: unlimited, counted for the usage chart only).
    */
-  async hitDay(accountId: number, limit: number | null, now: Date): Promise<Hit> {
+  async hitDay(accountId: number, limit: number | null, now: Date, points = 1): Promise<Hit> {
     const day = now.toISOString().slice(0, 10);
-    const res = await this.count(this.perDay, `${accountId}:${day}`);
+    const res = await this.count(this.perDay, `${accountId}:${day}`, points);
     const nextDay = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
     const used = res.consumedPoints;
     const max = limit ?? Number.POSITIVE_INFINITY;
@@ -249,64 +247,30 @@ export class RateLimits {
     return list;
   }
 
-  /**
-   * Seconds to wait before another log-in attempt for `email` from address `ip`, 0 when one may be
-   * made: after {@link LOGIN_FAILURES_PER_ACCOUNT} failures for the email or
-   * {@link LOGIN_FAILURES_PER_IP} from the address within 15 minutes, until that window ends. The
-   * email need not belong to an account (the answer must not tell).
-   */
-  async loginWait(email: string, ip: string): Promise<number> {
-    const [account, address] = await Promise.all([
-      this.loginFailures.get(loginAccountKey(email)),
-      this.loginFailures.get(`ip:${ip}`),
-    ]);
-    let wait = 0;
-    if (account !== null && account.consumedPoints >= LOGIN_FAILURES_PER_ACCOUNT) wait = account.msBeforeNext;
-    if (address !== null && address.consumedPoints >= LOGIN_FAILURES_PER_IP) {
-      wait = Math.max(wait, address.msBeforeNext);
-    }
-    return wait > 0 ? Math.max(1, Math.ceil(wait / 1000)) : 0;
-  }
-
-  /** Counts a failed log-in (or sign-up attempt, for `ip` alone when `email` is null). */
-  async loginFailed(email: string | null, ip: string): Promise<void> {
-    await Promise.all([
-      email === null ? null : this.loginFailures.consume(loginAccountKey(email), 1),
-      this.loginFailures.consume(`ip:${ip}`, 1),
-    ]);
-  }
-
-  /** A successful log-in clears the email's failure count (the address's stays). */
-  async loginSucceeded(email: string): Promise<void> {
-    await this.loginFailures.delete(loginAccountKey(email));
-  }
-
-  /** One count; tells the shared store's health when the store (not the fallback) answered it. */
-  private count(limiter: RateLimiterAbstract, key: string) {
+  /** One count of `points`; tells the shared store's health when the store (not the fallback) answered it. */
+  private count(limiter: RateLimiterAbstract, key: string, points: number) {
     const health = this.health;
-    if (health === undefined) return limiter.consume(key, 1);
+    if (health === undefined) return limiter.consume(key, points);
     const fallbacks = health.fallbacks;
-    return limiter.consume(key, 1).then((res) => {
+    return limiter.consume(key, points).then((res) => {
       if (health.fallbacks === fallbacks) health.answered();
       return res;
     });
   }
 }
 
-/** The counter key of an email's log-in failures: its SHA-256, so no address is stored in Redis. */
-function loginAccountKey(email: string): string {
-  return `email:${hash("sha256", email.trim().toLowerCase(), "hex")}`;
-}
-
 /** Options of the plugin. */
 export interface RateLimitOptions {
   /** Shared counters (`REDIS_URL`), or null for process memory. */
   redis: RedisSetting | null;
+  /** Sign-ups allowed per address and in all per UTC day. */
+  signupLimits: SignupLimits;
 }
 
-const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) => {
+const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis, signupLimits }) => {
   if (redis === null) {
     app.decorate("rateLimits", new RateLimits(memoryCounters));
+    app.decorate("accountLimits", new AccountLimits(memoryCounters, signupLimits));
     return;
   }
   const log = app.log.child({ component: "rate-limits" });
@@ -333,10 +297,9 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, { redis }) 
       resolve();
     });
   });
-  app.decorate(
-    "rateLimits",
-    new RateLimits(redisCounters(client, redis.keyPrefix, health), health, () => client.status === "ready"),
-  );
+  const counters = redisCounters(client, redis.keyPrefix, health);
+  app.decorate("rateLimits", new RateLimits(counters, health, () => client.status === "ready"));
+  app.decorate("accountLimits", new AccountLimits(counters, signupLimits));
   app.addHook("onClose", async () => client.disconnect());
 };
 

@@ -37,7 +37,11 @@ import type {
 
 /** Settings of a client. */
 export interface WineDataClientOptions {
-  /** The versioned root of the API, e.g. `https://wine.example.com/v1`. */
+  /**
+   * The service's URL, with or without the API's `/v1` and a trailing slash: `https://wine.example.com`,
+   * `https://wine.example.com/`, `https://wine.example.com/v1` and `https://wine.example.com/v1/` all
+   * reach `https://wine.example.com/v1` ({@link apiRoot}).
+   */
   baseUrl: string;
   /** The API key (`wds_…`), sent as `Authorization: Bearer <key>`; never put into errors or logs. */
   apiKey: string;
@@ -61,6 +65,22 @@ export interface LangOption {
 export interface DetailOptions extends LangOption {
   /** Add up to 50 of its wines and `wines_count`. */
   includeWines?: boolean;
+}
+
+/** The path of the API version this client speaks, below the service's URL. */
+const API_VERSION_PATH = "/v1";
+
+/**
+ * The versioned root of the API for `baseUrl`, without a trailing slash: `/v1` is added unless the
+ * URL's path already ends with it. `https://host`, `https://host/`, `https://host/v1` and
+ * `https://host/v1/` give `https://host/v1`; a path prefix is kept (`https://host/wine` gives
+ * `https://host/wine/v1`, for a service with `BASE_PATH=/wine/v1`). A relative URL works the same way.
+ */
+export function apiRoot(baseUrl: string): string {
+  const root = baseUrl.replace(/\/+$/, "");
+  // A URL of a host alone ("https://v1") has no path, whatever its host is called.
+  const hostOnly = /^[a-z][a-z\d+.-]*:\/\/[^/]*$/i.test(root);
+  return !hostOnly && root.endsWith(API_VERSION_PATH) ? root : `${root}${API_VERSION_PATH}`;
 }
 
 /** Number of items a list iterator asks for per page (the service's maximum). */
@@ -99,13 +119,13 @@ const bool = (value: boolean | undefined) => (value === undefined ? undefined : 
  * a network failure rejects with fetch's own error (a `TypeError`), not retried.
  *
  * @example
- * const client = createWineDataClient({ baseUrl: "http://localhost:8080/v1", apiKey: process.env.WDS_KEY! });
+ * const client = createWineDataClient({ baseUrl: "http://localhost:8080", apiKey: process.env.WDS_KEY! });
  * for await (const wine of client.wines.list({ color: "red" })) console.log(wine.display_name);
  */
 export function createWineDataClient(options: WineDataClientOptions) {
   const baseFetch = options.fetch ?? ((request: Request) => fetch(request));
   const api = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    baseUrl: apiRoot(options.baseUrl),
     headers: {
       authorization: `Bearer ${options.apiKey}`,
       ...(options.lang ? { "accept-language": options.lang } : {}),

@@ -23,6 +23,21 @@ export function findAccountByEmail(db: Kysely<Database>, email: string): Promise
 }
 
 /**
+ * Locks account `id`'s row until the transaction `trx` ends, with an update that changes nothing, so
+ * that two transactions checking something about the account before writing (the key cap) run one
+ * after the other: on PostgreSQL the second waits for the first's row lock and then, in READ
+ * COMMITTED, reads what it committed; SQLite transactions take the database's write lock anyway
+ * (BEGIN IMMEDIATE, database.ts).
+ */
+export async function lockAccount(trx: Kysely<Database>, id: number): Promise<void> {
+  await trx
+    .updateTable("accounts")
+    .set((eb) => ({ name: eb.ref("name") }))
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
  * Sets the given columns of account `id` (nothing happens for an unknown id). Does not touch any key
  * cache: callers use `updateAccount` in accounts.service.ts.
  */
@@ -32,4 +47,16 @@ export async function updateAccountRow(
   changes: Updateable<AccountTable>,
 ): Promise<void> {
   await db.updateTable("accounts").set(changes).where("id", "=", id).execute();
+}
+
+/**
+ * Deletes account `id` with its audit events; its keys, sessions and mailed links go with it (their
+ * foreign keys cascade). Returns false for an unknown id.
+ */
+export async function deleteAccountRow(db: Kysely<Database>, id: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    await tx.deleteFrom("audit_events").where("account_id", "=", id).execute();
+    const result = await tx.deleteFrom("accounts").where("id", "=", id).executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  });
 }

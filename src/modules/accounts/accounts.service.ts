@@ -5,7 +5,7 @@
  */
 import type { Kysely, Updateable } from "kysely";
 import type { AccountRow, AccountTable, Database, Plan } from "../../db/types.ts";
-import { insertAccount, updateAccountRow } from "./accounts.repository.ts";
+import { deleteAccountRow, insertAccount, updateAccountRow } from "./accounts.repository.ts";
 import { TRIAL_DAYS } from "./plans.ts";
 
 const DAY_MS = 86_400_000;
@@ -20,12 +20,17 @@ export interface NewAccountInput {
   email: string;
   plan: Plan;
   now: Date;
+  /**
+   * Whether the email address counts as verified from the start (default true: an operator or a
+   * test vouches for it). The dashboard's sign-up passes false and mails a verification link.
+   */
+  verified?: boolean;
 }
 
 /**
  * Creates an account. A `trial` account starts `trialing` for 14 days (`trial_ends_at`);
  * `standard` and `enterprise` start `active` with a paid month (30 days) ending at
- * `current_period_end`. Does not check that the email is unused (the CLI does; the database's
+ * `current_period_end`. The email counts as verified unless `input.verified` is false. Does not check that the email is unused (the CLI does; the database's
  * unique constraint refuses a duplicate).
  */
 export function createAccount(db: Kysely<Database>, input: NewAccountInput): Promise<AccountRow> {
@@ -41,6 +46,7 @@ export function createAccount(db: Kysely<Database>, input: NewAccountInput): Pro
     past_due_since: null,
     daily_limit: null,
     created_at: input.now.toISOString(),
+    email_verified_at: input.verified === false ? null : input.now.toISOString(),
   });
 }
 
@@ -123,4 +129,19 @@ export async function setState(
   if (status === "past_due") changes.past_due_since = now.toISOString();
   if (status === "canceled" && until !== null) changes.current_period_end = until.toISOString();
   await updateAccount(db, id, changes, keys);
+}
+
+/**
+ * Deletes account `id` for good: its keys (so they are refused from the next request once `keys`,
+ * the app's key cache, forgot them), sessions, mailed links and audit events; the caller records the
+ * deletion itself afterwards. Returns false for an unknown id.
+ */
+export async function deleteAccount(
+  db: Kysely<Database>,
+  id: number,
+  keys?: AccountForgetter,
+): Promise<boolean> {
+  const deleted = await deleteAccountRow(db, id);
+  keys?.forgetAccount(id);
+  return deleted;
 }

@@ -3,7 +3,10 @@
  */
 import type { AccountRow, Plan } from "../../db/types.ts";
 
-/** Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per account. */
+/**
+ * Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per
+ * account, active keys per account.
+ */
 export interface PlanLimits {
   defaultPerMinute: number;
   /** Highest per-minute limit a key may be given; null = any (Enterprise, configurable per key). */
@@ -11,17 +14,32 @@ export interface PlanLimits {
   /** Requests per UTC day per account; null = unlimited. */
   perDay: number | null;
   photo: boolean;
+  /**
+   * Active (not revoked, not expired) keys an account may hold; `issueKey` refuses the next one
+   * (`key_limit_reached`) unless an operator forces it.
+   */
+  maxActiveKeys: number;
 }
 
-/** The plan table of decisions.md. */
+/**
+ * The plan table of decisions.md. `maxActiveKeys` is ours, a product decision (issue 33): without a
+ * cap, keys multiplied the per-key minute limit (62 trial keys × 60/min); a few keys per environment
+ * cover a customer's needs.
+ */
 export const PLANS: Record<Plan, PlanLimits> = {
-  trial: { defaultPerMinute: 60, maxPerMinute: 60, perDay: 1_000, photo: false },
-  standard: { defaultPerMinute: 120, maxPerMinute: 120, perDay: 10_000, photo: false },
-  enterprise: { defaultPerMinute: 600, maxPerMinute: null, perDay: null, photo: true },
+  trial: { defaultPerMinute: 60, maxPerMinute: 60, perDay: 1_000, photo: false, maxActiveKeys: 3 },
+  standard: { defaultPerMinute: 120, maxPerMinute: 120, perDay: 10_000, photo: false, maxActiveKeys: 10 },
+  enterprise: { defaultPerMinute: 600, maxPerMinute: null, perDay: null, photo: true, maxActiveKeys: 100 },
 };
 
 /** Length of the free trial. */
 export const TRIAL_DAYS = 14;
+/**
+ * Requests per UTC day of a trial whose owner has not yet confirmed the email address (the link
+ * mailed at sign-up): enough to try the API, too little to be worth signing up again and again with
+ * addresses one does not own. Ours, a product decision; the full trial budget follows the click.
+ */
+export const UNVERIFIED_TRIAL_PER_DAY = 100;
 /** Grace period after a failed renewal payment during which `past_due` works as `active`. */
 export const PAST_DUE_GRACE_DAYS = 7;
 
@@ -39,6 +57,7 @@ export interface Access {
  * Evaluates an account's subscription state at `now`:
  * trialing until `trial_ends_at` (trial limits); active until `current_period_end`; past_due for
  * 7 days after `past_due_since`; canceled until `current_period_end`; then, like `expired`, no access.
+ * A trial whose email is not verified gets at most {@link UNVERIFIED_TRIAL_PER_DAY} requests a day.
  */
 export function accessAt(account: AccountRow, now: Date): Access {
   const t = now.getTime();
@@ -67,5 +86,9 @@ export function accessAt(account: AccountRow, now: Date): Access {
   }
   if (plan === null) return { plan: null, limits: null, perDay: null };
   const limits = PLANS[plan];
-  return { plan, limits, perDay: account.daily_limit ?? limits.perDay };
+  const perDay = account.daily_limit ?? limits.perDay;
+  if (plan === "trial" && account.email_verified_at === null) {
+    return { plan, limits, perDay: Math.min(perDay ?? UNVERIFIED_TRIAL_PER_DAY, UNVERIFIED_TRIAL_PER_DAY) };
+  }
+  return { plan, limits, perDay };
 }

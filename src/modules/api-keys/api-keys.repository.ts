@@ -27,6 +27,21 @@ export function listKeysOfAccount(db: Kysely<Database>, accountId: number): Prom
 }
 
 /**
+ * How many keys account `accountId` holds that are active at `now`: not revoked and not past their
+ * `expires_at` (ISO strings of one format compare in time order).
+ */
+export async function countActiveKeys(db: Kysely<Database>, accountId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("api_keys")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("account_id", "=", accountId)
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now.toISOString())]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/**
  * Sets `revoked_at` to `now` on the key `prefix` unless it is revoked already; returns false when no
  * unrevoked key has that prefix. Does not touch any key cache: callers use `revokeKey` in
  * api-keys.service.ts.

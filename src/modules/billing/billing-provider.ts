@@ -57,5 +57,5 @@ export interface BillingProvider {
   receiveWebhook?(
     payload: Buffer,
     signature: string | undefined,
-  ): Promise<{ duplicate: boolean; applied: boolean }>;
+  ): Promise<{ duplicate: boolean; applied: boolean; accountId?: number; type: string }>;
 }

@@ -3,10 +3,12 @@
  * and without an API key: a delivery is trusted only when its signature verifies. The body is kept
  * as the exact bytes received (the signature covers them), so this scope has its own JSON parser.
  * Answers 200 `{received: true, duplicate}` (a repeated delivery changes nothing), 400 `bad_request`
- * for a bad signature, 404 when the provider takes no webhooks (`manual`).
+ * for a bad signature, 404 when the provider takes no webhooks (`manual`). An applied change of an
+ * account's plan or state is recorded in the audit log (`plan.changed`).
  */
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../errors.ts";
+import { recordAuditEvent } from "../accounts/audit.service.ts";
 
 /**
  * Largest webhook body, in bytes (app.ts's body rules): Stripe documents no limit; an event carries
@@ -15,7 +17,13 @@ import { AppError } from "../../errors.ts";
  */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-const billingRoutes: FastifyPluginAsync = async (app) => {
+/** Options of the webhook route. */
+export interface BillingRouteOptions {
+  /** The time of audit events. */
+  clock: () => Date;
+}
+
+const billingRoutes: FastifyPluginAsync<BillingRouteOptions> = async (app, { clock }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   app.post("/billing/webhook", { config: { public: true }, schema: { hide: true } }, async (request) => {
@@ -25,6 +33,16 @@ const billingRoutes: FastifyPluginAsync = async (app) => {
     if (!Buffer.isBuffer(body)) throw new AppError("bad_request", "The webhook body is missing.");
     const signature = request.headers["stripe-signature"];
     const result = await receive(body, typeof signature === "string" ? signature : undefined);
+    if (result.accountId !== undefined) {
+      const agent = request.headers["user-agent"];
+      await recordAuditEvent(app.db, app.log, {
+        event: "plan.changed",
+        accountId: result.accountId,
+        source: { address: request.ip, userAgent: typeof agent === "string" ? agent : null },
+        now: clock(),
+        detail: { via: "webhook", type: result.type },
+      });
+    }
     return { received: true, duplicate: result.duplicate };
   });
 };

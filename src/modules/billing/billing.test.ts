@@ -180,6 +180,15 @@ describe("Stripe Checkout and webhooks", () => {
     assert.equal(await stateOf(email), "active");
     const events = await s.app.db.selectFrom("billing_events").selectAll().where("id", "=", id).execute();
     assert.equal(events.length, 1);
+    // The change applied is in the account's audit log once; the duplicate added nothing.
+    const audited = await s.app.db
+      .selectFrom("audit_events")
+      .selectAll()
+      .where("account_id", "=", account.id)
+      .where("event", "=", "plan.changed")
+      .execute();
+    assert.equal(audited.length, 1);
+    assert.match(audited[0]?.detail ?? "", /customer\.subscription\.created/);
     // Newer first, then an older one delivered late.
     await deliver(
       event("customer.subscription.updated", { ...sub, cancel_at_period_end: true }, undefined, 0.01),

@@ -32,6 +32,10 @@ export interface WebhookResult {
   duplicate: boolean;
   /** An account changed. */
   applied: boolean;
+  /** The account that changed, when one did. */
+  accountId?: number;
+  /** The event's type (Stripe's, e.g. `customer.subscription.updated`). */
+  type: string;
 }
 
 /** A subscription that still gives or will give access (it can be moved to another price). */
@@ -172,7 +176,12 @@ export class StripeBillingProvider implements BillingProvider {
       return false;
     });
     if (changedAccount !== null) this.ctx.keys.forgetAccount(changedAccount);
-    return { duplicate, applied: changedAccount !== null };
+    return {
+      duplicate,
+      applied: changedAccount !== null,
+      ...(changedAccount === null ? {} : { accountId: changedAccount }),
+      type: event.type,
+    };
   }
 
   /** Applies a subscription Stripe just answered with (after an update made here). */

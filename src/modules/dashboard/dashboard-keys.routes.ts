@@ -5,48 +5,68 @@
  * is dropped from the key cache of this process and, through the key-cache bus, of the others.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { accessAt, PLANS } from "../accounts/plans.ts";
-import { setFlash, takeFlash } from "../accounts/sessions.service.ts";
+import { type ActiveSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
 import { findKeyByPrefix, listKeysOfAccount } from "../api-keys/api-keys.repository.ts";
-import { issueKey, revokeKey } from "../api-keys/api-keys.service.ts";
+import { issueKey, keyIsLive, revokeKey } from "../api-keys/api-keys.service.ts";
 import { CsrfBody, KeyBody, KeyParams, PageQuery } from "./dashboard.schemas.ts";
 import {
+  auditor,
   checkKeyForm,
   type DashboardOptions,
   type Flash,
-  FORM_ABILITIES,
+  type KeyFormValues,
   keyList,
+  planAbilities,
   sessionOf,
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
 
 const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, apiPath }) => {
   const account = { page: "account", public: true } as const;
+  const audit = auditor(app.db, app.log, clock);
 
   /** The highest per-minute limit the account's plan allows (null = any) and its default. */
   const planLimits = (row: Parameters<typeof accessAt>[0]) =>
     accessAt(row, clock()).limits ?? PLANS[row.plan];
 
-  app.get("/keys", { config: account, schema: { querystring: PageQuery } }, async (request, reply) => {
-    const session = sessionOf(request);
+  /**
+   * The keys page of `session`'s account: its keys, the form with `values` and `errors` (a fresh
+   * form when omitted), and the key just created or a notice from the flash.
+   */
+  async function keysPage(
+    request: FastifyRequest,
+    session: ActiveSession,
+    form: { values?: KeyFormValues; errors?: Record<string, string>; flash?: Flash | null } = {},
+  ) {
     const t = textsFor(request.pageLang);
-    const flash = (await takeFlash(app.db, session)) as Flash | null;
     const limits = planLimits(session.account);
-    return reply.page("keys", {
-      keys: keyList(await listKeysOfAccount(app.db, session.account.id), t),
-      newKey: flash?.newKey ?? null,
-      notice: flash?.notice ?? null,
-      abilities: FORM_ABILITIES,
-      values: { name: "", abilities: ["*"], rate_limit: String(limits.defaultPerMinute) },
-      errors: {},
+    const rows = await listKeysOfAccount(app.db, session.account.id);
+    const active = rows.filter((row) => keyIsLive(row, clock())).length;
+    return {
+      keys: keyList(rows, t),
+      newKey: form.flash?.newKey ?? null,
+      notice: form.flash?.notice ?? null,
+      abilities: planAbilities(limits),
+      photoHint: !limits.photo,
+      values: form.values ?? { name: "", abilities: ["*"], rate_limit: String(limits.defaultPerMinute) },
+      errors: form.errors ?? {},
       maxHint:
         limits.maxPerMinute === null
           ? t.keys.rateLimitAny
           : format(t.keys.rateLimitHint, { max: limits.maxPerMinute }),
       maxPerMinute: limits.maxPerMinute,
+      keysHint: format(t.keys.activeOf, { active, max: limits.maxActiveKeys }),
       apiBase: `${request.linkBase}${apiPath}`,
-    });
+    };
+  }
+
+  app.get("/keys", { config: account, schema: { querystring: PageQuery } }, async (request, reply) => {
+    const session = sessionOf(request);
+    const flash = (await takeFlash(app.db, session)) as Flash | null;
+    return reply.page("keys", await keysPage(request, session, { flash }));
   });
 
   app.post(
@@ -56,31 +76,29 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
       const session = sessionOf(request);
       const t = textsFor(request.pageLang);
       const abilities = [request.body.abilities ?? []].flat();
+      const values = { name: request.body.name, abilities, rate_limit: request.body.rate_limit };
       const limits = planLimits(session.account);
-      const form = checkKeyForm({ ...request.body, abilities }, limits.maxPerMinute, t);
-      if (!form.ok) {
-        return reply.code(422).page("keys", {
-          keys: keyList(await listKeysOfAccount(app.db, session.account.id), t),
-          newKey: null,
-          notice: null,
-          abilities: FORM_ABILITIES,
-          values: { name: request.body.name, abilities, rate_limit: request.body.rate_limit },
-          errors: form.errors,
-          maxHint:
-            limits.maxPerMinute === null
-              ? t.keys.rateLimitAny
-              : format(t.keys.rateLimitHint, { max: limits.maxPerMinute }),
-          maxPerMinute: limits.maxPerMinute,
-          apiBase: `${request.linkBase}${apiPath}`,
+      const form = checkKeyForm({ ...request.body, abilities }, limits, t);
+      if (!form.ok)
+        return reply
+          .code(422)
+          .page("keys", await keysPage(request, session, { values, errors: form.errors }));
+      let issued: Awaited<ReturnType<typeof issueKey>>;
+      try {
+        issued = await issueKey(app.db, {
+          account: session.account,
+          name: form.name,
+          abilities: form.abilities,
+          rateLimitPerMinute: form.rateLimit,
+          now: clock(),
         });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== "key_limit_reached") throw err;
+        const errors = { form: format(t.keys.limitReached, { max: limits.maxActiveKeys }) };
+        return reply.code(409).page("keys", await keysPage(request, session, { values, errors }));
       }
-      const { key, row } = await issueKey(app.db, {
-        account: session.account,
-        name: form.name,
-        abilities: form.abilities,
-        rateLimitPerMinute: form.rateLimit,
-        now: clock(),
-      });
+      const { key, row } = issued;
+      await audit(request, "key.created", session.account.id, { prefix: row.prefix });
       await setFlash(app.db, session.token, { newKey: { key, name: row.name } } satisfies Flash);
       return reply.redirect("/account/keys", 303);
     },
@@ -116,7 +134,9 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
       const session = sessionOf(request);
       const t = textsFor(request.pageLang);
       const row = await ownKey(session.account.id, request.params.prefix);
-      await revokeKey(app.db, row.prefix, clock(), app.keyCache);
+      if (await revokeKey(app.db, row.prefix, clock(), app.keyCache)) {
+        await audit(request, "key.revoked", session.account.id, { prefix: row.prefix });
+      }
       await setFlash(app.db, session.token, {
         notice: format(t.keys.revoked, { prefix: row.prefix }),
       } satisfies Flash);

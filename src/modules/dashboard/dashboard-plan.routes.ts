@@ -1,44 +1,71 @@
 /**
- * The dashboard's plan pages under `/account/plan`: the current plan and its limits, upgrading to
- * standard or enterprise and cancelling at period end, through the configured payment provider
- * (`app.billing`: manual or Stripe, modules/billing). Stripe Checkout sends the customer back to
- * `/account/plan?checkout=done|canceled`; the plan itself changes when Stripe's webhook says so.
+ * The dashboard's plan pages under `/account/plan`: the current plan and its limits, the plans side
+ * by side with their prices (plan-table.service.ts), upgrading to standard or enterprise and
+ * cancelling at period end, through the configured payment provider (`app.billing`: manual or
+ * Stripe, modules/billing). Stripe Checkout sends the customer back to
+ * `/account/plan?checkout=done|canceled`; the plan itself changes when Stripe's webhook says so. An
+ * upgrade the manual provider recorded is confirmed by {@link upgradeRequested}.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { Prices } from "../../config.ts";
+import type { Plan } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
-import { setFlash, takeFlash } from "../accounts/sessions.service.ts";
-import { PAID_PLANS } from "../billing/billing-provider.ts";
+import { accessAt } from "../accounts/plans.ts";
+import { type ActiveSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
+import { PAID_PLANS, type PaidPlan } from "../billing/billing-provider.ts";
+import { sendQuietly, upgradeRequestedMail } from "./account-mails.ts";
 import { CsrfBody, PageQuery, PlanQuery, UpgradeBody } from "./dashboard.schemas.ts";
 import {
+  auditor,
   type DashboardOptions,
   type Flash,
   formatDate,
   sessionOf,
   subscriptionSummary,
 } from "./dashboard.service.ts";
-import { format, textsFor } from "./texts/texts.ts";
+import { formatPrice, PLAN_ORDER, planColumns } from "./plan-table.service.ts";
+import type { Texts } from "./texts/en.ts";
+import { format, type PageLanguage, textsFor } from "./texts/texts.ts";
+
+/**
+ * The label of the button that moves `account` (on plan `current`) to `plan`: "Upgrade to Enterprise
+ * for €299 / month", or "Switch to …" for a cheaper plan.
+ */
+function changeLabel(plan: PaidPlan, current: Plan, prices: Prices, t: Texts): string {
+  const text =
+    PLAN_ORDER.indexOf(plan) > PLAN_ORDER.indexOf(current) ? t.offers.upgradeTo : t.offers.switchTo;
+  return format(text, { plan: t.plans[plan], price: formatPrice(prices[plan], t.lang as PageLanguage) });
+}
 
 /** True when the provider failed for want of an answer (network, timeout, 5xx), not for the request. */
 function unavailable(err: unknown): boolean {
   return !(err instanceof AppError);
 }
 
-const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
+const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, prices }) => {
   const account = { page: "account", public: true } as const;
+  const audit = auditor(app.db, app.log, clock);
 
   app.get("/plan", { config: account, schema: { querystring: PlanQuery } }, async (request, reply) => {
     const session = sessionOf(request);
     const t = textsFor(request.pageLang);
     const row = session.account;
-    const summary = subscriptionSummary(row, clock(), t);
+    const now = clock();
+    const summary = subscriptionSummary(row, now, t);
     const notice = ((await takeFlash(app.db, session)) as Flash | null)?.notice ?? null;
     const checkout = request.query.checkout;
     // An upgrade is offered to every paid plan other than the one being paid for now.
     const paying = summary.active && row.status !== "trialing" ? row.plan : null;
+    const current = accessAt(row, now).plan ?? row.plan;
+    const upgrades = PAID_PLANS.filter((p) => p !== paying);
     return reply.page("plan", {
       summary,
       provider: app.billing.name,
-      upgrades: PAID_PLANS.filter((p) => p !== paying),
+      upgrades,
+      plans: planColumns(prices, t),
+      current,
+      actions: Object.fromEntries(upgrades.map((p) => [p, changeLabel(p, current, prices, t)])),
+      requestedPlan: row.requested_plan,
       requested:
         row.requested_plan === null ? null : format(t.plan.requested, { plan: t.plans[row.requested_plan] }),
       cancellable: row.status === "active" || row.status === "past_due",
@@ -73,9 +100,10 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
           headers: { "Retry-After": 30 },
         });
       }
+      await audit(request, "plan.upgrade_requested", session.account.id, { plan: request.body.plan });
       if (start.kind === "redirect") return reply.redirect(start.url, 303);
-      const notice = start.kind === "changed" ? t.plan.changed : null;
-      if (notice !== null) await setNotice(session.token, notice);
+      if (start.kind === "changed") await setNotice(session.token, t.plan.changed);
+      else await upgradeRequested(session, request.body.plan, t);
       return reply.redirect("/account/plan", 303);
     },
   );
@@ -104,6 +132,7 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
           headers: { "Retry-After": 30 },
         });
       }
+      await audit(request, "plan.cancel_requested", session.account.id);
       const date = formatDate(session.account.current_period_end, request.pageLang);
       await setNotice(session.token, format(t.plan.canceled, { date }));
       return reply.redirect("/account/plan", 303);
@@ -112,6 +141,18 @@ const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (
 
   async function setNotice(token: string, notice: string): Promise<void> {
     await setFlash(app.db, token, { notice } satisfies Flash);
+  }
+
+  /**
+   * The one place where an upgrade request that the payment provider recorded for an operator
+   * (`manual`: `requested_plan`) is confirmed to the customer of the session `token`: the plan page
+   * after the redirect says what was asked for, at which price, and what happens next, and so
+   * does a mail to the account's address (not awaited: the request is recorded either way).
+   */
+  async function upgradeRequested(session: ActiveSession, plan: PaidPlan, t: Texts): Promise<void> {
+    const price = formatPrice(prices[plan], t.lang as PageLanguage);
+    await setNotice(session.token, format(t.offers.requestedNotice, { plan: t.plans[plan], price }));
+    sendQuietly(app.mailer, upgradeRequestedMail(t, session.account, t.plans[plan], price));
   }
 };
 

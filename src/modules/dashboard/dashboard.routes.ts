@@ -1,30 +1,33 @@
 /**
- * The dashboard's account pages under `/account`: sign-up (starts the 14-day trial), log-in with
- * throttling, log-out, password change, the overview, and the two static files. Keys:
- * dashboard-keys.routes.ts; plan: dashboard-plan.routes.ts. Shared page machinery (sessions, CSRF,
- * templates, access by `config.page`): plugins/web-pages.ts. Every POST checks the CSRF token and
- * answers with a redirect (303) or the form again with its mistakes.
+ * The dashboard's overview under `/account` (subscription, usage, the address still to confirm),
+ * log-out, the address confirmation link and its "send again", and the two static files. Sign-up,
+ * log-in and the forgotten password: dashboard-access.routes.ts; profile, password, deletion and
+ * the security log: dashboard-profile.routes.ts; keys: dashboard-keys.routes.ts; plan:
+ * dashboard-plan.routes.ts. Shared page machinery (sessions, CSRF, templates, access by
+ * `config.page`): plugins/web-pages.ts. Every POST checks the CSRF token and answers with a
+ * redirect (303) or the form again with its mistakes.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { findAccountByEmail } from "../accounts/accounts.repository.ts";
-import { createAccount, updateAccount } from "../accounts/accounts.service.ts";
-import { checkNewPassword, hashPassword, passwordMatches } from "../accounts/passwords.ts";
-import { endOtherSessions, endSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
+import { completeVerification } from "../accounts/account-links.service.ts";
+import { UNVERIFIED_TRIAL_PER_DAY } from "../accounts/plans.ts";
+import { endSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
 import { listKeysOfAccount } from "../api-keys/api-keys.repository.ts";
-import { CsrfBody, LoginBody, PageQuery, PasswordBody, SignupBody } from "./dashboard.schemas.ts";
+import { CsrfBody, PageQuery, TokenQuery } from "./dashboard.schemas.ts";
 import {
+  auditor,
   CHART,
-  checkSignupForm,
   type DashboardOptions,
   type Flash,
   formatNumber,
+  minutesOf,
   sessionOf,
   subscriptionSummary,
   usageChart,
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
+import { mailVerification } from "./verification.ts";
 
 // From src/modules/dashboard/ and from dist/modules/dashboard/ alike (tsc copies no templates).
 const HOME = new URL("../../../src/modules/dashboard/", import.meta.url);
@@ -34,9 +37,9 @@ const ASSETS = new URL("assets/", HOME);
 const STYLE = readFileSync(new URL("style.css", ASSETS));
 const COPY_SCRIPT = readFileSync(new URL("copy.js", ASSETS));
 
-const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
-  const guest = { page: "guest", public: true } as const;
+const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, publicUrl }) => {
   const account = { page: "account", public: true } as const;
+  const audit = auditor(app.db, app.log, clock);
 
   app.get("/assets/style.css", { config: { page: "asset", public: true } }, async (_request, reply) =>
     reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(STYLE),
@@ -46,88 +49,6 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app,
       .type("text/javascript; charset=utf-8")
       .header("cache-control", "public, max-age=3600")
       .send(COPY_SCRIPT),
-  );
-
-  app.get("/signup", { config: guest, schema: { querystring: PageQuery } }, async (_request, reply) =>
-    reply.page("signup", { values: {}, errors: {} }),
-  );
-  app.post(
-    "/signup",
-    { config: guest, schema: { body: SignupBody }, preValidation: app.csrfProtection },
-    async (request, reply) => {
-      const t = textsFor(request.pageLang);
-      const form = checkSignupForm(request.body, t);
-      const values = { name: request.body.name, email: request.body.email };
-      if (!form.ok) return reply.code(422).page("signup", { values, errors: form.errors });
-      const wait = await app.rateLimits.loginWait(form.email, request.ip);
-      if (wait > 0) {
-        const error = format(t.login.throttled, { minutes: Math.ceil(wait / 60) });
-        return reply
-          .code(429)
-          .header("retry-after", wait)
-          .page("signup", { values, errors: { form: error } });
-      }
-      const taken = async () => {
-        // Counted like a failed log-in: probing emails through sign-up is throttled too.
-        await app.rateLimits.loginFailed(null, request.ip);
-        return reply.code(422).page("signup", { values, errors: { email: t.signup.emailTaken } });
-      };
-      if ((await findAccountByEmail(app.db, form.email)) !== undefined) return taken();
-      const passwordHash = await hashPassword(form.password);
-      let created: Awaited<ReturnType<typeof createAccount>>;
-      try {
-        created = await createAccount(app.db, {
-          name: form.name,
-          email: form.email,
-          plan: "trial",
-          now: clock(),
-        });
-      } catch (err) {
-        // Two sign-ups with one email at once: the unique index refuses the second.
-        if ((await findAccountByEmail(app.db, form.email)) !== undefined) return taken();
-        throw err;
-      }
-      await updateAccount(app.db, created.id, { password_hash: passwordHash });
-      await reply.logIn(created.id);
-      return reply.redirect("/account", 303);
-    },
-  );
-
-  app.get("/login", { config: guest, schema: { querystring: PageQuery } }, async (request, reply) => {
-    const out = (request.query as { out?: string }).out === "1";
-    return reply.page("login", {
-      values: {},
-      error: null,
-      notice: out ? textsFor(request.pageLang).login.loggedOut : null,
-    });
-  });
-  app.post(
-    "/login",
-    { config: guest, schema: { body: LoginBody }, preValidation: app.csrfProtection },
-    async (request, reply) => {
-      const t = textsFor(request.pageLang);
-      const email = request.body.email.trim().toLowerCase();
-      const values = { email: request.body.email };
-      const wait = await app.rateLimits.loginWait(email, request.ip);
-      if (wait > 0) {
-        const error = format(t.login.throttled, { minutes: Math.ceil(wait / 60) });
-        return reply.code(429).header("retry-after", wait).page("login", { values, error, notice: null });
-      }
-      const found = email.length <= 254 ? await findAccountByEmail(app.db, email) : undefined;
-      // Verified against a dummy hash when there is no such account: the same time either way.
-      if (
-        !(await passwordMatches(found?.password_hash ?? null, request.body.password)) ||
-        found === undefined
-      ) {
-        await app.rateLimits.loginFailed(email, request.ip);
-        return reply.code(401).page("login", { values, error: t.login.failed, notice: null });
-      }
-      await app.rateLimits.loginSucceeded(email);
-      const old = request.session;
-      if (old !== null) await endSession(app.db, old.token);
-      await reply.logIn(found.id);
-      return reply.redirect("/account", 303);
-    },
   );
 
   app.post(
@@ -168,36 +89,70 @@ const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app,
       (k) => k.revoked_at === null,
     ).length;
     const flash = (await takeFlash(app.db, session)) as Flash | null;
-    return reply.page("overview", { summary, usage, chartSize: CHART, keys, notice: flash?.notice ?? null });
+    const unverified =
+      session.account.email_verified_at === null
+        ? format(t.verify.pending, {
+            email: session.account.email,
+            limit: formatNumber(UNVERIFIED_TRIAL_PER_DAY, request.pageLang),
+          })
+        : null;
+    return reply.page("overview", {
+      summary,
+      usage,
+      chartSize: CHART,
+      keys,
+      notice: flash?.notice ?? null,
+      unverified,
+    });
   });
 
-  app.get("/password", { config: account, schema: { querystring: PageQuery } }, async (request, reply) => {
-    const flash = (await takeFlash(app.db, sessionOf(request))) as Flash | null;
-    return reply.page("password", { errors: {}, notice: flash?.notice ?? null });
-  });
+  // The link of the verification mail: works logged in or out, in any browser.
+  app.get(
+    "/verify",
+    { config: { page: "open", public: true }, schema: { querystring: TokenQuery } },
+    async (request, reply) => {
+      const t = textsFor(request.pageLang);
+      const verified = await completeVerification(app.db, request.query.token ?? "", clock(), app.keyCache);
+      if (verified === null) {
+        return reply.code(400).page("message", { title: t.verify.invalid, text: null, link: null });
+      }
+      await audit(request, "email.verified", verified.id);
+      const session = request.session;
+      if (session === null || session.account.id !== verified.id) {
+        return reply.redirect("/account/login?verified=1", 303);
+      }
+      await setFlash(app.db, session.token, { notice: t.verify.done } satisfies Flash);
+      return reply.redirect("/account", 303);
+    },
+  );
+
   app.post(
-    "/password",
-    { config: account, schema: { body: PasswordBody }, preValidation: app.csrfProtection },
+    "/verify/resend",
+    { config: account, schema: { body: CsrfBody }, preValidation: app.csrfProtection },
     async (request, reply) => {
       const t = textsFor(request.pageLang);
       const session = sessionOf(request);
-      if (!(await passwordMatches(session.account.password_hash, request.body.current))) {
-        await app.rateLimits.loginFailed(session.account.email, request.ip);
-        return reply.code(422).page("password", { errors: { current: t.password.wrong }, notice: null });
+      const owner = session.account;
+      if (owner.email_verified_at !== null) return reply.redirect("/account", 303);
+      const wait = await app.accountLimits.mailWait("verify", String(owner.id), request.ip);
+      if (wait > 0) {
+        await setFlash(app.db, session.token, {
+          notice: format(t.verify.throttled, { minutes: minutesOf(wait) }),
+        } satisfies Flash);
+        return reply.redirect("/account", 303);
       }
-      try {
-        checkNewPassword(request.body.next, "next");
-      } catch {
-        return reply.code(422).page("password", { errors: { next: t.signup.passwordLength }, notice: null });
+      await app.accountLimits.mailSent("verify", String(owner.id), request.ip);
+      if (!(await mailVerification(app, request, owner, { publicUrl, now: clock() }))) {
+        return reply
+          .code(503)
+          .header("retry-after", 60)
+          .page("message", { title: t.verify.mailFailed, text: null, link: "/account" });
       }
-      await updateAccount(app.db, session.account.id, {
-        password_hash: await hashPassword(request.body.next),
-      });
-      // Every session ends, this one included; this browser gets a new one (a new token).
-      await endOtherSessions(app.db, session.account.id);
-      const token = await reply.logIn(session.account.id);
-      await setFlash(app.db, token, { notice: t.password.changed } satisfies Flash);
-      return reply.redirect("/account/password", 303);
+      await audit(request, "email.verification_sent", owner.id);
+      await setFlash(app.db, session.token, {
+        notice: format(t.verify.resent, { email: owner.email }),
+      } satisfies Flash);
+      return reply.redirect("/account", 303);
     },
   );
 };

@@ -50,3 +50,30 @@ export const PlanQuery = Type.Object({
   lang: Type.Optional(Text(5)),
   checkout: Type.Optional(Type.Union([Type.Literal("done"), Type.Literal("canceled")])),
 });
+
+/** GET /account/login: the notice to show after a log-out, a reset, a deletion or a verification. */
+export const LoginQuery = Type.Object({
+  lang: Type.Optional(Text(5)),
+  out: Type.Optional(Text(1)),
+  reset: Type.Optional(Text(1)),
+  deleted: Type.Optional(Text(1)),
+  verified: Type.Optional(Text(1)),
+});
+
+/** A mailed link's token (43 base64url characters; anything else is answered as an unknown link). */
+export const TokenQuery = Type.Object({ lang: Type.Optional(Text(5)), token: Type.Optional(Text(100)) });
+
+/** POST /account/forgot. */
+export const ForgotBody = Type.Object({ _csrf: Csrf, email: Text(300) });
+
+/** POST /account/reset: the link's token and the new password. */
+export const ResetBody = Type.Object({ _csrf: Csrf, token: Text(100), next: Text(1_100) });
+
+/** POST /account/profile/name. */
+export const NameBody = Type.Object({ _csrf: Csrf, name: Text(300) });
+
+/** POST /account/profile/email: the new address and the current password. */
+export const EmailBody = Type.Object({ _csrf: Csrf, email: Text(300), password: Text(1_100) });
+
+/** POST /account/delete: the current password. */
+export const DeleteBody = Type.Object({ _csrf: Csrf, password: Text(1_100) });

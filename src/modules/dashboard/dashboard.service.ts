@@ -3,12 +3,15 @@
  * subscription summary (decisions.md "Accounts, plans and subscription states"), the 7-day usage
  * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
  */
-import type { AccountRow, ApiKeyRow } from "../../db/types.ts";
+import type { Kysely } from "kysely";
+import type { Prices } from "../../config.ts";
+import type { AccountRow, ApiKeyRow, AuditEventRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
+import { type AuditEventName, type AuditLog, recordAuditEvent } from "../accounts/audit.service.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
 import { accessAt, PAST_DUE_GRACE_DAYS, PLANS, type PlanLimits } from "../accounts/plans.ts";
 import type { ActiveSession } from "../accounts/sessions.service.ts";
-import { ABILITIES } from "../api-keys/api-keys.service.ts";
+import { ABILITIES, keyNameProblem } from "../api-keys/api-keys.service.ts";
 import type { Texts } from "./texts/en.ts";
 import { format, type PageLanguage } from "./texts/texts.ts";
 
@@ -27,6 +30,46 @@ export interface DashboardOptions {
   clock: () => Date;
   /** The API's path prefix (`BASE_PATH`), for the example request on the keys page. */
   apiPath: string;
+  /** `PUBLIC_URL`, or null: mailed links are built on it (account-mails.ts `mailLinkBase`). */
+  publicUrl: string | null;
+  /** The monthly prices of the paid plans (`PRICE_STANDARD`, `PRICE_ENTERPRISE`), as shown. */
+  prices: Prices;
+}
+
+/** Where a security event came from (accounts/audit.service.ts): the client address and user agent. */
+export function sourceOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }) {
+  const agent = request.headers["user-agent"];
+  return { address: request.ip, userAgent: typeof agent === "string" ? agent : null };
+}
+
+/** Records a security event of a page's request (see {@link auditor}). */
+export type PageAuditor = (
+  request: { ip: string; headers: Record<string, string | string[] | undefined> },
+  event: AuditEventName,
+  accountId: number | null,
+  detail?: Record<string, string | number | boolean>,
+) => Promise<void>;
+
+/** Records security events of the pages' requests in `db` and the log `log`, at the clock's time. */
+export function auditor(db: Kysely<Database>, log: AuditLog, clock: () => Date): PageAuditor {
+  return (request, event, accountId, detail) =>
+    recordAuditEvent(db, log, { event, accountId, source: sourceOf(request), now: clock(), detail });
+}
+
+/** Whole minutes (at least 1) of a wait given in seconds, for "try again in {minutes} min". */
+export function minutesOf(seconds: number): number {
+  return Math.max(1, Math.ceil(seconds / 60));
+}
+
+/**
+ * The message beside a password field for a password zxcvbn judged too easy to guess: ours, then
+ * its warning and suggestions (in the page's language).
+ */
+export function weakPasswordMessage(
+  verdict: { warning: string | null; suggestions: string[] },
+  t: Texts,
+): string {
+  return [t.signup.weakPassword, verdict.warning, ...verdict.suggestions].filter(Boolean).join(" ");
 }
 
 /**
@@ -189,31 +232,53 @@ export function keyList(rows: ApiKeyRow[], t: Texts): KeyListItem[] {
   }));
 }
 
-/** The abilities a key form offers, `*` first. */
+/** Every ability a key form knows, `*` first. */
 export const FORM_ABILITIES: readonly string[] = ["*", ...ABILITIES];
+
+/**
+ * The abilities the key form offers on a plan with `limits`, `*` first: `photo:analyze` only where
+ * the plan includes label recognition (Enterprise: decisions.md's plan table); `*` on every plan,
+ * since it grants only what the plan allows.
+ */
+export function planAbilities(limits: Pick<PlanLimits, "photo">): readonly string[] {
+  return FORM_ABILITIES.filter((ability) => ability !== "photo:analyze" || limits.photo);
+}
 
 /** A checked key form: the values, or the message of each bad field. */
 export type KeyForm =
   | { ok: true; name: string; abilities: string[]; rateLimit: number }
   | { ok: false; errors: Record<string, string> };
 
+/** The key form's fields as typed (kept to show the form again). */
+export interface KeyFormValues {
+  name: string;
+  abilities: string[];
+  rate_limit: string;
+}
+
 /**
- * Checks the key form: a name of 1–100 characters, at least one known ability (`*` alone when
- * checked with others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any
- * up to 100,000).
+ * Checks the key form against the account's plan (`limits`): a name as api-keys.service.ts
+ * `keyNameProblem` allows (1–100 printable characters), at least
+ * one known ability, each one the plan can use ({@link planAbilities}; `*` alone when checked with
+ * others), a whole rate limit from 1 to the plan's maximum (`maxPerMinute`, null = any up to 100,000).
  */
 export function checkKeyForm(
   input: { name: string; abilities: string[]; rate_limit: string },
-  maxPerMinute: number | null,
+  limits: Pick<PlanLimits, "maxPerMinute" | "photo">,
   t: Texts,
 ): KeyForm {
   const errors: Record<string, string> = {};
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 100) errors.name = t.keys.nameRequired;
+  const nameProblem = keyNameProblem(input.name);
+  if (nameProblem === "not_printable") errors.name = t.keys.nameNotPrintable;
+  else if (nameProblem !== null) errors.name = t.keys.nameRequired;
   const known = input.abilities.filter((a) => FORM_ABILITIES.includes(a));
+  const offered = planAbilities(limits);
+  const notOnPlan = known.find((a) => !offered.includes(a));
   if (known.length === 0 || known.length !== input.abilities.length)
     errors.abilities = t.keys.abilityRequired;
-  const max = maxPerMinute ?? 100_000;
+  else if (notOnPlan !== undefined) errors.abilities = format(t.keysByPlan.notOnPlan, { ability: notOnPlan });
+  const max = limits.maxPerMinute ?? 100_000;
   const rate = /^\d{1,6}$/.test(input.rate_limit.trim()) ? Number(input.rate_limit.trim()) : Number.NaN;
   if (!(rate >= 1 && rate <= max)) errors.rate_limit = format(t.keys.rateLimitRange, { max });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -239,4 +304,26 @@ export function checkSignupForm(
   if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) errors.password = t.signup.passwordLength;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, name, email, password: input.password };
+}
+
+/** An audit event as the security log shows it. */
+export interface AuditLogRow {
+  /** `YYYY-MM-DD HH:MM` UTC. */
+  time: string;
+  /** The event in the page's words. */
+  event: string;
+  address: string;
+  /** The User-Agent, at most 80 characters. */
+  browser: string;
+}
+
+/** The security log's rows of `events` (newest first), in the language of `t`. */
+export function auditLogRows(events: AuditEventRow[], t: Texts): AuditLogRow[] {
+  const names = t.security.events as Record<string, string>;
+  return events.map((e) => ({
+    time: `${e.at.slice(0, 10)} ${e.at.slice(11, 16)}`,
+    event: names[e.event] ?? e.event,
+    address: e.address ?? "",
+    browser: (e.user_agent ?? "").slice(0, 80),
+  }));
 }

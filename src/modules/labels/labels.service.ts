@@ -82,8 +82,8 @@ export interface LabelRecognition {
 /**
  * What the photo shows, read and matched, in the shape of interface.md part 2 "Photo analysis
  * response"; candidates at most `maxResults`, names in `lang`.
- * @throws AppError `service_unavailable` (503) past the time budget or when the OCR queue is full,
- *   `analysis_failed` (502) when the engine fails.
+ * @throws AppError `service_unavailable` (503) past the time budget, when the OCR queue is full or
+ *   once the OCR pool has closed, `analysis_failed` (502) when the engine fails.
  */
 export async function analyzePhoto(
   db: Kysely<Database>,

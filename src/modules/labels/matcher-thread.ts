@@ -96,6 +96,10 @@ export class MatcherThread {
     worker.unref();
     let ready!: { resolve: () => void; reject: (e: Error) => void };
     const built = new Promise<void>((resolve, reject) => (ready = { resolve, reject }));
+    // Awaited below once `send` is done; it may reject before (the thread failed while the catalogue
+    // streams) or after (`send` failed, and stopping the thread rejects it): handled either way, not
+    // an unhandled rejection.
+    built.catch(() => {});
     const thread = new MatcherThread(worker, ready);
     try {
       await send((message) => worker.postMessage(message));

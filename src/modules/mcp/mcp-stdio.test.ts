@@ -10,6 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { apiRootOf } from "./mcp.port.ts";
 import { MCP_TOOL_NAMES } from "./mcp.tools.ts";
 
 const CLI = ["--import", "tsx", "src/cli.ts", "mcp"];
@@ -40,9 +41,13 @@ async function call(client: Client, name: string, args: Record<string, unknown>)
 
 const summary = (result: CallToolResult) => (result.content[0] as { text: string }).text;
 
+/** The test service's URL without the API's base path. */
+const origin = () => new URL(s.url("")).origin;
+
 describe("winedata mcp (stdio)", () => {
   test("tools/list, search_wines and get_wine against the service; the API's answers", async () => {
-    const client = await spawnMcp({ WINEDATA_URL: s.url(""), WINEDATA_API_KEY: s.key });
+    // The service's URL without /v1 (the API root is made from it).
+    const client = await spawnMcp({ WINEDATA_URL: origin(), WINEDATA_API_KEY: s.key });
     try {
       const { tools } = await client.listTools();
       assert.deepEqual(
@@ -71,7 +76,7 @@ describe("winedata mcp (stdio)", () => {
 
   test("API errors are tool errors: no Enterprise (403), an unknown key (401)", async () => {
     const trial = await spawnMcp({
-      WINEDATA_URL: s.url(""),
+      WINEDATA_URL: `${origin()}/`,
       WINEDATA_API_KEY: await s.newKey({ plan: "trial" }),
     });
     try {
@@ -88,7 +93,7 @@ describe("winedata mcp (stdio)", () => {
       await trial.close();
     }
     const unknown = await spawnMcp({
-      WINEDATA_URL: s.url(""),
+      WINEDATA_URL: `${s.url("")}/`,
       WINEDATA_API_KEY: "wds_abcdefgh_0123456789abcdefghijABCDEFGHIJ01",
     });
     try {
@@ -135,6 +140,25 @@ describe("winedata mcp (stdio)", () => {
     } finally {
       await client.close();
     }
+  });
+
+  test("WINEDATA_URL with or without /v1 and a trailing slash: the API root", () => {
+    const roots = [
+      "http://h.example:8080",
+      "http://h.example/",
+      "https://h.example/v1/",
+      "https://h.example/wine",
+    ];
+    assert.deepEqual(
+      roots.map((u) => apiRootOf(new URL(u))),
+      [
+        "http://h.example:8080/v1",
+        "http://h.example/v1",
+        "https://h.example/v1",
+        "https://h.example/wine/v1",
+      ],
+    );
+    assert.equal(apiRootOf(new URL("https://v1")), "https://v1/v1");
   });
 
   test("without WINEDATA_API_KEY the command stops with exit code 2 and says why", async () => {

@@ -48,6 +48,20 @@ export function parseBody(text: string): unknown {
 /** The API root used when `WINEDATA_URL` is not set: a service started locally with the defaults. */
 export const DEFAULT_WINEDATA_URL = "http://127.0.0.1:8080/v1";
 
+/** The path of the API version the tools speak, below the service's URL. */
+const API_VERSION_PATH = "/v1";
+
+/**
+ * The API root for `url`, the service's URL with or without `/v1` and a trailing slash: `/v1` is added
+ * unless the path already ends with it (`https://host`, `https://host/`, `https://host/v1/` give
+ * `https://host/v1`; `https://host/wine` gives `https://host/wine/v1`, for `BASE_PATH=/wine/v1`).
+ * Query and fragment are left out. The same rule as the SDK's `apiRoot` (packages/client).
+ */
+export function apiRootOf(url: URL): string {
+  const path = url.pathname.replace(/\/+$/, "");
+  return `${url.origin}${path.endsWith(API_VERSION_PATH) ? path : `${path}${API_VERSION_PATH}`}`;
+}
+
 /**
  * The port of `winedata mcp`: HTTP requests to `apiRoot` (the API's root with its base path, e.g.
  * `http://127.0.0.1:8080/v1`) with `Authorization: Bearer <key>`. Every request counts against the

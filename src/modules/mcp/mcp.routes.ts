@@ -3,19 +3,28 @@
  * SSE stream), outside the base path and hidden from the OpenAPI document.
  *
  * - POST needs an API key like every API route (`config.ability: null`: any valid key; a missing or
- *   invalid key is the usual 401 before MCP runs) and counts once against the key's per-minute limit
- *   and the account's daily budget, whatever the message (initialize, a notification, a tool call).
+ *   invalid key is the usual 401 before MCP runs). It counts against the key's per-minute limit and
+ *   the account's daily budget as many requests as it carries tool calls, and one when it carries
+ *   none (initialize, a notification, tools/list): one when it arrives (auth plugin), the others once
+ *   the body is read (`request.countMore`), so that over a limit it is the usual 429 and no tool runs.
+ * - A JSON-RPC batch (an array body) is refused with 400 and a JSON-RPC error unless the protocol
+ *   version in use has batches (2025-03-26, also assumed without `MCP-Protocol-Version`):
+ *   mcp.messages.ts.
  * - The tools call the API in-process (`app.inject`) with the caller's credentials and the inner-call
  *   headers of `app.rateLimits`: the API's own checks answer (an identify_label without Enterprise is
  *   its 403), and nothing is counted twice.
- * - DNS rebinding protection: the host name of Host (X-Forwarded-Host behind a trusted proxy) and of
- *   Origin, when sent, must be the host of `PUBLIC_URL`, the listening `HOST` (unless a wildcard
- *   address) or a loopback name; else 403 `forbidden`.
+ * - DNS rebinding protection (MCP 2025-06-18 basic/transports, "Security Warning"): the host name of
+ *   Host (X-Forwarded-Host behind a trusted proxy) must be the host of `PUBLIC_URL`, the listening
+ *   `HOST` (unless a wildcard address) or a loopback name, and Origin, when sent, the same origin
+ *   (scheme, host and port; RFC 6454 §5) as the request itself (X-Forwarded-Proto/-Host behind a
+ *   trusted proxy) or as `PUBLIC_URL`; else 403 `forbidden`.
  * - GET and DELETE answer 405 `method_not_allowed` (Allow: POST) without a key: there is no stream or
  *   session to open or end.
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
+import { linkScheme } from "../../http/origin.ts";
+import { refusedBatch, toolCallCount } from "./mcp.messages.ts";
 import { type ApiPort, parseBody, queryString } from "./mcp.port.ts";
 import type { McpToolOptions } from "./mcp.tools.ts";
 
@@ -48,19 +57,38 @@ export function allowedHostnames(publicUrl: string | null, host: string): Set<st
   return names;
 }
 
-/** Why a request's Host or Origin is not allowed, or null when both are. */
-function foreignHost(request: FastifyRequest, allowed: Set<string>): string | null {
+/**
+ * The serialized origin (RFC 6454 §6.2: `scheme://host[:port]`, lower case, the scheme's default port
+ * left out) of `url`, or null for a URL that does not parse or has an opaque origin (`null`, `file:`).
+ */
+export function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === "null" ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Why a request's Host or Origin is not allowed, or null when both are. `publicOrigin`: the origin
+ * of `PUBLIC_URL`, or null.
+ */
+function foreignHost(
+  request: FastifyRequest,
+  allowed: Set<string>,
+  publicOrigin: string | null,
+): string | null {
   const host = request.host;
   if (!allowed.has(hostnameOf(host))) return `The host ${host} is not allowed for /mcp.`;
   const origin = request.headers.origin;
   if (origin === undefined) return null;
-  let name: string | null = null;
-  try {
-    name = new URL(origin).hostname.toLowerCase();
-  } catch {
-    // "null" and other opaque origins are refused below.
-  }
-  return name !== null && allowed.has(name) ? null : "The Origin of this request is not allowed for /mcp.";
+  const named = originOf(origin);
+  if (named !== null && named === publicOrigin) return null;
+  // Fastify's `protocol` and `host` read X-Forwarded-Proto/-Host only when the proxy is trusted.
+  const scheme = linkScheme(request.protocol);
+  const own = scheme === null ? null : originOf(`${scheme}://${host}`);
+  return named !== null && named === own ? null : "The Origin of this request is not allowed for /mcp.";
 }
 
 /**
@@ -100,6 +128,7 @@ const mcpSdk = () =>
 
 const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
   const allowed = allowedHostnames(options.publicUrl, options.host);
+  const publicOrigin = options.publicUrl === null ? null : originOf(options.publicUrl);
 
   app.post(
     "/mcp",
@@ -107,8 +136,16 @@ const mcpRoutes: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
       config: { ability: null },
       schema: { hide: true },
       onRequest: async (request) => {
-        const refused = foreignHost(request, allowed);
+        const refused = foreignHost(request, allowed, publicOrigin);
         if (refused !== null) throw new AppError("forbidden", refused);
+      },
+      // The body is parsed: refuse a batch its protocol version does not have, then count every tool
+      // call beyond the one counted on arrival (429 before any tool runs).
+      preHandler: async (request, reply) => {
+        const version = request.headers["mcp-protocol-version"];
+        const refused = refusedBatch(request.body, typeof version === "string" ? version : undefined);
+        if (refused !== null) return reply.code(400).send(refused);
+        await request.countMore(reply, toolCallCount(request.body) - 1);
       },
     },
     async (request, reply) => {

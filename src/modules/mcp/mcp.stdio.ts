@@ -2,14 +2,15 @@
  * `winedata mcp`: the MCP server over stdio, for desktop assistants that start it as a process. Its
  * tools call a running Wine Data Service over HTTP like any API client:
  * - `WINEDATA_API_KEY` (required): the API key, sent as `Authorization: Bearer`;
- * - `WINEDATA_URL`: the API root with its base path (default `http://127.0.0.1:8080/v1`).
+ * - `WINEDATA_URL`: the service's URL, with or without `/v1` (default `http://127.0.0.1:8080/v1`;
+ *   {@link apiRootOf}).
  * Every API request a tool makes counts against the key's limits (one per tool call, plus the asks
  * while waiting for a text being written, at most one a second for 5 s). stdout carries only
  * JSON-RPC; nothing is logged there.
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError } from "../../config.ts";
-import { DEFAULT_WINEDATA_URL, fetchPort } from "./mcp.port.ts";
+import { apiRootOf, DEFAULT_WINEDATA_URL, fetchPort } from "./mcp.port.ts";
 import { createMcpServer } from "./mcp.tools.ts";
 
 /**
@@ -31,7 +32,7 @@ export async function runMcpStdio(env: NodeJS.ProcessEnv = process.env): Promise
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`WINEDATA_URL must be an http(s) URL, got "${root}".`);
   }
-  const server = createMcpServer(fetchPort(root, key), { generatingWaitMs: 5_000, pollMs: 1_000 });
+  const server = createMcpServer(fetchPort(apiRootOf(url), key), { generatingWaitMs: 5_000, pollMs: 1_000 });
   const transport = new StdioServerTransport();
   // The client closing stdin ends the session and the process.
   process.stdin.once("end", () => {

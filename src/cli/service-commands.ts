@@ -1,0 +1,54 @@
+/**
+ * `winedata serve`, `worker` and `mcp`: the long-running commands. What they run is imported when
+ * they run, so that `--help` and the short commands do not load the whole service.
+ */
+import type { Command } from "commander";
+import { loadConfig } from "../config.ts";
+import { DEFAULT_WINEDATA_URL } from "../modules/mcp/mcp.port.ts";
+import { action, UsageError } from "./command-support.ts";
+
+/** Adds `serve`, `worker` and `mcp` to `program`. */
+export function addServiceCommands(program: Command): void {
+  program
+    .command("serve")
+    .description("start the HTTP service (what `npm start` runs)")
+    .option(
+      "--workers <n>",
+      "N HTTP processes, 1 to 64, share the port (node:cluster), a dead one is replaced; " +
+        "set REDIS_URL so that they share the rate limits (default: 1)",
+    )
+    .action(
+      action(async (values) => {
+        const workers = values.workers === undefined ? 1 : Number(values.workers);
+        if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
+          throw new UsageError("--workers must be an integer from 1 to 64.");
+        }
+        if (workers === 1) await (await import("../server.ts")).startServer(loadConfig());
+        else await (await import("../cluster.ts")).serveCluster(loadConfig(), workers);
+      }),
+    );
+
+  program
+    .command("worker")
+    .description(
+      "only run the background generation jobs (no HTTP API), beside services started with WORKERS=off; " +
+        "stops after the job in hand on SIGTERM",
+    )
+    .action(action(async () => (await import("../worker.ts")).runWorker(loadConfig())));
+
+  program
+    .command("mcp")
+    .description("the MCP server on stdio for a desktop assistant, calling a running service over HTTP")
+    .addHelpText(
+      "after",
+      "\nEnvironment:\n" +
+        "  WINEDATA_API_KEY  the API key its tools call the service with (required)\n" +
+        `  WINEDATA_URL      the API root with its base path (default: ${DEFAULT_WINEDATA_URL})`,
+    )
+    .action(
+      action(async () => {
+        // Loaded here, like the SDK it uses: `serve` never needs either.
+        await (await import("../modules/mcp/mcp.stdio.ts")).runMcpStdio();
+      }),
+    );
+}
