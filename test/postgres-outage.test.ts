@@ -23,6 +23,7 @@ import { issueKey } from "../src/modules/api-keys/api-keys.service.ts";
 import { postgresCatalogue } from "./helpers.ts";
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./private-postgres.ts";
 import { freePort } from "./raw-http.ts";
+import { summarizeLog } from "./service-log.ts";
 import { ServiceProcess } from "./service-process.ts";
 
 /** Time limits given to the service through its DATABASE_URL (seconds / milliseconds). */
@@ -381,42 +382,7 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
   assert.ok(proc.alive(), `the service process stayed up (${proc.exit})`);
   const logs = `${output("stdout")}\n${output("stderr")}`;
   const lines = output("stdout").split("\n").filter(Boolean);
-  const messages: Record<string, number> = {};
-  const reasons: Record<string, number> = {};
-  /** Lines logged at error or fatal (pino 50, 60): an outage is expected, none of it is an error. */
-  const errors: string[] = [];
-  for (const line of lines) {
-    try {
-      const record = JSON.parse(line) as {
-        msg?: string;
-        level?: number;
-        reason?: string;
-        err?: { code?: string; message?: string };
-      };
-      const { msg, level } = record;
-      if ((level ?? 0) >= 40) messages[`${level} ${msg}`] = (messages[`${level} ${msg}`] ?? 0) + 1;
-      if ((level ?? 0) >= 50) errors.push(line);
-      // What the 503s were answered for (the error handler's log line), ports and pids elided.
-      const cause = record.reason ?? record.err?.message;
-      if (msg?.startsWith("The service is temporarily unavailable") && cause !== undefined) {
-        const name = `${record.err?.code ?? ""} ${cause}`.trim().replace(/:\d+/g, ":PORT");
-        reasons[name] = (reasons[name] ?? 0) + 1;
-      }
-    } catch {
-      // not a log line
-    }
-  }
-  for (const line of output("stderr")
-    .split("\n")
-    .filter((l) => l.includes("Warning") || l.includes("Notice"))) {
-    const name = line
-      .replace(/^\(node:\d+\) /, "")
-      .replace(/\{.*$/, "")
-      .trim();
-    messages[`stderr ${name}`] = (messages[`stderr ${name}`] ?? 0) + 1;
-    // The warning channel's error level (db/unavailable.ts warningLogger), for code without the app's log.
-    if (line.includes("DatabaseError")) errors.push(line);
-  }
+  const { messages, reasons, errors } = summarizeLog(lines, output("stderr"));
   report["log lines (warn and above)"] = messages;
   report["errors answered 503"] = reasons;
   report["total seconds"] = Math.round((performance.now() - started) / 100) / 10;
