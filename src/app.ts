@@ -1,6 +1,6 @@
 /**
  * `buildApp(config)`: the whole service as a Fastify instance, used by the server and the tests.
- * Plugins are registered in a fixed order (external → app → modules); every v1 module sits under
+ * Plugins are registered in a fixed order (what every answer has → external → app → modules); every v1 module sits under
  * the base path, so this file is the one list of routes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -12,7 +12,7 @@ import { type Config, TIMEOUT_CHECK_INTERVAL_MS } from "./config.ts";
 import { type Db, migrateToLatest, openDatabase } from "./db/database.ts";
 import { AppError } from "./errors.ts";
 import { strictValidator } from "./http/strict-validator.ts";
-import billingRoutes from "./modules/billing/billing.routes.ts";
+import billingRoutes, { WEBHOOK_BODY_LIMIT } from "./modules/billing/billing.routes.ts";
 import contentRoutes from "./modules/content/content.routes.ts";
 import type { NamedGenerator } from "./modules/content/content.service.ts";
 import { createGenerator } from "./modules/content/generator.ts";
@@ -44,12 +44,14 @@ import linkBase from "./plugins/link-base.ts";
 import llmsTxt from "./plugins/llms-txt.ts";
 import mailer from "./plugins/mailer.ts";
 import metrics from "./plugins/metrics.ts";
-import { openApiOptions } from "./plugins/openapi.ts";
+import { DOCS_CSP, OPENAPI_TITLE, openApiOptions } from "./plugins/openapi.ts";
 import passwordStrength from "./plugins/password-strength.ts";
 import processErrors from "./plugins/process-errors.ts";
 import rateLimits from "./plugins/rate-limit.ts";
+import requestBodies, { type BodyRule } from "./plugins/request-bodies.ts";
 import responseCache from "./plugins/response-cache.ts";
-import webPages from "./plugins/web-pages.ts";
+import securityHeaders, { EVERY_ANSWER } from "./plugins/security-headers.ts";
+import webPages, { FORM_BODY_LIMIT } from "./plugins/web-pages.ts";
 import wineSearch from "./plugins/wine-search.ts";
 
 /** What tests and the CLI may replace. */
@@ -75,6 +77,45 @@ export interface AppDeps {
   onFatal?: (err: unknown) => void;
   /** How long the MCP tools of `/mcp` wait for a text being written (default 5 s, asked every 0.5 s). */
   mcp?: McpToolOptions;
+}
+
+/** Largest JSON-RPC message of `POST /mcp` without a photo: a tool call's arguments are a few hundred bytes. */
+const MCP_MESSAGE_LIMIT = 64 * 1024;
+
+/**
+ * The routes that take a request body, with its media types and largest size (README "Request
+ * bodies"); every other route refuses one (plugins/request-bodies.ts).
+ * - the photo: base64 JSON up to `BODY_LIMIT_BYTES`, Enterprise keys only (checked before);
+ * - `/mcp`: a JSON-RPC message; with a key whose plan has the photo endpoint, room for the photo of
+ *   `identify_label` (`BODY_LIMIT_BYTES` plus the message around it), else {@link MCP_MESSAGE_LIMIT};
+ * - the Stripe webhook: {@link WEBHOOK_BODY_LIMIT};
+ * - the dashboard's forms: URL-encoded, {@link FORM_BODY_LIMIT}.
+ */
+function bodyRules(config: Config): BodyRule[] {
+  const json = ["application/json"];
+  const withPhoto = config.bodyLimitBytes + MCP_MESSAGE_LIMIT;
+  return [
+    {
+      method: "POST",
+      url: `${config.basePath}/photo/analyze`,
+      policy: { types: json, limitBytes: config.bodyLimitBytes },
+    },
+    {
+      method: "POST",
+      url: "/mcp",
+      policy: {
+        types: json,
+        limitBytes: withPhoto,
+        limitFor: (request) => (request.auth?.access.limits?.photo ? withPhoto : MCP_MESSAGE_LIMIT),
+      },
+    },
+    { method: "POST", url: "/billing/webhook", policy: { types: json, limitBytes: WEBHOOK_BODY_LIMIT } },
+    {
+      method: "POST",
+      under: "/account/",
+      policy: { types: ["application/x-www-form-urlencoded"], limitBytes: FORM_BODY_LIMIT },
+    },
+  ];
 }
 
 /** The offline generator under the name stored beside its output. */
@@ -111,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     // Fastify accepts a hop count too, although its option type does not say so.
     trustProxy: config.trustProxy as boolean | string,
-    bodyLimit: config.bodyLimitBytes,
+    // No global body limit: the routes that take a body have their own, the others refuse one.
     // Slow or idle clients cannot hold a connection for ever (Config.timeouts documents each).
     http: {
       headersTimeout: config.timeouts.headersMs,
@@ -138,17 +179,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // An `Expect` other than 100-continue: 417 with the usual body (Node's own has none).
   app.server.on("checkExpectation", (_req: IncomingMessage, res: ServerResponse) => {
     const error = new AppError("expectation_failed", "Only the expectation 100-continue is supported.");
-    res.writeHead(error.status, { "content-type": "application/json; charset=utf-8", connection: "close" });
+    res.writeHead(error.status, {
+      ...EVERY_ANSWER,
+      "content-type": "application/json; charset=utf-8",
+      connection: "close",
+    });
     res.end(JSON.stringify(error.body()));
   });
 
-  // External plugins
-  await app.register(swagger, openApiOptions(config));
-  await app.register(swaggerUi, { routePrefix: "/docs" });
-
-  // Application plugins
+  // What every answer has, registered first so that every route (those of /docs too) gets it:
+  // security headers, last-resort error logs, the error handler and its bodies.
+  await app.register(securityHeaders);
   await app.register(processErrors, { traceRequestIds: config.traceRequestIds, onFatal: deps.onFatal });
   await app.register(errorHandler);
+
+  // External plugins: the OpenAPI document (before any documented route) and /docs
+  await app.register(swagger, openApiOptions(config));
+  await app.register(swaggerUi, {
+    routePrefix: "/docs",
+    theme: { title: OPENAPI_TITLE },
+    staticCSP: DOCS_CSP,
+  });
+
+  // Application plugins
   await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, {
     database,
@@ -184,6 +237,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     keyCacheMs: config.authCacheMs,
     redis: config.redis,
   });
+  await app.register(requestBodies, { rules: bodyRules(config) });
   await app.register(billing, { setting: config.billing, clock });
   await app.register(mailer, { setting: config.mail, production: !config.development });
   await app.register(passwordStrength);

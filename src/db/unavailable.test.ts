@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import type { FastifyError } from "fastify";
+import { toAppError } from "../plugins/error-handler.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () => {
@@ -13,6 +15,15 @@ test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () =>
     error("Connection terminated unexpectedly"),
     error("read ECONNRESET", { code: "ECONNRESET" }),
     error("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
+    // Node's other socket errors of a connection that could not be made or was cut, as it words them.
+    error("write EPIPE", { code: "EPIPE", errno: -32, syscall: "write" }),
+    error("connect ETIMEDOUT 10.0.0.7:5432", { code: "ETIMEDOUT", syscall: "connect" }),
+    error("read ETIMEDOUT", { code: "ETIMEDOUT", syscall: "read" }),
+    error("connect EHOSTUNREACH 10.0.0.7:5432", { code: "EHOSTUNREACH" }),
+    error("connect ENETUNREACH 10.0.0.7:5432", { code: "ENETUNREACH" }),
+    error("getaddrinfo ENOTFOUND db.internal", { code: "ENOTFOUND", syscall: "getaddrinfo" }),
+    error("getaddrinfo EAI_AGAIN db.internal", { code: "EAI_AGAIN", syscall: "getaddrinfo" }),
+    error("Connection terminated unexpectedly", { cause: error("write EPIPE", { code: "EPIPE" }) }),
     error("Connection terminated due to connection timeout", { cause: error("Connection terminated") }),
     error("timeout exceeded when trying to connect"),
     error("Query read timeout"),
@@ -44,4 +55,11 @@ test("isDatabaseUnavailable: the errors of an outage, not those of a bug", () =>
   ]) {
     assert.ok(!isDatabaseUnavailable(err), String((err as Error | null)?.message ?? err));
   }
+});
+
+test("a connection cut while writing (EPIPE) is answered 503 with Retry-After, not 500", () => {
+  const answer = toAppError(Object.assign(new Error("write EPIPE"), { code: "EPIPE" }) as FastifyError);
+  assert.equal(answer?.status, 503);
+  assert.equal(answer?.code, "service_unavailable");
+  assert.equal(answer?.options.headers?.["Retry-After"], 5);
 });

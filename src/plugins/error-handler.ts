@@ -10,6 +10,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from "fastify-plugin";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, type FieldErrors } from "../errors.ts";
+import { EVERY_ANSWER, securityHeaders } from "./security-headers.ts";
+
+/** The headers every answer carries (plugins/security-headers.ts), as lines of a raw answer. */
+const RAW_SECURITY_HEADERS = Object.entries(EVERY_ANSWER)
+  .map(([name, value]) => `${name}: ${value}\r\n`)
+  .join("");
 
 /** Seconds a client is told to wait (Retry-After) when the database does not answer. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -109,7 +115,8 @@ export function toAppError(error: FastifyError): AppError | null {
  * request (a malformed request line or header, a lowercase or unknown method, headers over Node's
  * 16 KiB, a request slower than `HEADERS_TIMEOUT_MS`/`REQUEST_TIMEOUT_MS`) with the same
  * `{message, code}` bodies as every other error (408 `request_timeout`, 431 `headers_too_large`,
- * else 400 `bad_request`), then closes the connection. `this` is the Fastify instance.
+ * else 400 `bad_request`) and the security headers of every answer, then closes the connection.
+ * `this` is the Fastify instance.
  */
 export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
   // A reset connection is gone already: nothing to answer.
@@ -125,7 +132,7 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
     const body = JSON.stringify(error.body());
     socket.write(
       `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${RAW_SECURITY_HEADERS}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy();
@@ -133,13 +140,15 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 
 /**
  * Fastify's `frameworkErrors`: errors its router raises before a route runs (a URL whose percent
- * escapes do not decode, a path parameter over `maxParamLength`) get the usual bodies.
+ * escapes do not decode, a path parameter over `maxParamLength`) get the usual bodies, and the
+ * security headers (no hook ran).
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const appError =
     error.code === "FST_ERR_MAX_PARAM_LENGTH"
       ? new AppError("uri_too_long", "A path parameter of the request is too long.")
       : new AppError("bad_request", "The request URL could not be understood.");
+  securityHeaders(request, reply);
   reply.code(appError.status).send(appError.body());
 }
 

@@ -25,7 +25,22 @@ const LISTS = [
   "/v1/regions?per_page=2",
   "/v1/grapes?per_page=3",
 ];
-const BAD_HOSTS = ["[::1", "%00", "ex ample", "", "127.0.0.1:99999", "a/b", "[zz]:80", "x@y", "ä.example"];
+// Ports: 65535 is the largest (RFC 6335 §6); 65536 and above are refused, with names and IP literals alike.
+const BAD_HOSTS = [
+  "[::1",
+  "%00",
+  "ex ample",
+  "",
+  "127.0.0.1:99999",
+  "127.0.0.1:65536",
+  "wine.example:65536",
+  "[::1]:65536",
+  "localhost:123456",
+  "a/b",
+  "[zz]:80",
+  "x@y",
+  "ä.example",
+];
 
 describe("Host header", () => {
   for (const host of BAD_HOSTS) {
@@ -55,7 +70,14 @@ describe("Host header", () => {
   });
 
   test("valid hosts (names, IPv4, IPv6, ports) give links on that host", async () => {
-    for (const host of ["wine.example", "127.0.0.1:8080", "[::1]:9000", "my_host.local:"]) {
+    for (const host of [
+      "wine.example",
+      "127.0.0.1:8080",
+      "[::1]:9000",
+      "my_host.local:",
+      "wine.example:65535",
+      "[::1]:0",
+    ]) {
       const res = await get(s, "/v1/grapes?per_page=3&search=pinot", { host });
       assert.equal(res.status, 200, res.text);
       const base = host.endsWith(":") ? host.slice(0, -1) : host;
@@ -81,6 +103,11 @@ describe("trusted proxy", () => {
       "https://wine.example.com",
     ],
     [
+      "the largest port forwarded",
+      { "x-forwarded-host": "wine.example.com:65535", "x-forwarded-proto": "https" },
+      "https://wine.example.com:65535",
+    ],
+    [
       "an empty forwarded value is no value: the request's own scheme and Host",
       { "x-forwarded-host": "", "x-forwarded-proto": "" },
       "http://internal:8080",
@@ -98,6 +125,7 @@ describe("trusted proxy", () => {
     const cases: Array<Record<string, string>> = [
       { "x-forwarded-host": "ex ample" },
       { "x-forwarded-host": "a.example:70000" },
+      { "x-forwarded-host": "a.example:65536" },
       { "x-forwarded-proto": "javascript" },
       { "x-forwarded-proto": "ht tp" },
     ];

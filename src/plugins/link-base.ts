@@ -4,9 +4,10 @@
  * `linkBase` is `PUBLIC_URL` when configured, else the request's own scheme and host
  * (X-Forwarded-Proto/-Host when the proxy is trusted, `TRUST_PROXY`).
  *
- * A Host that is not a valid `host[:port]`, and an HTTP/1.1 request without one, get
- * `400 bad_request` before anything else runs: RFC 9112 §3.2 requires a 400 for both, whether or not
- * links use it (Node would answer the missing Host itself, without a body: `requireHostHeader` is off
+ * A Host that is not a valid `host[:port]`, an HTTP/1.1 request without one and a request with more
+ * than one get `400 bad_request` before anything else runs: RFC 9112 §3.2 requires a 400 for all
+ * three, whether or not links use it (Node keeps the first of two Host lines in `headers.host`, so
+ * the raw headers are counted) (Node would answer the missing Host itself, without a body: `requireHostHeader` is off
  * for this). Forwarded values are checked only when links are built from them, with the same answer.
  * A request without Host (HTTP/1.0) links to the address it reached.
  */
@@ -31,6 +32,17 @@ export interface LinkBaseOptions {
 
 const noHost = () => new AppError("bad_request", "The Host header is required.");
 const badHost = () => new AppError("bad_request", "The Host header is not a valid host name and port.");
+const twoHosts = () => new AppError("bad_request", "The request has more than one Host header.");
+
+/** How many Host lines the request had (`rawHeaders` is name, value, name, value, …). */
+function hostLines(rawHeaders: string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    const name = rawHeaders[i] as string;
+    if (name.length === 4 && name.toLowerCase() === "host") count++;
+  }
+  return count;
+}
 
 /** The address a request reached, as a URL host (`127.0.0.1:8080`, `[::1]:8080`). */
 function localHost(request: FastifyRequest): string {
@@ -48,6 +60,7 @@ export default fp<LinkBaseOptions>(
       if (host === undefined ? request.raw.httpVersion !== "1.0" : !isValidHost(host)) {
         return done(host === undefined ? noHost() : badHost());
       }
+      if (host !== undefined && hostLines(request.raw.rawHeaders) > 1) return done(twoHosts());
       if (publicUrl !== null) {
         request.linkBase = publicUrl;
         return done();

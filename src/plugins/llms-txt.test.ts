@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startTestService, type TestService } from "../../test/helpers.ts";
+import { postMcpInitialize, startTestService, type TestService } from "../../test/helpers.ts";
+import { MCP_TOOL_NAMES } from "../modules/mcp/mcp.tools.ts";
+import { MCP_TOOLS } from "./llms-txt.ts";
 
 let s: TestService;
 let behindProxy: TestService;
@@ -55,4 +57,34 @@ test("absolute URLs in /llms.txt start with PUBLIC_URL when it is set", async ()
   assert.ok(text.includes("Base URL: https://api.example.com/wine/v1."));
   assert.ok(text.includes('"https://api.example.com/wine/v1/wines/100001"'));
   assert.ok(!text.includes("127.0.0.1"));
+});
+
+test("/llms.txt says where to get a key, and that the sign-up page is there", async () => {
+  const origin = new URL(s.url("/")).origin;
+  const { text } = await llms(s);
+  assert.ok(text.includes("## Get a key"));
+  assert.ok(text.includes(`Sign up at ${origin}/account/signup `), text.slice(0, 2000));
+  const signup = await fetch(`${origin}/account/signup`);
+  assert.equal(signup.status, 200);
+  assert.match(await signup.text(), /<form[^>]+action="\/account\/signup"/);
+  const published = (await llms(behindProxy)).text;
+  assert.ok(published.includes("Sign up at https://api.example.com/wine/account/signup "));
+});
+
+test("/llms.txt describes MCP: the endpoint, its transport, `winedata mcp` and every tool", async () => {
+  const origin = new URL(s.url("/")).origin;
+  const { text } = await llms(s);
+  const section = text.slice(text.indexOf("## MCP"), text.indexOf("## Languages"));
+  assert.ok(section.length > 200, "an MCP section before the languages");
+  assert.ok(section.includes(`POST ${origin}/mcp`), section);
+  assert.match(section, /Streamable HTTP/);
+  assert.match(section, /`Accept: application\/json, text\/event-stream`/);
+  assert.match(section, /`winedata mcp`/);
+  assert.ok(section.includes(`WINEDATA_URL=${origin}/v1`), section);
+  assert.deepEqual([...MCP_TOOLS], [...MCP_TOOL_NAMES], "the tools named are the MCP server's");
+  for (const tool of MCP_TOOL_NAMES) assert.ok(section.includes(`\`${tool}\``), tool);
+  // The endpoint it names answers MCP with a key.
+  const res = await postMcpInitialize(origin, { authorization: `Bearer ${s.key}` });
+  assert.equal(res.status, 200);
+  assert.equal((await res.json()).result.serverInfo.name, "wine-data-service");
 });

@@ -6,14 +6,16 @@
  * The text is made from the OpenAPI document (`app.swagger()`) on the first request, so it lists
  * exactly the documented operations and never drifts from them: each operation with its summary,
  * parameters and one example request (the parameters' examples, else their first allowed value,
- * else their default; optional parameters left out). Plans and limits come from the plan table
+ * else their default; optional parameters left out), where to get a key (the dashboard's sign-up page)
+ * and the MCP server (`POST /mcp`, `winedata mcp`). Plans and limits come from the plan table
  * (modules/accounts/plans.ts), errors from the operations' documented responses. Absolute URLs start
  * with the request's link base (`PUBLIC_URL` when configured, see plugins/link-base.ts); the text is
  * kept for the last link base seen.
  */
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { PLANS } from "../modules/accounts/plans.ts";
+import { PLANS, TRIAL_DAYS } from "../modules/accounts/plans.ts";
+import { SIGNUP_PATH } from "./openapi.ts";
 
 /** The parts of an OpenAPI 3.1 document read here. */
 interface OpenApiDoc {
@@ -51,6 +53,23 @@ interface Schema {
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
+
+/**
+ * The tools of the MCP server (modules/mcp/mcp.tools.ts `MCP_TOOL_NAMES`, in its order), named here
+ * so that /llms.txt does not load the MCP SDK, which the service loads only for its first `/mcp`
+ * request; llms-txt.test.ts holds the two lists equal.
+ */
+export const MCP_TOOLS = [
+  "search_wines",
+  "list_wines",
+  "get_wine",
+  "get_producer",
+  "get_region",
+  "get_region_insight",
+  "get_drinking_window",
+  "list_grapes",
+  "identify_label",
+] as const;
 
 /** What the error statuses the document lists mean here (decisions.md "Errors"). */
 const STATUS_MEANINGS: Record<string, string> = {
@@ -125,16 +144,29 @@ export function llmsText(doc: OpenApiDoc, base: string, basePath: string): strin
       if (operation !== undefined) operations.push({ path, method, operation });
     }
   }
+  // The description's first paragraph: the rest speaks to the /docs page (its relative sign-up link).
+  const summary = (doc.info.description ?? "").split("\n\n")[0];
   const lines: string[] = [
     `# ${doc.info.title}`,
     "",
-    `> ${doc.info.description ?? ""}`,
+    `> ${summary}`,
     "",
     `Base URL: ${base}${basePath}. Requests and answers are JSON; use HTTPS. The OpenAPI 3.1 document: ${base}/openapi.json; interactive reference: ${base}/docs.`,
     "",
+    "## Get a key",
+    "",
+    `Sign up at ${base}${SIGNUP_PATH} (name, email, password): the account starts on the ${TRIAL_DAYS}-day trial plan, and its keys are made on the dashboard's keys page (${base}/account/keys), where the full key is shown once. Plans and their limits are below.`,
+    "",
     "## Authentication",
     "",
-    'Every API request carries a key: `Authorization: Bearer <key>` (or `X-API-Key: <key>`). Keys look like `wds_xxxxxxxx_…`; an account owner makes them in the account dashboard, where the full key is shown once. A missing or invalid key: `401 {"message":"Unauthenticated."}`. A key without the ability a route needs, or an account whose subscription is not active: `403` with a `code`.',
+    'Every API request carries a key: `Authorization: Bearer <key>` (or `X-API-Key: <key>`). Keys look like `wds_xxxxxxxx_…`. A missing or invalid key: `401 {"message":"Unauthenticated."}`. A key without the ability a route needs, or an account whose subscription is not active: `403` with a `code`.',
+    "",
+    "## MCP (Model Context Protocol)",
+    "",
+    `The catalogue is also offered as MCP tools (read-only; each takes \`lang\`: de, en, fr or it), answering with the API's own JSON: ${MCP_TOOLS.map((t) => `\`${t}\``).join(", ")}. \`identify_label\` needs the Enterprise plan.`,
+    "",
+    `- Streamable HTTP: \`POST ${base}/mcp\` with the same key as the API (\`Authorization: Bearer <key>\`), \`Content-Type: application/json\` and \`Accept: application/json, text/event-stream\`. Stateless: no session, each JSON-RPC message answered with one JSON body (no SSE stream); \`GET\` and \`DELETE\` answer 405. Each POST counts once against the key's limits.`,
+    `- stdio, for a desktop assistant: the command \`winedata mcp\` (in a clone of the service: \`node dist/cli.js mcp\`) with \`WINEDATA_API_KEY=<key>\` and \`WINEDATA_URL=${base}${basePath}\`; its tools call this API over HTTPS.`,
     "",
     "## Languages",
     "",

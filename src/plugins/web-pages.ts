@@ -7,7 +7,8 @@
  *   `dashboard_hmac` secret, so a token of another browser, of the logged-out page or of an ended
  *   session is refused; checked on every POST by `app.csrfProtection` (preValidation: after the
  *   body is parsed, before it is validated)), security headers (@fastify/helmet: a CSP allowing
- *   only this origin's stylesheet and script, no framing, no referrer), templates (@fastify/view with
+ *   only this origin's stylesheet and script, no framing (X-Frame-Options DENY), no referrer; HSTS
+ *   and the other headers of every answer come from plugins/security-headers.ts), templates (@fastify/view with
  *   eta, auto-escaping), `Cache-Control: no-store` on every page;
  * - the session: `request.session` is the live session of the `wds_session` cookie with its account,
  *   or null (accounts/sessions.service.ts). The cookie is HttpOnly, SameSite=Lax, Path=/account,
@@ -140,6 +141,9 @@ export default fp<WebPagesOptions>(
         },
       },
       referrerPolicy: { policy: "no-referrer" },
+      // One framing policy with the CSP's frame-ancestors; HSTS only over HTTPS: plugins/security-headers.ts.
+      xFrameOptions: { action: "deny" },
+      strictTransportSecurity: false,
     });
     await app.register(view, {
       engine: { eta: new Eta() },
@@ -186,12 +190,13 @@ export default fp<WebPagesOptions>(
     /** The data every template gets: the options' locals, the CSRF token, the logged-in account. */
     const setLocals = (request: FastifyRequest, reply: FastifyReply) => {
       const inBase = underBase(request.url);
-      const hinted = !inBase && request.cookies[SIGNED_IN_COOKIE] === "1";
+      const hinted = !inBase && request.cookies?.[SIGNED_IN_COOKIE] === "1";
       reply.pageData = {
         ...options.locals(request),
         // Outside basePath the CSRF cookie is not sent: a token made there would replace the secret
-        // of the forms open under basePath. Pages there have no forms.
-        csrf: inBase ? reply.generateCsrf({ userInfo: csrfUser(request) }) : null,
+        // of the forms open under basePath. Pages there have no forms. No cookies yet when an error
+        // is answered before this scope's hooks ran (a bad Host, a refused body): no session, no form.
+        csrf: inBase && request.cookies !== null ? reply.generateCsrf({ userInfo: csrfUser(request) }) : null,
         account: request.session?.account ?? null,
         signedIn: request.session !== null || hinted,
       };

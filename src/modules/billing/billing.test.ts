@@ -244,6 +244,7 @@ describe("Stripe Checkout and webhooks", () => {
     try {
       const res = await fetch(`${new URL(manual.url("/")).origin}/billing/webhook`, {
         method: "POST",
+        headers: { "content-type": "application/json" },
         body: "{}",
       });
       assert.equal(res.status, 404);

@@ -5,7 +5,7 @@ import { catalogueCopy, startTestService, type TestService } from "../../../test
 import { freePort } from "../../../test/raw-http.ts";
 import { offlineGenerator } from "../../app.ts";
 import { createGenerator } from "./generator.ts";
-import { findJob } from "./jobs.repository.ts";
+import { claimJob, findJob } from "./jobs.repository.ts";
 
 let s: TestService;
 before(async () => {
@@ -281,6 +281,59 @@ describe("job durability", () => {
       assert.equal(res.body.lang, "de");
     } finally {
       await restarted.close();
+    }
+  });
+});
+
+describe("a job being run", () => {
+  test("a text whose job a worker is running answers as being generated, like a queued one", async () => {
+    // No worker in this process: the test takes the jobs as a worker would (claimJob: status running).
+    const svc = await startTestService({ WORKERS: "off" });
+    try {
+      const year = new Date().getUTCFullYear();
+      const wine = await svc.app.db
+        .selectFrom("drinking_periods as d")
+        .innerJoin("wines as w", "w.id", "d.wine_id")
+        .select(["d.wine_id", "w.vintage"])
+        .where("d.lang", "=", "en")
+        .where("w.vintage", "is not", null)
+        .orderBy("d.wine_id")
+        .executeTakeFirstOrThrow();
+      // Written last year with a window that ended last year: answered as stored, written again.
+      await svc.app.db
+        .updateTable("drinking_periods")
+        .set({ to_years: year - 1 - (wine.vintage as number), created_at: `${year - 1}-06-01T00:00:00.000Z` })
+        .where("wine_id", "=", wine.wine_id)
+        .where("lang", "=", "en")
+        .execute();
+      const missing = ["/region-insights/1004?lang=de", "/drinking-periods/100010?lang=it"];
+      const refreshed = `/drinking-periods/${wine.wine_id}?lang=en`;
+      const answers = async () => [
+        ...(await Promise.all(missing.map((path) => svc.request(path)))).map((res) => {
+          assert.deepEqual([res.status, res.body.generating], [404, true], JSON.stringify(res.body));
+          assert.equal(res.headers.get("retry-after"), "30");
+          return res;
+        }),
+        await svc.request(refreshed).then((res) => {
+          assert.equal(res.status, 200);
+          return res;
+        }),
+      ];
+      for (const res of await answers()) assert.equal(res.headers.get("cache-control"), "no-store");
+      const jobs = [
+        ["region_insight", 1004, "de"],
+        ["drinking_period", 100010, "it"],
+        ["drinking_period", wine.wine_id, "en"],
+      ] as const;
+      for (const [kind, id, lang] of jobs)
+        assert.equal((await findJob(svc.app.db, kind, id, lang))?.status, "pending");
+      while ((await claimJob(svc.app.db, "a-worker", new Date())) !== undefined) {}
+      for (const [kind, id, lang] of jobs)
+        assert.equal((await findJob(svc.app.db, kind, id, lang))?.status, "running");
+      // Running, not only queued: still being generated, still not final.
+      for (const res of await answers()) assert.equal(res.headers.get("cache-control"), "no-store");
+    } finally {
+      await svc.close();
     }
   });
 });

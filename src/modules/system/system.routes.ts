@@ -9,7 +9,10 @@ export function isoWithOffset(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, "+00:00");
 }
 
-/** The v1 ping. Counts toward the per-minute limit, not the daily budget. */
+/**
+ * The v1 ping. Counts toward the per-minute limit, not the daily budget. Its answer names the
+ * account (email included), so no cache may keep it: `Cache-Control: no-store`.
+ */
 export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     "/ping",
@@ -24,8 +27,9 @@ export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { key, account } = request.auth;
+      reply.header("cache-control", "no-store");
       return {
         message: "API authentication successful",
         authenticated_as: { user_id: account.id, user_name: account.name, user_email: account.email },
