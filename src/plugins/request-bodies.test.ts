@@ -353,3 +353,42 @@ describe("JSON routes: each sized for what it carries", () => {
     assertError(text, 415, "unsupported_media_type", "webhook as text");
   });
 });
+
+describe("JSON nesting", () => {
+  test("an Enterprise key's 9.4 MB nested JSON to the photo route and to /mcp: 400 before it is parsed", async () => {
+    const auth = { authorization: `Bearer ${s.key}`, "content-type": "application/json" };
+    const body = nestedJson(9_400_000);
+    const [photo, health] = await Promise.all([
+      fetch(s.url("/photo/analyze"), { method: "POST", headers: auth, body }),
+      // The event loop stays free: /health answers while the body is refused.
+      fetch(`${new URL(s.url("/")).origin}/health`),
+    ]);
+    assert.equal(photo.status, 400);
+    assert.deepEqual(await photo.json(), {
+      message: "The JSON body nests deeper than 64 levels.",
+      code: "malformed_json",
+    });
+    assert.equal(health.status, 200);
+    const mcp = await fetch(`${new URL(s.url("/")).origin}/mcp`, {
+      method: "POST",
+      headers: { ...auth, accept: "application/json, text/event-stream" },
+      body: nestedJson(60_000),
+    });
+    assert.equal(mcp.status, 400);
+    assert.equal(((await mcp.json()) as { code: string }).code, "malformed_json");
+  });
+
+  test("brackets inside strings do not count; 64 levels are taken, 65 are not", async () => {
+    const auth = { authorization: `Bearer ${s.key}`, "content-type": "application/json" };
+    const inString = JSON.stringify({ photo: `${"[".repeat(500)}\\"[[[`, max_results: 1 });
+    const res = await fetch(s.url("/photo/analyze"), { method: "POST", headers: auth, body: inString });
+    // Parsed, then refused as a photo (not as JSON).
+    assert.notEqual(((await res.json()) as { code: string }).code, "malformed_json");
+    const deep = (levels: number) =>
+      `{"photo":"x","max_results":1,"x":${"[".repeat(levels - 1)}${"]".repeat(levels - 1)}}`;
+    const at64 = await fetch(s.url("/photo/analyze"), { method: "POST", headers: auth, body: deep(64) });
+    assert.notEqual(((await at64.json()) as { code: string }).code, "malformed_json");
+    const at65 = await fetch(s.url("/photo/analyze"), { method: "POST", headers: auth, body: deep(65) });
+    assert.equal(((await at65.json()) as { code: string }).code, "malformed_json");
+  });
+});
