@@ -3,6 +3,20 @@
  * A bad value stops the process at start with a message naming the variable.
  */
 
+import {
+  type BillingSetting,
+  type MailSetting,
+  type Prices,
+  parseBilling,
+  parseMail,
+  parsePrices,
+} from "./config-customers.ts";
+import { ConfigError } from "./config-error.ts";
+
+export type { BillingSetting, MailSetting, Price, Prices } from "./config-customers.ts";
+export { DEFAULT_PRICES, parseBilling, parseMail, parsePrice, parsePrices } from "./config-customers.ts";
+export { ConfigError } from "./config-error.ts";
+
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -16,26 +30,6 @@ export type WorkerMode = "thread" | "inline" | "off";
 
 /** Where the data lives: an embedded SQLite file (or `:memory:`) or a PostgreSQL server. */
 export type DatabaseSetting = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
-
-/**
- * How customers pay (`BILLING_PROVIDER`, default `manual`):
- * - `manual`: an operator sets plans and states with `winedata accounts set-plan` / `set-state`; an
- *   upgrade asked for in the dashboard is recorded for the operator;
- * - `stripe`: Stripe Checkout and subscriptions, followed through signed webhooks at
- *   `/billing/webhook`. `STRIPE_SECRET_KEY` (`sk_…`), `STRIPE_WEBHOOK_SECRET` (`whsec_…`, the
- *   endpoint's signing secret), `STRIPE_PRICE_STANDARD` and `STRIPE_PRICE_ENTERPRISE` (monthly price
- *   ids, `price_…`), and optionally `STRIPE_API_URL` (another Stripe-compatible server, e.g.
- *   `http://127.0.0.1:12111` for a local mock; default Stripe's own API).
- */
-export type BillingSetting =
-  | { kind: "manual" }
-  | {
-      kind: "stripe";
-      secretKey: string;
-      webhookSecret: string;
-      prices: { standard: string; enterprise: string };
-      apiUrl: URL | null;
-    };
 
 /** The validated settings of one service process. */
 export interface Config {
@@ -159,18 +153,6 @@ export interface Config {
 }
 
 /**
- * Mail (`SMTP_URL`, `MAIL_FROM`): with `SMTP_URL` (`smtp://user:password@host:587`, STARTTLS when
- * the server offers it, or `smtps://…:465`) mails go to that server through nodemailer; without
- * it (the embedded default) they are printed to the service's log instead, links included — for
- * development only: the log then holds single-use links. `MAIL_FROM` is the sender, default
- * `Wine Data Service <no-reply@localhost>`.
- */
-export interface MailSetting {
-  smtpUrl: string | null;
-  from: string;
-}
-
-/**
  * Time limits of the HTTP server, in milliseconds (Node's `http.Server` settings of the same names).
  * A client that has not sent its request line and headers within `headersMs` gets 408 and is
  * disconnected (slowloris); one that has not sent its whole request, body included, within
@@ -187,11 +169,6 @@ export interface ServerTimeouts {
 
 /** How often Node looks for requests past their headers or request timeout (Node's default: 30 s). */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
-
-/** Raised for a setting that cannot be used; the message names the variable and the accepted form. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -316,115 +293,6 @@ function trustProxy(raw: string | undefined): boolean | number | string {
   if (/^\d+$/.test(raw)) return Number(raw);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
   throw new ConfigError(`TRUST_PROXY must be true, false, a hop count or a list of addresses, got "${raw}".`);
-}
-
-/** A price: `amount` in the currency's major unit (49.5 = 49.50), `currency` an ISO 4217 code. */
-export interface Price {
-  amount: number;
-  currency: string;
-}
-
-/** The monthly price of each paid plan. */
-export interface Prices {
-  standard: Price;
-  enterprise: Price;
-}
-
-/** The prices without `PRICE_*` (ours, a product decision): Standard 49 EUR, Enterprise 299 EUR a month. */
-export const DEFAULT_PRICES: Prices = {
-  standard: { amount: 49, currency: "EUR" },
-  enterprise: { amount: 299, currency: "EUR" },
-};
-
-/**
- * Parses one price setting: an amount and an ISO 4217 currency code known to the runtime's `Intl`,
- * e.g. `49 EUR`, `19.90 CHF`, `5000 JPY`; at most as many decimals as the currency has (EUR 2, JPY 0).
- * @throws ConfigError naming `name` for anything else.
- */
-export function parsePrice(name: string, raw: string): Price {
-  const match = /^\s*(\d{1,9})(?:\.(\d{1,3}))?\s+([A-Z]{3})\s*$/.exec(raw);
-  const currency = match?.[3] ?? "";
-  const decimals = match?.[2]?.length ?? 0;
-  const known = Intl.supportedValuesOf("currency").includes(currency);
-  const digits = known
-    ? (new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ??
-      2)
-    : 0;
-  if (match === null || !known || decimals > digits) {
-    throw new ConfigError(
-      `${name} must be an amount and an ISO 4217 currency code such as "49 EUR" or "19.90 CHF", got "${raw}".`,
-    );
-  }
-  return { amount: Number(`${match[1]}.${match[2] ?? "0"}`), currency };
-}
-
-/** `PRICE_STANDARD` and `PRICE_ENTERPRISE` (monthly; unset or empty: {@link DEFAULT_PRICES}). */
-export function parsePrices(env: NodeJS.ProcessEnv): Prices {
-  const one = (name: string, fallback: Price) => {
-    const raw = env[name];
-    return raw === undefined || raw === "" ? fallback : parsePrice(name, raw);
-  };
-  return {
-    standard: one("PRICE_STANDARD", DEFAULT_PRICES.standard),
-    enterprise: one("PRICE_ENTERPRISE", DEFAULT_PRICES.enterprise),
-  };
-}
-
-/** `BILLING_PROVIDER` and, for `stripe`, its `STRIPE_*` settings (not echoed: they are secrets). */
-export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
-  const kind = env.BILLING_PROVIDER || "manual";
-  if (kind === "manual") return { kind };
-  if (kind !== "stripe") throw new ConfigError(`BILLING_PROVIDER must be manual or stripe, got "${kind}".`);
-  const need = (name: string, prefix: string): string => {
-    const value = env[name] ?? "";
-    if (!value.startsWith(prefix)) {
-      throw new ConfigError(`BILLING_PROVIDER=stripe needs ${name} (starting with ${prefix}).`);
-    }
-    return value;
-  };
-  let apiUrl: URL | null = null;
-  if (env.STRIPE_API_URL) {
-    try {
-      apiUrl = new URL(env.STRIPE_API_URL);
-    } catch {
-      throw new ConfigError("STRIPE_API_URL must be a URL like https://api.stripe.com.");
-    }
-    if (apiUrl.protocol !== "http:" && apiUrl.protocol !== "https:") {
-      throw new ConfigError("STRIPE_API_URL must be an http(s) URL.");
-    }
-  }
-  return {
-    kind,
-    secretKey: need("STRIPE_SECRET_KEY", "sk_"),
-    webhookSecret: need("STRIPE_WEBHOOK_SECRET", "whsec_"),
-    prices: {
-      standard: need("STRIPE_PRICE_STANDARD", "price_"),
-      enterprise: need("STRIPE_PRICE_ENTERPRISE", "price_"),
-    },
-    apiUrl,
-  };
-}
-
-/** `SMTP_URL` and `MAIL_FROM`, checked (the URL, which may hold a password, is never echoed). */
-export function parseMail(env: NodeJS.ProcessEnv): MailSetting {
-  const from = env.MAIL_FROM || "Wine Data Service <no-reply@localhost>";
-  if (/[\r\n]/.test(from) || !/@/.test(from)) {
-    throw new ConfigError('MAIL_FROM must be an address like "Wine Data Service <api@example.com>".');
-  }
-  const raw = env.SMTP_URL;
-  if (!raw) return { smtpUrl: null, from };
-  let protocol = "";
-  try {
-    protocol = new URL(raw).protocol;
-  } catch {
-    // reported below
-  }
-  if (protocol !== "smtp:" && protocol !== "smtps:") {
-    throw new ConfigError(
-      "SMTP_URL must be a URL like smtp://user:password@mail.example.com:587 or smtps://…",
-    );
-  }
-  return { smtpUrl: raw, from };
 }
 
 /** Where the shared rate-limit counters live. */
