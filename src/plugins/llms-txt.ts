@@ -15,6 +15,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { PLANS, TRIAL_DAYS } from "../modules/accounts/plans.ts";
+import { MCP_TOOL_NAMES } from "../modules/mcp/mcp.names.ts";
 import { SIGNUP_PATH } from "./openapi.ts";
 
 /** The parts of an OpenAPI 3.1 document read here. */
@@ -53,23 +54,6 @@ interface Schema {
 }
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
-
-/**
- * The tools of the MCP server (modules/mcp/mcp.tools.ts `MCP_TOOL_NAMES`, in its order), named here
- * so that /llms.txt does not load the MCP SDK, which the service loads only for its first `/mcp`
- * request; llms-txt.test.ts holds the two lists equal.
- */
-export const MCP_TOOLS = [
-  "search_wines",
-  "list_wines",
-  "get_wine",
-  "get_producer",
-  "get_region",
-  "get_region_insight",
-  "get_drinking_window",
-  "list_grapes",
-  "identify_label",
-] as const;
 
 /** What the error statuses the document lists mean here (decisions.md "Errors"). */
 const STATUS_MEANINGS: Record<string, string> = {
@@ -163,7 +147,7 @@ export function llmsText(doc: OpenApiDoc, base: string, basePath: string): strin
     "",
     "## MCP (Model Context Protocol)",
     "",
-    `The catalogue is also offered as MCP tools (read-only; each takes \`lang\`: de, en, fr or it), answering with the API's own JSON: ${MCP_TOOLS.map((t) => `\`${t}\``).join(", ")}. \`identify_label\` needs the Enterprise plan.`,
+    `The catalogue is also offered as MCP tools (read-only; each takes \`lang\`: de, en, fr or it), answering with the API's own JSON: ${MCP_TOOL_NAMES.map((t) => `\`${t}\``).join(", ")}. \`identify_label\` needs the Enterprise plan.`,
     "",
     `- Streamable HTTP: \`POST ${base}/mcp\` with the same key as the API (\`Authorization: Bearer <key>\`), \`Content-Type: application/json\` and \`Accept: application/json, text/event-stream\`. Stateless: no session, each JSON-RPC message answered with one JSON body (no SSE stream); \`GET\` and \`DELETE\` answer 405. Each POST counts once against the key's limits.`,
     `- stdio, for a desktop assistant: the command \`winedata mcp\` (in a clone of the service: \`node dist/cli.js mcp\`) with \`WINEDATA_API_KEY=<key>\` and \`WINEDATA_URL=${base}${basePath}\`; its tools call this API over HTTPS.`,

@@ -16,6 +16,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Language } from "../../domain/vocabulary.ts";
+import { MCP_TOOL_NAMES } from "./mcp.names.ts";
 import type { ApiAnswer, ApiCall, ApiPort } from "./mcp.port.ts";
 import {
   GetDrinkingWindowInput,
@@ -30,6 +31,8 @@ import {
 } from "./mcp.schemas.ts";
 import { type McpTexts, mcpTexts } from "./mcp.texts.ts";
 
+export { MCP_TOOL_NAMES };
+
 /** How long a tool waits for a text being written. */
 export interface McpToolOptions {
   /** Longest wait in milliseconds for a text in the requested language (default 5000). */
@@ -43,19 +46,6 @@ const DEFAULT_RETRY_AFTER_S = 30;
 
 /** Every tool reads the catalogue only; asking twice gives the same answer; no world outside it. */
 const ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, idempotentHint: true, openWorldHint: false };
-
-/** The names of the tools, in the order tools/list gives them. */
-export const MCP_TOOL_NAMES = [
-  "search_wines",
-  "list_wines",
-  "get_wine",
-  "get_producer",
-  "get_region",
-  "get_region_insight",
-  "get_drinking_window",
-  "list_grapes",
-  "identify_label",
-] as const;
 
 type Json = Record<string, unknown>;
 const isRecord = (value: unknown): value is Json =>
