@@ -21,6 +21,12 @@ export function isValidHost(value: string): boolean {
   return port === undefined || port === "" || Number(port) <= 65_535;
 }
 
+/**
+ * The loopback host names, as URL `hostname`s give them (an IPv6 literal in brackets): a request
+ * to one of them comes from this machine (development, tests).
+ */
+export const LOOPBACK_HOSTNAMES: ReadonlySet<string> = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
 /** `http` or `https` for a scheme named by a request (X-Forwarded-Proto may say anything), else null. */
 export function linkScheme(protocol: string | undefined): "http" | "https" | null {
   const scheme = protocol?.trim().toLowerCase();

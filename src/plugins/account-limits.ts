@@ -21,8 +21,11 @@
 import { hash } from "node:crypto";
 import type { RateLimiterAbstract } from "rate-limiter-flexible";
 
-/** Makes a counter store with the given window in seconds (rate-limit.ts's `CounterFactory`). */
-type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
+/**
+ * Makes a counter store with the given window length in seconds (rate-limit.ts makes them in memory
+ * or in Redis, for its own counters and for these).
+ */
+export type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
 
 /** A fixed-window count of attempts per key, with a limit. */
 export class Throttle {

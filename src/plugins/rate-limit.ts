@@ -29,7 +29,7 @@ import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis } from "rate-limiter-flexible";
 import { REDIS_CONNECTION, type RedisSetting } from "../config.ts";
-import { AccountLimits, type SignupLimits } from "./account-limits.ts";
+import { AccountLimits, type CounterFactory, type SignupLimits } from "./account-limits.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -42,9 +42,6 @@ declare module "fastify" {
 
 /** Longest wait for one Redis command, in milliseconds, before the in-process counters take over. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
-
-/** Makes a counter store with the given window length in seconds. */
-export type CounterFactory = (options: { keyPrefix: string; duration: number }) => RateLimiterAbstract;
 
 // The library would reject past `points`; limits differ per key, so the count is compared by the caller.
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;

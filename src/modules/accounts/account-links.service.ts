@@ -19,10 +19,21 @@ import { type AccountForgetter, updateAccount } from "./accounts.service.ts";
 import { deleteSessionsOfAccount } from "./sessions.repository.ts";
 
 /**
- * Uses token `token` of `purpose` and returns it with its account, or null when the token does not
- * work or its account is gone; with `sameEmail`, also null when the account's address is no longer
- * the one the link was mailed to.
+ * Token row `row` (null: the token did not work) with its account, or null when there is none or
+ * its account is gone; with `sameEmail`, also null when the account's address is no longer the one
+ * the link was mailed to.
  */
+async function withAccount(
+  db: Kysely<Database>,
+  row: AccountTokenRow | null,
+  sameEmail: boolean,
+): Promise<{ used: AccountTokenRow; account: AccountRow } | null> {
+  const account = row === null ? undefined : await findAccountById(db, row.account_id);
+  if (row === null || account === undefined || (sameEmail && account.email !== row.email)) return null;
+  return { used: row, account };
+}
+
+/** Uses token `token` of `purpose`: it and its account as {@link withAccount} finds them, or null. */
 async function useToken(
   db: Kysely<Database>,
   token: string,
@@ -30,10 +41,7 @@ async function useToken(
   now: Date,
   sameEmail: boolean,
 ): Promise<{ used: AccountTokenRow; account: AccountRow } | null> {
-  const used = await consumeAccountToken(db, token, purpose, now);
-  const account = used === null ? undefined : await findAccountById(db, used.account_id);
-  if (used === null || account === undefined || (sameEmail && account.email !== used.email)) return null;
-  return { used, account };
+  return withAccount(db, await consumeAccountToken(db, token, purpose, now), sameEmail);
 }
 
 /** A link token for confirming `account`'s current address. */
@@ -88,9 +96,8 @@ export async function resetTokenAccount(
   token: string,
   now: Date,
 ): Promise<AccountRow | null> {
-  const row = await peekAccountToken(db, token, "reset_password", now);
-  const account = row === null ? undefined : await findAccountById(db, row.account_id);
-  return row === null || account === undefined || account.email !== row.email ? null : account;
+  const found = await withAccount(db, await peekAccountToken(db, token, "reset_password", now), true);
+  return found?.account ?? null;
 }
 
 /**

@@ -42,6 +42,15 @@ export interface AuditSource {
   userAgent: string | null;
 }
 
+/** The source of an event that came with a request: its client address and User-Agent. */
+export function auditSource(request: {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}): AuditSource {
+  const agent = request.headers["user-agent"];
+  return { address: request.ip, userAgent: typeof agent === "string" ? agent : null };
+}
+
 /** Where the operator's structured line goes (the app's logger satisfies it). */
 export interface AuditLog {
   info(fields: Record<string, unknown>, message: string): void;

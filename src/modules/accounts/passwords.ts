@@ -5,7 +5,6 @@
  * its own parameters and salt, so raising them later only affects new hashes.
  */
 import type { Algorithm } from "@node-rs/argon2";
-import { AppError } from "../../errors.ts";
 
 const OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -15,17 +14,12 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 256;
 
 /**
- * Checks a new password's length.
- * @throws AppError validation_failed on field `field` (message in English; pages show their own).
+ * True when a new password's length, in characters (code points), is from
+ * {@link MIN_PASSWORD_LENGTH} to {@link MAX_PASSWORD_LENGTH}.
  */
-export function checkNewPassword(password: string, field = "password"): void {
+export function passwordLengthFits(password: string): boolean {
   const length = [...password].length;
-  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) {
-    throw AppError.validation(
-      field,
-      `The password must have ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters.`,
-    );
-  }
+  return length >= MIN_PASSWORD_LENGTH && length <= MAX_PASSWORD_LENGTH;
 }
 
 /** The binding, loaded with the first password checked (the API's own requests never need it). */

@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../errors.ts";
-import { recordAuditEvent } from "../accounts/audit.service.ts";
+import { auditSource, recordAuditEvent } from "../accounts/audit.service.ts";
 
 /**
  * Largest webhook body, in bytes (app.ts's body rules): Stripe documents no limit; an event carries
@@ -34,11 +34,10 @@ const billingRoutes: FastifyPluginAsync<BillingRouteOptions> = async (app, { clo
     const signature = request.headers["stripe-signature"];
     const result = await receive(body, typeof signature === "string" ? signature : undefined);
     if (result.accountId !== undefined) {
-      const agent = request.headers["user-agent"];
       await recordAuditEvent(app.db, app.log, {
         event: "plan.changed",
         accountId: result.accountId,
-        source: { address: request.ip, userAgent: typeof agent === "string" ? agent : null },
+        source: auditSource(request),
         now: clock(),
         detail: { via: "webhook", type: result.type },
       });

@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { startFakeLlm } from "../../../test/fake-llm.ts";
-import { catalogueCopy, startTestService, type TestService } from "../../../test/helpers.ts";
+import {
+  catalogueCopy,
+  outdateFirstPeriod,
+  startTestService,
+  type TestService,
+} from "../../../test/helpers.ts";
 import { freePort } from "../../../test/raw-http.ts";
 import { offlineGenerator } from "../../app.ts";
 import { createGenerator } from "./generator.ts";
@@ -290,24 +295,10 @@ describe("a job being run", () => {
     // No worker in this process: the test takes the jobs as a worker would (claimJob: status running).
     const svc = await startTestService({ WORKERS: "off" });
     try {
-      const year = new Date().getUTCFullYear();
-      const wine = await svc.app.db
-        .selectFrom("drinking_periods as d")
-        .innerJoin("wines as w", "w.id", "d.wine_id")
-        .select(["d.wine_id", "w.vintage"])
-        .where("d.lang", "=", "en")
-        .where("w.vintage", "is not", null)
-        .orderBy("d.wine_id")
-        .executeTakeFirstOrThrow();
       // Written last year with a window that ended last year: answered as stored, written again.
-      await svc.app.db
-        .updateTable("drinking_periods")
-        .set({ to_years: year - 1 - (wine.vintage as number), created_at: `${year - 1}-06-01T00:00:00.000Z` })
-        .where("wine_id", "=", wine.wine_id)
-        .where("lang", "=", "en")
-        .execute();
+      const wineId = await outdateFirstPeriod(svc.app.db);
       const missing = ["/region-insights/1004?lang=de", "/drinking-periods/100010?lang=it"];
-      const refreshed = `/drinking-periods/${wine.wine_id}?lang=en`;
+      const refreshed = `/drinking-periods/${wineId}?lang=en`;
       const answers = async () => [
         ...(await Promise.all(missing.map((path) => svc.request(path)))).map((res) => {
           assert.deepEqual([res.status, res.body.generating], [404, true], JSON.stringify(res.body));
@@ -323,7 +314,7 @@ describe("a job being run", () => {
       const jobs = [
         ["region_insight", 1004, "de"],
         ["drinking_period", 100010, "it"],
-        ["drinking_period", wine.wine_id, "en"],
+        ["drinking_period", wineId, "en"],
       ] as const;
       for (const [kind, id, lang] of jobs)
         assert.equal((await findJob(svc.app.db, kind, id, lang))?.status, "pending");

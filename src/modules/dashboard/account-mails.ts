@@ -5,11 +5,10 @@
  */
 import type { AccountRow } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
+import { LOOPBACK_HOSTNAMES } from "../../http/origin.ts";
 import type { Mailer, OutgoingMail } from "../accounts/mail.ts";
 import type { Texts } from "./texts/en.ts";
 import { format } from "./texts/texts.ts";
-
-const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * The origin (and path prefix) mailed links start with: `PUBLIC_URL` when set (the request's
@@ -26,15 +25,19 @@ export function mailLinkBase(linkBase: string, publicUrl: string | null): string
   } catch {
     return null;
   }
-  return LOOPBACK.has(host) ? linkBase : null;
+  return LOOPBACK_HOSTNAMES.has(host) ? linkBase : null;
 }
+
+/** The operator's error line when a mail with links is refused for want of `PUBLIC_URL`. */
+export const NO_MAIL_LINKS =
+  "PUBLIC_URL is not set: mails with links are refused on a non-loopback host (set PUBLIC_URL)";
 
 /**
  * The error for a mail with links that cannot be built safely (no `PUBLIC_URL` on a host that is
  * not a loopback name): 503, and one error line telling the operator what to set.
  */
 export function noMailLinks(log: { error(message: string): void }): AppError {
-  log.error("PUBLIC_URL is not set: mails with links are refused on a non-loopback host (set PUBLIC_URL)");
+  log.error(NO_MAIL_LINKS);
   return new AppError("service_unavailable", "Mails cannot be sent right now.", {
     headers: { "Retry-After": 60 },
   });

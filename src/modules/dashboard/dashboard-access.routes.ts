@@ -13,7 +13,7 @@ import {
 } from "../accounts/account-links.service.ts";
 import { findAccountByEmail } from "../accounts/accounts.repository.ts";
 import { createAccount, updateAccount } from "../accounts/accounts.service.ts";
-import { hashPassword, passwordMatches } from "../accounts/passwords.ts";
+import { hashPassword, passwordLengthFits, passwordMatches } from "../accounts/passwords.ts";
 import { endSession, setFlash } from "../accounts/sessions.service.ts";
 import { mailLinkBase, noMailLinks, passwordChangedMail, resetMail, sendQuietly } from "./account-mails.ts";
 import {
@@ -30,6 +30,7 @@ import {
   checkSignupForm,
   type DashboardOptions,
   type Flash,
+  isEmailAddress,
   minutesOf,
   weakPasswordMessage,
 } from "./dashboard.service.ts";
@@ -108,17 +109,14 @@ const dashboardAccessRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async
 
   app.get("/login", { config: guest, schema: { querystring: LoginQuery } }, async (request, reply) => {
     const t = textsFor(request.pageLang);
-    const query = request.query;
-    const notice =
-      query.out === "1"
-        ? t.login.loggedOut
-        : query.reset === "1"
-          ? t.reset.done
-          : query.deleted === "1"
-            ? t.profile.deleted
-            : query.verified === "1"
-              ? t.verify.done
-              : null;
+    // The notice of the page this one was sent from (`?out=1`, `?reset=1`, …), in that order.
+    const notices = [
+      [request.query.out, t.login.loggedOut],
+      [request.query.reset, t.reset.done],
+      [request.query.deleted, t.profile.deleted],
+      [request.query.verified, t.verify.done],
+    ] as const;
+    const notice = notices.find(([flag]) => flag === "1")?.[1] ?? null;
     return reply.page("login", { values: {}, error: null, notice });
   });
   app.post(
@@ -165,7 +163,7 @@ const dashboardAccessRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async
       const t = textsFor(request.pageLang);
       const email = request.body.email.trim().toLowerCase();
       const values = { email: request.body.email };
-      if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      if (!isEmailAddress(email)) {
         return reply.code(422).page("forgot", { values, error: t.signup.emailInvalid, notice: null });
       }
       const wait = await app.accountLimits.mailWait("reset", email, request.ip);
@@ -203,8 +201,7 @@ const dashboardAccessRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async
       const { token, next } = request.body;
       const account = await resetTokenAccount(app.db, token, clock());
       if (account === null) return reply.code(400).page("reset", { token: null, errors: {} });
-      const length = [...next].length;
-      if (length < 10 || length > 256) {
+      if (!passwordLengthFits(next)) {
         return reply.code(422).page("reset", { token, errors: { next: t.signup.passwordLength } });
       }
       const verdict = await app.passwordStrength.check(next, [account.name, account.email], request.pageLang);

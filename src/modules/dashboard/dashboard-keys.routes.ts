@@ -24,7 +24,7 @@ import {
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
 
-const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, apiPath }) => {
+const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 
@@ -59,7 +59,6 @@ const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (a
           : format(t.keys.rateLimitHint, { max: limits.maxPerMinute }),
       maxPerMinute: limits.maxPerMinute,
       keysHint: format(t.keys.activeOf, { active, max: limits.maxActiveKeys }),
-      apiBase: `${request.linkBase}${apiPath}`,
     };
   }
 

@@ -6,13 +6,13 @@
  * recorded in the audit log.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AccountRow } from "../../db/types.ts";
 import { completeEmailChange, startEmailChange } from "../accounts/account-links.service.ts";
 import { findAccountByEmail } from "../accounts/accounts.repository.ts";
 import { deleteAccount, updateAccount } from "../accounts/accounts.service.ts";
 import { accountAuditEvents } from "../accounts/audit.service.ts";
-import { hashPassword, passwordMatches } from "../accounts/passwords.ts";
+import { hashPassword, passwordLengthFits, passwordMatches } from "../accounts/passwords.ts";
 import { endOtherSessions, setFlash, takeFlash } from "../accounts/sessions.service.ts";
 import {
   changeEmailMail,
@@ -29,6 +29,7 @@ import {
   auditor,
   type DashboardOptions,
   type Flash,
+  isEmailAddress,
   minutesOf,
   sessionOf,
   weakPasswordMessage,
@@ -36,28 +37,28 @@ import {
 import { format, textsFor } from "./texts/texts.ts";
 
 /** What the current-password check of a form found. */
-type PasswordCheck = { ok: true } | { ok: false; error: string; status: 422 | 429; wait?: number };
+type PasswordCheck = { ok: true } | { ok: false; error: string; status: 422 | 429 };
 
 const dashboardProfileRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, options) => {
   const { clock, publicUrl } = options;
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 
-  /** Checks `password` against `owner`'s, throttled per account; a wrong one is counted and recorded. */
+  /**
+   * Checks `password` against `owner`'s, throttled per account (a pause sets Retry-After on `reply`);
+   * a wrong one is counted and recorded.
+   */
   async function checkCurrent(
     request: FastifyRequest,
+    reply: FastifyReply,
     owner: AccountRow,
     password: string,
   ): Promise<PasswordCheck> {
     const t = textsFor(request.pageLang);
     const wait = await app.accountLimits.passwordCheckWait(owner.id);
     if (wait > 0) {
-      return {
-        ok: false,
-        status: 429,
-        wait,
-        error: format(t.password.throttled, { minutes: minutesOf(wait) }),
-      };
+      reply.header("retry-after", wait);
+      return { ok: false, status: 429, error: format(t.password.throttled, { minutes: minutesOf(wait) }) };
     }
     if (await passwordMatches(owner.password_hash, password)) {
       await app.accountLimits.passwordCheckSucceeded(owner.id);
@@ -79,16 +80,14 @@ const dashboardProfileRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = asyn
       const t = textsFor(request.pageLang);
       const session = sessionOf(request);
       const owner = session.account;
-      const current = await checkCurrent(request, owner, request.body.current);
+      const current = await checkCurrent(request, reply, owner, request.body.current);
       if (!current.ok) {
-        if (current.wait) reply.header("retry-after", current.wait);
         return reply
           .code(current.status)
           .page("password", { errors: { current: current.error }, notice: null });
       }
       const next = request.body.next;
-      const length = [...next].length;
-      if (length < 10 || length > 256) {
+      if (!passwordLengthFits(next)) {
         return reply.code(422).page("password", { errors: { next: t.signup.passwordLength }, notice: null });
       }
       const verdict = await app.passwordStrength.check(next, [owner.name, owner.email], request.pageLang);
@@ -155,13 +154,12 @@ const dashboardProfileRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = asyn
       const values = { email: request.body.email };
       const fail = (status: number, errors: Record<string, string>) =>
         reply.code(status).page("profile", profilePage(request, null, errors, values));
-      if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      if (!isEmailAddress(email)) {
         return fail(422, { email: t.signup.emailInvalid });
       }
       if (email === owner.email) return fail(422, { email: t.profile.emailSame });
-      const current = await checkCurrent(request, owner, request.body.password);
+      const current = await checkCurrent(request, reply, owner, request.body.password);
       if (!current.ok) {
-        if (current.wait) reply.header("retry-after", current.wait);
         return fail(current.status, { password: current.error });
       }
       const wait = await app.accountLimits.mailWait("change_email", String(owner.id), request.ip);
@@ -227,9 +225,8 @@ const dashboardProfileRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = asyn
       const owner = sessionOf(request).account;
       const paying = owner.billing_subscription_id !== null && ["active", "past_due"].includes(owner.status);
       if (paying) return reply.code(409).page("delete", { error: t.profile.cancelFirst });
-      const current = await checkCurrent(request, owner, request.body.password);
+      const current = await checkCurrent(request, reply, owner, request.body.password);
       if (!current.ok) {
-        if (current.wait) reply.header("retry-after", current.wait);
         return reply.code(current.status).page("delete", { error: current.error });
       }
       await deleteAccount(app.db, owner.id, app.keyCache);

@@ -7,8 +7,13 @@ import type { Kysely } from "kysely";
 import type { Prices } from "../../config.ts";
 import type { AccountRow, ApiKeyRow, AuditEventRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
-import { type AuditEventName, type AuditLog, recordAuditEvent } from "../accounts/audit.service.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../accounts/passwords.ts";
+import {
+  type AuditEventName,
+  type AuditLog,
+  auditSource,
+  recordAuditEvent,
+} from "../accounts/audit.service.ts";
+import { passwordLengthFits } from "../accounts/passwords.ts";
 import { accessAt, PAST_DUE_GRACE_DAYS, PLANS, type PlanLimits } from "../accounts/plans.ts";
 import type { ActiveSession } from "../accounts/sessions.service.ts";
 import { ABILITIES, keyNameProblem } from "../api-keys/api-keys.service.ts";
@@ -36,12 +41,6 @@ export interface DashboardOptions {
   prices: Prices;
 }
 
-/** Where a security event came from (accounts/audit.service.ts): the client address and user agent. */
-export function sourceOf(request: { ip: string; headers: Record<string, string | string[] | undefined> }) {
-  const agent = request.headers["user-agent"];
-  return { address: request.ip, userAgent: typeof agent === "string" ? agent : null };
-}
-
 /** Records a security event of a page's request (see {@link auditor}). */
 export type PageAuditor = (
   request: { ip: string; headers: Record<string, string | string[] | undefined> },
@@ -53,7 +52,7 @@ export type PageAuditor = (
 /** Records security events of the pages' requests in `db` and the log `log`, at the clock's time. */
 export function auditor(db: Kysely<Database>, log: AuditLog, clock: () => Date): PageAuditor {
   return (request, event, accountId, detail) =>
-    recordAuditEvent(db, log, { event, accountId, source: sourceOf(request), now: clock(), detail });
+    recordAuditEvent(db, log, { event, accountId, source: auditSource(request), now: clock(), detail });
 }
 
 /** Whole minutes (at least 1) of a wait given in seconds, for "try again in {minutes} min". */
@@ -285,6 +284,14 @@ export function checkKeyForm(
   return { ok: true, name, abilities: known.includes("*") ? ["*"] : known, rateLimit: rate };
 }
 
+/**
+ * True when `email` (trimmed, lower case) looks like an address a mail can go to: at most 254
+ * characters (RFC 5321 §4.5.3.1.3 with RFC 3696's erratum), one `@`, a dot in the domain, no spaces.
+ */
+export function isEmailAddress(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+}
+
 /** A checked sign-up form. */
 export type SignupForm =
   | { ok: true; name: string; email: string; password: string }
@@ -299,9 +306,8 @@ export function checkSignupForm(
   const name = input.name.trim();
   const email = input.email.trim().toLowerCase();
   if (name.length < 1 || name.length > 100) errors.name = t.signup.nameRequired;
-  if (email.length > 254 || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = t.signup.emailInvalid;
-  const length = [...input.password].length;
-  if (length < MIN_PASSWORD_LENGTH || length > MAX_PASSWORD_LENGTH) errors.password = t.signup.passwordLength;
+  if (!isEmailAddress(email)) errors.email = t.signup.emailInvalid;
+  if (!passwordLengthFits(input.password)) errors.password = t.signup.passwordLength;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, name, email, password: input.password };
 }

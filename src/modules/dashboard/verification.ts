@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AccountRow } from "../../db/types.ts";
 import { startVerification } from "../accounts/account-links.service.ts";
-import { mailLinkBase, verificationMail } from "./account-mails.ts";
+import { mailLinkBase, NO_MAIL_LINKS, verificationMail } from "./account-mails.ts";
 import { textsFor } from "./texts/texts.ts";
 
 /**
@@ -21,7 +21,7 @@ export async function mailVerification(
 ): Promise<boolean> {
   const base = mailLinkBase(request.linkBase, options.publicUrl);
   if (base === null) {
-    request.log.error("PUBLIC_URL is not set: mails with links are refused on a non-loopback host");
+    request.log.error(NO_MAIL_LINKS);
     return false;
   }
   const token = await startVerification(app.db, account, options.now);

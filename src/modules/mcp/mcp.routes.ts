@@ -23,7 +23,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
-import { linkScheme } from "../../http/origin.ts";
+import { LOOPBACK_HOSTNAMES, linkScheme } from "../../http/origin.ts";
 import { refusedBatch, toolCallCount } from "./mcp.messages.ts";
 import { type ApiPort, parseBody, queryString } from "./mcp.port.ts";
 import type { McpToolOptions } from "./mcp.tools.ts";
@@ -39,7 +39,6 @@ export interface McpRouteOptions {
   tools?: McpToolOptions;
 }
 
-const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 const WILDCARD = new Set(["", "0.0.0.0", "::", "[::]"]);
 
 /** The host name of `host[:port]`, lower case; an IPv6 literal keeps its brackets. */
@@ -51,7 +50,7 @@ export function hostnameOf(hostAndPort: string): string {
 
 /** The host names `/mcp` answers for: PUBLIC_URL's, HOST's (unless a wildcard) and loopback. */
 export function allowedHostnames(publicUrl: string | null, host: string): Set<string> {
-  const names = new Set(LOOPBACK);
+  const names = new Set(LOOPBACK_HOSTNAMES);
   if (publicUrl !== null) names.add(new URL(publicUrl).hostname.toLowerCase());
   if (!WILDCARD.has(host)) names.add(host.includes(":") && !host.startsWith("[") ? `[${host}]` : host);
   return names;
