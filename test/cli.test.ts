@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { promisify } from "node:util";
 import { openDatabase } from "../src/db/database.ts";
+import { outdateFirstPeriod } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
 
 const run = promisify(execFile);
@@ -218,35 +219,16 @@ test("generate --what periods writes again the drinking periods whose window end
   const year = new Date().getUTCFullYear();
   const db = openDatabase({ kind: "sqlite", path });
   try {
-    const [wine] = await db.kysely
-      .selectFrom("drinking_periods as d")
-      .innerJoin("wines as w", "w.id", "d.wine_id")
-      .select(["d.wine_id", "w.vintage"])
-      .where("d.lang", "=", "en")
-      .where("w.vintage", "is not", null)
-      .orderBy("d.wine_id")
-      .limit(1)
-      .execute();
-    assert.ok(wine && wine.vintage !== null);
     // Written last year, its window ending last year.
     const outdated = "Written before the window ended.";
-    await db.kysely
-      .updateTable("drinking_periods")
-      .set({
-        to_years: year - 1 - wine.vintage,
-        created_at: `${year - 1}-06-01T00:00:00.000Z`,
-        statement: outdated,
-      })
-      .where("wine_id", "=", wine.wine_id)
-      .where("lang", "=", "en")
-      .execute();
+    const wineId = await outdateFirstPeriod(db.kysely, outdated);
 
     const first = await winedata(["generate", "--lang", "en", "--what", "periods"], env);
     assert.match(first.stdout, /en: 0 wine texts, 1 drinking periods, 0 region insights/);
     const row = await db.kysely
       .selectFrom("drinking_periods")
       .select(["statement", "created_at"])
-      .where("wine_id", "=", wine.wine_id)
+      .where("wine_id", "=", wineId)
       .where("lang", "=", "en")
       .executeTakeFirstOrThrow();
     assert.notEqual(row.statement, outdated);

@@ -50,6 +50,34 @@ export async function catalogueCopy(): Promise<string> {
   return path;
 }
 
+/**
+ * Makes the English drinking period of the first wine with a vintage (by id) look written last year
+ * with a window that ended last year — the period the lookup and `generate --what periods` write
+ * again — and, when given, gives it the text `statement`. Returns the wine's id.
+ */
+export async function outdateFirstPeriod(db: Kysely<Database>, statement?: string): Promise<number> {
+  const year = new Date().getUTCFullYear();
+  const wine = await db
+    .selectFrom("drinking_periods as d")
+    .innerJoin("wines as w", "w.id", "d.wine_id")
+    .select(["d.wine_id", "w.vintage"])
+    .where("d.lang", "=", "en")
+    .where("w.vintage", "is not", null)
+    .orderBy("d.wine_id")
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("drinking_periods")
+    .set({
+      to_years: year - 1 - (wine.vintage as number),
+      created_at: `${year - 1}-06-01T00:00:00.000Z`,
+      ...(statement === undefined ? {} : { statement }),
+    })
+    .where("wine_id", "=", wine.wine_id)
+    .where("lang", "=", "en")
+    .execute();
+  return wine.wine_id;
+}
+
 /** A log stream for `AppDeps.logStream` that keeps each line written to it, in order, in `lines`. */
 export function collectedLog(): { stream: Writable; lines: string[] } {
   const lines: string[] = [];
