@@ -71,6 +71,76 @@ export interface WineTable {
   flavor_alcohol: number;
   flavor_body: number;
   flavor_finish: number;
+  /** When the wine's facts or identifiers last changed (ISO 8601 UTC). */
+  updated_at: Generated<string>;
+  /**
+   * `source`: body, acidity and flavour profile are the wine's own (X-Wines); `typical`: they are what
+   * is typical of its appellation and style (a wine known only from LWIN or Open Food Facts).
+   */
+  facts_basis: Generated<FactsBasis>;
+}
+
+/** Where a wine's body, acidity and flavour profile come from (see WineTable.facts_basis). */
+export type FactsBasis = "source" | "typical";
+
+/** The catalogue's sources (docs/catalogue-sources.md). */
+export type SourceName = "xwines" | "lwin" | "off";
+
+/** One record of a source and the wine it is (the crosswalk). */
+export interface WineSourceTable {
+  source: SourceName;
+  /** The record's key in its source: X-Wines WineID, LWIN7 (7 digits), GTIN-14 (14 digits). */
+  key: string;
+  wine_id: number;
+  /** `live` while the source has it; `retired` once the source deleted or combined it. */
+  status: "live" | "retired";
+  /** Hash of the record's content as imported last; an unchanged record is not written again. */
+  fingerprint: string;
+  updated_at: string;
+}
+
+/** A wine taken out of the catalogue: retired by its sources (410) or merged into another (301). */
+export interface RetiredWineTable {
+  id: number;
+  status: "retired" | "merged";
+  /** The surviving wine of a merge; null when retired. */
+  merged_into: number | null;
+  updated_at: string;
+  /**
+   * JSON of the list-item facts when it left: {display_name, color, type, sub_type, residual_sugar,
+   * producer_id, region_id} (the `updated_since` feed shows it with its status).
+   */
+  snapshot: string;
+}
+
+/** A record the crosswalk was unsure about, and a wine it might be (`winedata review-links`). */
+export interface LinkCandidateTable {
+  source: SourceName;
+  key: string;
+  wine_id: number;
+  /** The crosswalk's score, 0..1. */
+  score: number;
+  /** Why it was not linked, e.g. "producer matches, wine name differs". */
+  reason: string;
+  status: "pending" | "confirmed" | "rejected";
+  created_at: string;
+  decided_at: string | null;
+}
+
+/** The next id the service allocates per kind; starts at 10,000,001 and only counts up. */
+export interface IdCounterTable {
+  kind: "wine" | "producer" | "region";
+  next_id: number;
+}
+
+/** The last release of each source imported. */
+export interface CatalogueSourceTable {
+  source: SourceName;
+  /** The file's name (and date, where the source dates its releases). */
+  release: string | null;
+  imported_at: string | null;
+  /** Live records of the source in the catalogue. */
+  records: number;
 }
 
 export interface WineGrapeTable {
@@ -271,6 +341,11 @@ export interface Database {
   account_tokens: AccountTokenTable;
   audit_events: AuditEventTable;
   service_secrets: ServiceSecretTable;
+  wine_sources: WineSourceTable;
+  retired_wines: RetiredWineTable;
+  link_candidates: LinkCandidateTable;
+  id_counters: IdCounterTable;
+  catalogue_sources: CatalogueSourceTable;
 }
 
 export type WineRow = Selectable<WineTable>;
