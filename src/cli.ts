@@ -20,6 +20,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { addAccountCommands } from "./cli/account-commands.ts";
 import { addCatalogueCommands } from "./cli/catalogue-commands.ts";
+import { addSourceCommands } from "./cli/source-commands.ts";
 import { UsageError } from "./cli/command-support.ts";
 import { addKeyCommands } from "./cli/key-commands.ts";
 import { addServiceCommands } from "./cli/service-commands.ts";
@@ -61,6 +62,7 @@ function buildProgram(): Command {
     .addHelpText("after", EPILOGUE);
   addServiceCommands(program);
   addCatalogueCommands(program);
+  addSourceCommands(program);
   addAccountCommands(program);
   addKeyCommands(program);
   return program;

@@ -9,6 +9,7 @@ import type { SyntheticStyle } from "../modules/catalogue/synthetic.ts";
 import type { ContentKind } from "../modules/content/content.service.ts";
 import { progressBar } from "../progress-bar.ts";
 import { action, list, required, UsageError, type Values, withDb } from "./command-support.ts";
+import { importSourceCommand } from "./source-commands.ts";
 
 const CONTENT_KINDS: readonly ContentKind[] = ["texts", "periods", "insights"];
 
@@ -106,8 +107,15 @@ export function addCatalogueCommands(program: Command): void {
   program
     .command("import")
     .description(
-      "import an X-Wines CSV (ids are kept, a re-import updates; English texts written), " +
+      "import an X-Wines CSV (ids are kept, a re-import updates; English texts written), a release of " +
+        "the LWIN database or an Open Food Facts dump (incremental: unchanged records are not written), " +
         "or the bundled catalogue plus synthetic wines",
+    )
+    .option("--lwin <file>", "the LWIN database CSV as Liv-ex exports it (.csv or .csv.gz)")
+    .option("--off <file>", "the Open Food Facts JSONL dump (.jsonl or .jsonl.gz); only wines are imported")
+    .option(
+      "--partial",
+      "with --lwin/--off: the file is part of a release; records it leaves out are not retired",
     )
     .option("--xwines <file>", "the X-Wines CSV to import (default: the bundled catalogue)")
     .option(
@@ -123,7 +131,9 @@ export function addCatalogueCommands(program: Command): void {
     )
     .action(
       action(async (values) => {
-        if (["synthetic", "seed", "syntheticStyle"].some((option) => values[option] !== undefined)) {
+        if (values.lwin !== undefined || values.off !== undefined) {
+          await importSourceCommand(values);
+        } else if (["synthetic", "seed", "syntheticStyle"].some((option) => values[option] !== undefined)) {
           await importSyntheticCommand(values);
         } else {
           await importXWinesCommand(values);

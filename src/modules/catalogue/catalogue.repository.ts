@@ -64,16 +64,16 @@ async function changedWines(
   trx: Transaction<Database>,
   rows: ({ id: number; region_id: number } & Record<(typeof TEXT_FACTS)[number], unknown>)[],
   wines: Catalogue["wines"],
-): Promise<{ changed: number[]; regions: number[] }> {
+): Promise<{ changed: number[]; regions: number[]; stored: Map<number, string> }> {
   const ids = rows.map((r) => r.id);
   const stored = await trx
     .selectFrom("wines")
-    .select(["id", ...TEXT_FACTS])
+    .select(["id", "updated_at", ...TEXT_FACTS])
     .where("id", "in", ids)
     .execute();
-  const storedIds = new Set(stored.map((old) => old.id));
-  const regions = new Set(rows.filter((r) => !storedIds.has(r.id)).map((r) => r.region_id));
-  if (stored.length === 0) return { changed: [], regions: [...regions] };
+  const storedAt = new Map(stored.map((old) => [old.id, old.updated_at]));
+  const regions = new Set(rows.filter((r) => !storedAt.has(r.id)).map((r) => r.region_id));
+  if (stored.length === 0) return { changed: [], regions: [...regions], stored: storedAt };
   const grapes = await trx
     .selectFrom("wine_grapes as wg")
     .innerJoin("grapes as g", "g.id", "wg.grape_id")
@@ -92,7 +92,7 @@ async function changedWines(
     return (storedGrapes.get(old.id) ?? []).join("|") !== next.grapes.join("|");
   });
   for (const old of changed) regions.add(old.region_id).add(byId.get(old.id)?.row.region_id ?? old.region_id);
-  return { changed: changed.map((old) => old.id), regions: [...regions] };
+  return { changed: changed.map((old) => old.id), regions: [...regions], stored: storedAt };
 }
 
 /** Ids of the regions among `rows` already stored with another country or name (an insight states them). */
@@ -123,7 +123,9 @@ export interface WriteCounts {
 }
 
 /**
- * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version. A
+ * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version;
+ * records each wine's X-Wines record in `wine_sources` and moves `updated_at` of the wines it adds or
+ * changes. A
  * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, and a
  * region whose wines, country or names changed loses its insights; they are then written again from
  * the new facts (on demand, or by the import's English generation).
@@ -136,6 +138,7 @@ export async function writeCatalogue(
   catalogue: Catalogue,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<WriteCounts> {
+  const at = new Date().toISOString();
   const counts = await db.transaction().execute(async (trx) => {
     const ids = await grapeIds(
       trx,
@@ -229,16 +232,37 @@ export async function writeCatalogue(
           flavor_finish: w.flavor.finish,
         };
       });
-      const { changed, regions } = await changedWines(trx, rows, part);
+      const { changed, regions, stored } = await changedWines(trx, rows, part);
       for (const id of regions) staleInsights.add(id);
+      // updated_at moves for a new wine and a wine whose facts changed; others keep theirs.
+      const changedIds = new Set(changed);
+      const dated = rows.map((r) => ({
+        ...r,
+        updated_at: changedIds.has(r.id) ? at : (stored.get(r.id) ?? at),
+      }));
       if (changed.length > 0) {
         for (const table of ["wine_texts", "drinking_periods"] as const)
           await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
       }
       await trx
         .insertInto("wines")
-        .values(rows)
-        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(rows[0] as object)))
+        .values(dated)
+        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(dated[0] as object)))
+        .execute();
+      // The X-Wines record of each wine (the crosswalk table; X-Wines keeps its WineID as the wine id).
+      await trx
+        .insertInto("wine_sources")
+        .values(
+          rows.map((r) => ({
+            source: "xwines" as const,
+            key: String(r.id),
+            wine_id: r.id,
+            status: "live" as const,
+            fingerprint: "",
+            updated_at: at,
+          })),
+        )
+        .onConflict((oc) => oc.columns(["source", "key"]).doNothing())
         .execute();
       await trx
         .deleteFrom("wine_grapes")
