@@ -93,6 +93,12 @@ const GARNACHA = ["Garnacha", "Garnacha Tinta", "Grenache"];
 const SPANISH_AGEING = { crianza: 2, riserva: 3, gran_reserva: 5 } as const;
 const STILL = ["wine/still"] as const;
 
+/**
+ * Catalogue names the rules above give one variety under (Moscato Bianco, Tempranillo, Garnacha): a
+ * rule listing only names of one group permits one variety (record-facts.ts `fixedGrape`).
+ */
+export const SAME_VARIETY: readonly (readonly string[])[] = [MOSCATO_BIANCO, TEMPRANILLO, GARNACHA];
+
 /** The rules; see the module comment for the sources. */
 export const APPELLATION_RULES: readonly AppellationRule[] = [
   // ---- France: Bordeaux ----
@@ -320,6 +326,24 @@ export const APPELLATION_RULES: readonly AppellationRule[] = [
     grapes: ["Sauvignon Blanc"],
     kinds: STILL,
     styles: "crisp, dry Sauvignon Blanc",
+  },
+  // AOC Muscadet (and its sub-appellations Muscadet Sèvre et Maine, Coteaux de la Loire, Côtes de
+  // Grandlieu), cahiers des charges, § III: white still wines; § V: melon B (Melon de Bourgogne) only.
+  {
+    region: "Muscadet",
+    colors: ["white"],
+    grapes: ["Melon de Bourgogne"],
+    kinds: STILL,
+    styles: "light, dry Melon de Bourgogne, often aged on its lees",
+  },
+  // AOC Condrieu, cahier des charges, § III: white still wines (dry, and sweet from late-harvested
+  // grapes); § V: viognier B only.
+  {
+    region: "Condrieu",
+    colors: ["white"],
+    grapes: ["Viognier"],
+    kinds: ["wine/still", "dessert/still"],
+    styles: "rich, perfumed Viognier",
   },
   // AOC Châteauneuf-du-Pape, cahier des charges, § III: red and white still wines; § V: grenache
   // (noir, blanc, gris), syrah, mourvèdre, cinsaut, counoise, clairette, bourboulenc, roussanne and the

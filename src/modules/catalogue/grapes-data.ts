@@ -115,6 +115,7 @@ Mandilaria | red | | Mandelaria
 Maria Gomes | white | | Fernão Pires
 Marsanne | white | |
 Mencia | red | *=Mencía | Jaen
+Melon de Bourgogne | white | | Melon, Muscadet
 Merlot | red | |
 Molinara | red | |
 Monastrell | red | | Mourvèdre, Mataro
