@@ -1,0 +1,205 @@
+/**
+ * How well one catalogue wine fits one source record, word by word (crosswalk.ts decides from the
+ * fits of all the wines of the record's producer). Both sides are compared as sets of words
+ * (crosswalk-words.ts), both ways:
+ *
+ * - every word of the wine's name must be in the record: in its producer or wine name, or in its
+ *   appellation, region or classification (LWIN names a grand vin by producer + appellation only).
+ *   A word of the wine's region may be missing (product names often leave the appellation out); a
+ *   colour word of the wine's colour may be missing (costs {@link PENALTY}.colorUnknown when the
+ *   record does not say its colour); a classification word ("Grand Cru Classé") may be missing at a
+ *   cost. Any other missing word ("Réserve", "Clos de Bèze", "Pavillon") makes the wine not fit;
+ * - every word of the record's producer and wine name must be explained by the wine: its producer,
+ *   name or region, or a colour word of its colour. A colour word of another colour is a conflict; any
+ *   other extra word makes the wine not fit;
+ * - a word matches with one typo when both are at least {@link TYPO_MIN} letters long (Open Food
+ *   Facts names are typed by shoppers), at a cost; two words written as one ("Montredon" = "Mont
+ *   Redon") match at no cost.
+ *
+ * Conflicts (the wine cannot be the record): another colour (the record's, or one its colour words
+ * name), another country. Doubts (a fit, but the record goes to review): another appellation, still
+ * against sparkling, dessert or fortified against table wine.
+ */
+import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
+import { osaDistance } from "../search/edit-distance.ts";
+import { colorOfWord } from "./crosswalk-words.ts";
+
+/** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
+export const TYPO_MIN = 5;
+
+/**
+ * What each imperfection costs the score (1 = a perfect fit). Fitted on the development part of the
+ * generated labelled set (bench/crosswalk-set.ts, bench/crosswalk-quality.ts), never on its
+ * validation part or the hand-labelled set.
+ */
+export const PENALTY = {
+  /** A word matched with one typo. */
+  typo: 0.03,
+  /** The wine's name has a colour word and the record says no colour. */
+  colorUnknown: 0.05,
+  /** The classification words of a classed growth's name the record does not write (once per wine). */
+  classification: 0.06,
+  /** The same when the record states a classification in its own words (LWIN "2eme Cru Classe"). */
+  classificationStated: 0.02,
+  /** A word that makes the wine not fit (only ranks the near misses sent to review). */
+  unexplained: 0.3,
+} as const;
+
+/**
+ * Classification words, folded and canonical. Missing from the record they cost a little, once, when
+ * the record states a classification of its own (LWIN writes it apart: "2eme Cru Classe") or the
+ * wine's name is a classed growth's ("Pauillac (Grand Cru Classé)", which shoppers leave out);
+ * otherwise they are words like any other ("Chablis Premier Cru" is not "Chablis"), and extra in the
+ * record they never fit.
+ */
+const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
+  "grand",
+  "cru",
+  "crus",
+  "classe",
+  "premier",
+  "deuxieme",
+  "growth",
+]);
+
+/** A catalogue wine as the crosswalk keeps it: its words, style, region words and country. */
+export interface IndexedWine {
+  id: number;
+  /** Compared words of the wine's name (crosswalk-words.ts nameWords). */
+  words: readonly string[];
+  color: Color;
+  type: WineType;
+  subType: SubType;
+  /** Compared words of its region or appellation. */
+  regionWords: readonly string[];
+  country: string;
+}
+
+/** A source record as the fits compare it. */
+export interface RecordWords {
+  /** Compared words of the record's producer and wine name together, in order. */
+  bag: readonly string[];
+  /** Words of its appellation, region and classification (they may explain a wine's name words). */
+  context: ReadonlySet<string>;
+  /** Compared words of its appellation alone; [] when none. */
+  appellation: readonly string[];
+  hasClassification: boolean;
+  /** Its colour as stated, else as its colour words name one colour, else null. */
+  color: Color | null;
+  /** Whether the record stated its colour (not only its words). */
+  colorStated: boolean;
+  country: string | null;
+  type: WineType;
+  subType: SubType;
+  /** Whether its type and sub-type are stated by the source (LWIN) rather than defaulted (Open Food Facts). */
+  styleStated: boolean;
+}
+
+/** How one wine fits a record. */
+export interface Fit {
+  wine: IndexedWine;
+  /** 1 for a perfect fit, less per imperfection ({@link PENALTY}). */
+  score: number;
+  /** Words that keep the wine from fitting (missing from the record, or extra in it); [] for a fit. */
+  unexplained: string[];
+  /** Name words of the wine found in the record (beyond its producer's words). */
+  nameWordsFound: number;
+  /** Why a fit should still be reviewed ("appellation differs", "still or sparkling differs"); [] when none. */
+  doubts: string[];
+  /** The wine's name has colour words the record does not write, and the record says no colour. */
+  colorUnknown: boolean;
+}
+
+/**
+ * Typos between `word` and the closest of `words`: 0 when present, 1 within one edit (both at least
+ * {@link TYPO_MIN} letters), else -1.
+ */
+export function typosTo(word: string, words: readonly string[] | ReadonlySet<string>): number {
+  let best = -1;
+  for (const w of words) {
+    if (w === word) return 0;
+    if (best === -1 && word.length >= TYPO_MIN && w.length >= TYPO_MIN && osaDistance(word, w, 1) <= 1) best = 1;
+  }
+  return best;
+}
+
+/** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
+function twoRunTogether(word: string, words: readonly string[]): boolean {
+  if (word.length < 6) return false;
+  for (const w of words) {
+    if (w.length >= 2 && word.startsWith(w) && words.includes(word.slice(w.length))) return true;
+  }
+  return false;
+}
+
+/**
+ * How `wine` of producer `producerWords` fits `record`; null when they conflict (colour, country).
+ * `producerTypos` is what matching the producer's words cost already.
+ */
+export function fitWine(
+  wine: IndexedWine,
+  producerWords: readonly string[],
+  record: RecordWords,
+  producerTypos: number,
+): Fit | null {
+  if (record.country !== null && record.country !== wine.country) return null;
+  if (record.color !== null && record.color !== wine.color) return null;
+  let score = 1 - producerTypos * PENALTY.typo;
+  const unexplained: string[] = [];
+  let nameWordsFound = 0;
+  let colorUnknown = false;
+  let classificationMissing = false;
+  // The wine's name words, each found in the record or excused.
+  for (const word of wine.words) {
+    if (producerWords.includes(word)) continue;
+    const typos = typosTo(word, record.bag);
+    if (typos >= 0) {
+      score -= typos * PENALTY.typo;
+      nameWordsFound++;
+    } else if (record.context.has(word) || wine.regionWords.includes(word)) {
+      nameWordsFound += record.context.has(word) ? 1 : 0;
+    } else if (colorOfWord(word) === wine.color) {
+      if (record.color === null) {
+        colorUnknown = true;
+        score -= PENALTY.colorUnknown;
+      }
+    } else if (CLASSIFICATION_WORDS.has(word) && (record.hasClassification || wine.words.includes("classe"))) {
+      if (!classificationMissing) score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
+      classificationMissing = true;
+    } else if (!record.bag.some((b) => twoRunTogether(b, wine.words) && b.includes(word))) {
+      unexplained.push(word);
+    }
+  }
+  // The record's words, each explained by the wine.
+  for (const word of record.bag) {
+    if (producerWords.includes(word) || wine.words.includes(word) || wine.regionWords.includes(word)) continue;
+    const color = colorOfWord(word);
+    if (color !== undefined) {
+      if (color !== wine.color) return null;
+      continue;
+    }
+    if (typosTo(word, wine.words) === 1 || typosTo(word, producerWords) === 1) continue; // counted above
+    if (typosTo(word, wine.regionWords) === 1) {
+      score -= PENALTY.typo;
+      continue;
+    }
+    if (twoRunTogether(word, wine.words) || twoRunTogether(word, producerWords)) continue;
+    unexplained.push(word);
+  }
+  score -= unexplained.length * PENALTY.unexplained;
+  const doubts: string[] = [];
+  if (record.appellation.length > 0 && !appellationAgrees(record.appellation, wine, producerWords))
+    doubts.push("appellation differs");
+  if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
+    doubts.push("still or sparkling differs");
+  if (record.styleStated && record.type !== wine.type) doubts.push("wine type differs");
+  return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
+}
+
+/** Whether every word of the record's appellation is a word of the wine's region, name or producer. */
+function appellationAgrees(appellation: readonly string[], wine: IndexedWine, producerWords: readonly string[]) {
+  return appellation.every(
+    (word) =>
+      typosTo(word, wine.regionWords) >= 0 || typosTo(word, wine.words) >= 0 || producerWords.includes(word),
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The words of names as the crosswalk (crosswalk.ts) compares them: folded (domain/text-folding.ts:
+ * accents, case and punctuation ignored), German transliterations made one spelling ("Spaetlese" =
+ * "Spätlese" = "Spatlese"), estate titles and particles left out ("Château Margaux" = "Chateau
+ * Margaux" = "Margaux"), abbreviations written out ("St-Émilion" = "Saint-Émilion"), and what product
+ * names add to a wine's name removed: vintages, bottle sizes, pack counts, appellation-system words
+ * (AOC, DOCG …) and the word "wine" in its languages.
+ */
+import { fold } from "../../domain/text-folding.ts";
+import type { Color } from "../../domain/vocabulary.ts";
+import { abbreviationAlternatives } from "../search/text-rules.ts";
+import { PRODUCER_TITLES } from "./derivation.ts";
+import { RED_WORDS, ROSE_WORDS, WHITE_WORDS } from "./wine-words.ts";
+
+/**
+ * Folded estate-title words ({@link PRODUCER_TITLES}, the two-word ones as their words, and their
+ * usual abbreviations "ch", "dom", "wg", "qta" from search/text-rules.ts ABBREVIATIONS): left out of
+ * producer and wine names alike, so "Château Margaux", "Chateau Margaux", "Ch. Margaux" and "Margaux"
+ * are one producer.
+ */
+export const TITLE_WORDS: ReadonlySet<string> = new Set([
+  ...PRODUCER_TITLES.flatMap((t) => fold(t).split(" ")),
+  ...["chateau", "domaine", "weingut", "quinta"].flatMap((full) =>
+    abbreviationAlternatives(full)
+      .filter((alt) => alt.length === 1)
+      .map((alt) => alt[0] as string),
+  ),
+  "chateaux",
+  "domaines",
+  "weinguter",
+]);
+
+/**
+ * Particles, articles and conjunctions (French, Italian, Spanish, Portuguese, German, English):
+ * written or left out at will ("Château de Fonbel" = "Château Fonbel", "Fratelli Cella" = "Cella &
+ * Fratelli"), so they never decide a match.
+ */
+const PARTICLES: ReadonlySet<string> = new Set(
+  (
+    "de du des d la le les l di del della dei delle degli da do dos das dal von vom van der den " +
+    "the and et e y und of a au aux en el lo il"
+  ).split(" "),
+);
+
+/**
+ * Words a product name or an LWIN row adds that do not name the wine: "wine" in the languages of the
+ * sources, appellation systems (AOC, AOP, DOC, DOCG, IGT, IGP, DO, DOCa, QbA, AVA) and their words,
+ * bottle and pack words ("bouteille", "magnum", "btl").
+ */
+const NOISE: ReadonlySet<string> = new Set(
+  (
+    "vin vins vino vini vinho wine wines wein aoc aop ac doc docg igt igp dop ig vdp qba ava " +
+    "appellation controlee protegee origine denominazione denominacion origen controllata garantita " +
+    "indicazione geografica tipica protetta bouteille bouteilles bottle bottles btl magnum jeroboam " +
+    "demi mis produit product produce"
+  ).split(" "),
+);
+
+/** Units of bottle sizes, folded ("75 cl", "750 ml", "0,75 l", "1.5 L", "75 cls"). */
+const SIZE_UNIT = /^(cl|cls|ml|l|lt|ltr|litre|litres|liter|liters)$/;
+/** A size or pack count written as one word: "75cl", "750ml", "5l", "6x75cl", "6x". */
+const SIZE_WORD = /^(\d+(cl|cls|ml|l|lt|ltr)|\d+x\d*(cl|ml|l)?|x\d+)$/;
+/** A vintage: 1900–2099. */
+const YEAR = /^(19|20)\d\d$/;
+
+/** One spelling of the usual abbreviations: "saint", "sankt", "st" → "st"; "1er", "premier" → "premier". */
+const CANONICAL: Readonly<Record<string, string>> = {
+  saint: "st",
+  sankt: "st",
+  sainte: "ste",
+  "1er": "premier",
+  "1st": "premier",
+  first: "premier",
+  "2eme": "deuxieme",
+  "2nd": "deuxieme",
+  "2e": "deuxieme",
+  mt: "mont",
+  mount: "mont",
+  monte: "mont",
+};
+
+/** Colour words of each colour, folded (wine-words.ts: Rouge, Tinto, Blanc, Bianco, Rosé, Rosado …). */
+const COLOR_OF_WORD: ReadonlyMap<string, Color> = new Map([
+  ...RED_WORDS.terms.map((w) => [canonicalWord(w), "red"] as const),
+  ...WHITE_WORDS.terms.map((w) => [canonicalWord(w), "white"] as const),
+  ...ROSE_WORDS.terms.map((w) => [canonicalWord(w), "rose"] as const),
+]);
+
+/** The colour a word names ("rouge" → red, "bianco" → white), or undefined. */
+export function colorOfWord(word: string): Color | undefined {
+  return COLOR_OF_WORD.get(word);
+}
+
+/**
+ * A folded word in the crosswalk's one spelling: German transliterations undone ("ae" → "a", "oe" →
+ * "o", "ue" → "u": "spaetlese" = "spatlese", "mueller" = "muller") and {@link CANONICAL} abbreviations.
+ * Applied alike to both sides, so a word that merely contains such a pair ("blue" → "blu") still
+ * equals itself; words of three letters or fewer are left as they are.
+ */
+export function canonicalWord(word: string): string {
+  const w = CANONICAL[word] ?? word;
+  return w.length > 3 ? w.replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u") : w;
+}
+
+/** Words of a name as the crosswalk compares them, and the vintage it named (null when none). */
+export interface NameWords {
+  words: string[];
+  vintage: number | null;
+}
+
+/**
+ * The compared words of `text` (any case, accents, punctuation), in order, without duplicates:
+ * folded, canonical ({@link canonicalWord}), without title words, particles, noise words, vintages
+ * and bottle sizes ("Château Margaux 2015 75cl" → ["margaux"], vintage 2015). `keepTitles` keeps the
+ * title words (for a producer whose name is only a title and particles, e.g. "Domaine de la Cave").
+ */
+export function nameWords(text: string, keepTitles = false): NameWords {
+  const folded = fold(text);
+  const raw = folded === "" ? [] : folded.split(" ");
+  const words: string[] = [];
+  let vintage: number | null = null;
+  for (let i = 0; i < raw.length; i++) {
+    const word = raw[i] as string;
+    const next = raw[i + 1];
+    if (YEAR.test(word)) {
+      if (next !== undefined && SIZE_UNIT.test(next)) continue;
+      vintage ??= Number(word);
+      continue;
+    }
+    if (SIZE_WORD.test(word) || SIZE_UNIT.test(word)) continue;
+    // "75 cl", "0 75 l" (from "0,75 l"), "1 5l" (from "1.5L"): a number before a unit is a size.
+    if (/^\d+$/.test(word) && next !== undefined && (SIZE_UNIT.test(next) || SIZE_WORD.test(next))) continue;
+    if (/^\d+$/.test(word) && next !== undefined && /^\d+$/.test(next) && SIZE_UNIT.test(raw[i + 2] ?? "")) continue;
+    if (PARTICLES.has(word) || NOISE.has(word)) continue;
+    if (!keepTitles && TITLE_WORDS.has(word)) continue;
+    const canonical = canonicalWord(word);
+    if (!words.includes(canonical)) words.push(canonical);
+  }
+  return { words, vintage };
+}
+
+/**
+ * The compared words of a producer's name: {@link nameWords} without titles, or with its title words
+ * when nothing else is left (a producer named "Casa Vinicola" keeps ["casa", "vinicola"]).
+ */
+export function producerWords(name: string): string[] {
+  const words = nameWords(name).words;
+  return words.length > 0 ? words : nameWords(name, true).words;
+}

@@ -1,0 +1,279 @@
+/**
+ * The crosswalk: which catalogue wine a source record (an LWIN row, an Open Food Facts product) is,
+ * in memory, without SQL. The import (source-import.service.ts) adds the catalogue's wines, then
+ * asks for each record and adds each wine it creates.
+ *
+ * Same wine = same producer, same wine name, same colour and appellation (docs/catalogue-sources.md),
+ * compared as words (crosswalk-words.ts: accents, case, estate titles, particles, word order,
+ * vintages and bottle sizes do not count) and fitted word by word (crosswalk-fit.ts). A false link
+ * merges two wines for every user, a missed one leaves a duplicate an operator can merge: so a record
+ * links only to a wine that fits it well ({@link LINK_MIN}) and clearly better than any other wine
+ * ({@link MARGIN}); a near miss or a tie goes to review with the best candidate and a reason.
+ * Measured on a labelled set (bench/crosswalk-quality.ts; bench/results/crosswalk-quality.md).
+ *
+ * Index: producers by their compared words (and, for typos, by each word with one letter left out:
+ * the symmetric-deletion scheme of Garbe's SymSpell), a producer's wines in a list; a record is only
+ * compared with the wines of the producers its words name.
+ */
+import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
+import { type Fit, fitWine, type IndexedWine, type RecordWords, TYPO_MIN, typosTo } from "./crosswalk-fit.ts";
+import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
+import type { SourceRecord } from "./source-record.ts";
+
+/** A wine of the catalogue as the crosswalk compares it. */
+export interface CrosswalkWine {
+  id: number;
+  /** Producer name without its title ("Margaux"). */
+  producerName: string;
+  /** The producer's estate title ("Château") or null. */
+  producerTitle: string | null;
+  /** The wine's own name as stored (X-Wines WineName: "Pavillon Rouge du Château Margaux", "Chablis Premier Cru Montmains"). */
+  name: string;
+  color: Color;
+  type: WineType;
+  subType: SubType;
+  /** English region or appellation name ("Pauillac", "Chablis"). */
+  region: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+}
+
+/**
+ * The crosswalk's answer for one record: the wine it is (`link`), a wine it may be for an operator
+ * to decide (`review`, with why), or no wine of the catalogue (`none`). `score` is the fit, 0–1.
+ */
+export type CrosswalkDecision =
+  | { kind: "link"; wineId: number; score: number }
+  | { kind: "review"; wineId: number; score: number; reason: string }
+  | { kind: "none" };
+
+/** Least score of a link; a fit below it goes to review. Fitted on the development set (see crosswalk-fit.ts PENALTY). */
+export const LINK_MIN = 0.85;
+/** Least lead of the best fit over the next one (of any wine); a closer second sends the record to review. */
+export const MARGIN = 0.05;
+/** Near misses (fits failing on at most this many words) go to review; worse ones answer `none`. */
+const REVIEW_MAX_UNEXPLAINED = 1;
+
+/** A producer of the index: its compared words and its wines. */
+interface Producer {
+  words: string[];
+  wines: IndexedWine[];
+}
+
+/** Every word with one letter left out, for words of at least {@link TYPO_MIN} letters. */
+function deletions(word: string): string[] {
+  if (word.length < TYPO_MIN) return [];
+  const out: string[] = [];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** Appends `value` to the list under `key`. */
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) {
+    if (!list.includes(value)) list.push(value);
+  } else map.set(key, [value]);
+}
+
+/** Removes `value` from the list under `key`, and the key when the list is empty. */
+function pull<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (!list) return;
+  const at = list.indexOf(value);
+  if (at >= 0) list.splice(at, 1);
+  if (list.length === 0) map.delete(key);
+}
+
+export class Crosswalk {
+  /** Producers by their words joined by spaces. */
+  private readonly producers = new Map<string, Producer>();
+  /** Producers by each of their words. */
+  private readonly byWord = new Map<string, Producer[]>();
+  /** Producer words by each of their one-deletion forms (typo look-up). */
+  private readonly byDeletion = new Map<string, string[]>();
+  /** Each wine's producer, by wine id. */
+  private readonly producerOf = new Map<number, Producer>();
+  /** One copy of each word and word list (300,000 wines share few distinct words). */
+  private readonly strings = new Map<string, string>();
+  private readonly lists = new Map<string, readonly string[]>();
+
+  /** Number of wines indexed. */
+  get size(): number {
+    return this.producerOf.size;
+  }
+
+  private shared(words: string[]): readonly string[] {
+    const key = words.join(" ");
+    let list = this.lists.get(key);
+    if (!list) {
+      list = words.map((w) => {
+        let s = this.strings.get(w);
+        if (s === undefined) this.strings.set(w, (s = w));
+        return s;
+      });
+      this.lists.set(key, list);
+    }
+    return list;
+  }
+
+  /** Indexes a wine (the catalogue's, then each wine an import creates); a wine added again replaces itself. */
+  add(wine: CrosswalkWine): void {
+    this.remove(wine.id);
+    const words = producerWords(wine.producerName);
+    const key = words.join(" ");
+    let producer = this.producers.get(key);
+    if (!producer) {
+      producer = { words, wines: [] };
+      this.producers.set(key, producer);
+      for (const word of words) {
+        push(this.byWord, word, producer);
+        for (const d of deletions(word)) push(this.byDeletion, d, word);
+      }
+    }
+    producer.wines.push({
+      id: wine.id,
+      words: this.shared(nameWords(wine.name).words),
+      color: wine.color,
+      type: wine.type,
+      subType: wine.subType,
+      regionWords: this.shared(nameWords(wine.region).words),
+      country: wine.country,
+    });
+    this.producerOf.set(wine.id, producer);
+  }
+
+  /** Takes a wine out of the index (it was retired or merged); an unknown id is ignored. */
+  remove(wineId: number): void {
+    const producer = this.producerOf.get(wineId);
+    if (!producer) return;
+    this.producerOf.delete(wineId);
+    producer.wines = producer.wines.filter((w) => w.id !== wineId);
+    if (producer.wines.length > 0) return;
+    this.producers.delete(producer.words.join(" "));
+    for (const word of producer.words) {
+      pull(this.byWord, word, producer);
+      if (!this.byWord.has(word)) for (const d of deletions(word)) pull(this.byDeletion, d, word);
+    }
+  }
+
+  /** Producer words within one typo of `word` (symmetric deletions, checked by edit distance). */
+  private typoWords(word: string): string[] {
+    if (word.length < TYPO_MIN) return [];
+    const found = new Set<string>();
+    for (const key of [word, ...deletions(word)]) {
+      for (const w of this.byDeletion.get(key) ?? []) if (w !== word && typosTo(word, [w]) === 1) found.add(w);
+      if (key !== word && this.byWord.has(key) && key.length >= TYPO_MIN) found.add(key);
+    }
+    return [...found];
+  }
+
+  /** The producers every word of which the record's words hold (exactly or within one typo), with the typos. */
+  private producersIn(bag: readonly string[]): { producer: Producer; typos: number }[] {
+    const seen = new Set<Producer>();
+    for (const word of bag) {
+      for (const w of [word, ...(this.byWord.has(word) ? [] : this.typoWords(word))])
+        for (const p of this.byWord.get(w) ?? []) seen.add(p);
+    }
+    const out: { producer: Producer; typos: number }[] = [];
+    for (const producer of seen) {
+      let typos = 0;
+      const all = producer.words.every((w) => {
+        const t = typosTo(w, bag);
+        if (t > 0) typos += t;
+        return t >= 0 || (w.length === 1 && bag.some((b) => b.startsWith(w)));
+      });
+      if (all) out.push({ producer, typos });
+    }
+    return out;
+  }
+
+  /**
+   * The wine `record` is. `accept(wineId)` false takes a wine out of the candidates (it already has
+   * a live record of this source); a better-fitting wine that is not accepted still sends the record
+   * to review rather than letting it link to a worse one. Never throws.
+   */
+  match(record: SourceRecord, accept: (wineId: number) => boolean = () => true): CrosswalkDecision {
+    const words = recordWords(record);
+    if (words.bag.length === 0) return { kind: "none" };
+    const fits: Fit[] = [];
+    for (const { producer, typos } of this.producersIn(words.bag)) {
+      for (const wine of producer.wines) {
+        const fit = fitWine(wine, producer.words, words, typos);
+        if (fit) fits.push(fit);
+      }
+    }
+    return decide(fits, accept);
+  }
+}
+
+/** The record's words as the fits compare them. */
+export function recordWords(record: SourceRecord): RecordWords {
+  const producer = nameWords(record.producer.name).words;
+  const wine = nameWords(record.wineName).words;
+  const bag = [...producer, ...wine.filter((w) => !producer.includes(w))];
+  const appellation = record.appellation ? nameWords(record.appellation).words : [];
+  const context = new Set([
+    ...appellation,
+    ...(record.region ? nameWords(record.region).words : []),
+    ...(record.classification ? nameWords(record.classification).words : []),
+  ]);
+  const named = new Set(bag.map(colorOfWord).filter((c) => c !== undefined));
+  const color = record.color ?? (named.size === 1 ? ([...named][0] as Color) : null);
+  return {
+    bag,
+    context,
+    appellation,
+    hasClassification: record.classification !== null && record.classification !== "",
+    color,
+    colorStated: record.color !== null,
+    country: record.country,
+    type: record.type,
+    subType: record.subType,
+    styleStated: record.source === "lwin",
+  };
+}
+
+/** The decision from every wine's fit (see the module comment). */
+function decide(fits: Fit[], accept: (wineId: number) => boolean): CrosswalkDecision {
+  const full = fits.filter((f) => f.unexplained.length === 0).sort((a, b) => b.score - a.score);
+  const best = full[0];
+  if (best) {
+    const chosen = full.find((f) => accept(f.wine.id));
+    if (!chosen) return { kind: "none" };
+    const score = round(chosen.score);
+    const review = (reason: string): CrosswalkDecision => ({ kind: "review", wineId: chosen.wine.id, score, reason });
+    if (chosen !== best) return review(`wine ${best.wine.id} fits better and is already linked`);
+    const second = full[1];
+    if (second && best.score - second.score < MARGIN) {
+      const byColor = best.colorUnknown || second.wine.color !== best.wine.color;
+      return review(
+        byColor
+          ? `colour unknown: wines ${best.wine.id} and ${second.wine.id} differ by colour`
+          : `wines ${best.wine.id} and ${second.wine.id} fit equally`,
+      );
+    }
+    if (best.doubts.length > 0) return review(best.doubts.join("; "));
+    if (best.score < LINK_MIN) return review("weak fit");
+    return { kind: "link", wineId: best.wine.id, score };
+  }
+  const near = fits
+    .filter(
+      (f) => f.unexplained.length <= REVIEW_MAX_UNEXPLAINED && f.nameWordsFound > 0 && accept(f.wine.id),
+    )
+    .sort((a, b) => b.score - a.score)[0];
+  if (near) {
+    return {
+      kind: "review",
+      wineId: near.wine.id,
+      score: round(Math.max(0, near.score)),
+      reason: `producer matches, wine name only partly (unmatched: ${near.unexplained.join(", ")})`,
+    };
+  }
+  return { kind: "none" };
+}
+
+/** A score to three decimals. */
+function round(score: number): number {
+  return Math.round(score * 1000) / 1000;
+}
