@@ -20,7 +20,10 @@ const { values } = parseArgs({
   options: {
     files: { type: "string", default: "/tmp/catalogue-files" },
     db: { type: "string", default: "sqlite,postgres" },
-    admin: { type: "string", default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres" },
+    admin: {
+      type: "string",
+      default: process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+    },
   },
 });
 const files = values.files as string;
@@ -38,11 +41,15 @@ interface Step {
 /** Runs `winedata …args` on `url` under /usr/bin/time; its wall time, peak RSS and last lines. */
 function winedata(url: string, args: string[]): { seconds: number; peakRssMb: number; output: string } {
   const started = performance.now();
-  const run = spawnSync("/usr/bin/time", ["-f", "maxrss=%M", process.execPath, "--import", "tsx", cli, ...args], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn", NO_COLOR: "1" },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    "/usr/bin/time",
+    ["-f", "maxrss=%M", process.execPath, "--import", "tsx", cli, ...args],
+    {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: "warn", NO_COLOR: "1" },
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0) throw new Error(`winedata ${args.join(" ")} failed:\n${run.stderr}`);
   const rss = /maxrss=(\d+)/.exec(run.stderr);
@@ -117,7 +124,9 @@ const lines = [
 ];
 for (const [kind, steps] of Object.entries(results))
   for (const s of steps)
-    lines.push(`| ${s.step} | ${kind} | ${s.seconds} | ${s.peakRssMb} | ${s.changes === 0 ? "yes" : "no"} | ${s.output.replaceAll("|", "/")} |`);
+    lines.push(
+      `| ${s.step} | ${kind} | ${s.seconds} | ${s.peakRssMb} | ${s.changes === 0 ? "yes" : "no"} | ${s.output.replaceAll("|", "/")} |`,
+    );
 const out = join(import.meta.dirname, "results");
 writeFileSync(join(out, "catalogue-import.md"), `${lines.join("\n")}\n`);
 writeFileSync(join(out, "catalogue-import.json"), `${JSON.stringify(results, null, 2)}\n`);

@@ -20,10 +20,10 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { addAccountCommands } from "./cli/account-commands.ts";
 import { addCatalogueCommands } from "./cli/catalogue-commands.ts";
-import { addSourceCommands } from "./cli/source-commands.ts";
 import { UsageError } from "./cli/command-support.ts";
 import { addKeyCommands } from "./cli/key-commands.ts";
 import { addServiceCommands } from "./cli/service-commands.ts";
+import { addSourceCommands } from "./cli/source-commands.ts";
 import { ConfigError } from "./config.ts";
 import { AppError } from "./errors.ts";
 

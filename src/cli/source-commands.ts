@@ -57,7 +57,8 @@ export async function importSourceCommand(values: Values): Promise<void> {
 
 function recordRef(raw: string): { source: SourceName; key: string } {
   const m = /^(lwin|off|xwines):(\d{1,14})$/.exec(raw.trim());
-  if (!m) throw new UsageError(`expected SOURCE:KEY such as lwin:1012361 or off:03760021880121, got "${raw}".`);
+  if (!m)
+    throw new UsageError(`expected SOURCE:KEY such as lwin:1012361 or off:03760021880121, got "${raw}".`);
   return { source: m[1] as SourceName, key: m[2] as string };
 }
 
@@ -66,14 +67,16 @@ async function reviewLinksCommand(values: Values): Promise<void> {
   const { decideLink, pendingLinks } = await import("../modules/catalogue/source-review.service.ts");
   const confirm = values.confirm as string | undefined;
   const reject = values.reject as string | undefined;
-  if (confirm !== undefined && reject !== undefined) throw new UsageError("--confirm and --reject cannot be combined.");
+  if (confirm !== undefined && reject !== undefined)
+    throw new UsageError("--confirm and --reject cannot be combined.");
   if (confirm !== undefined || reject !== undefined) {
     const { source, key } = recordRef((confirm ?? reject) as string);
     const outcome = await withDb((db) =>
       decideLink(db.kysely, source, key, confirm !== undefined ? "confirm" : "reject", () => new Date()),
     );
     if (outcome.status === "not_found") throw new UsageError(`no pending candidate for ${source}:${key}.`);
-    if (outcome.status === "rejected") console.log(`${source}:${key} stays apart from wine ${outcome.wineId}.`);
+    if (outcome.status === "rejected")
+      console.log(`${source}:${key} stays apart from wine ${outcome.wineId}.`);
     else
       console.log(
         `${source}:${key} linked to wine ${outcome.wineId}` +
@@ -94,7 +97,9 @@ async function reviewLinksCommand(values: Values): Promise<void> {
       ),
     );
   }
-  console.log(`${pending.length} to review: winedata review-links --confirm SOURCE:KEY or --reject SOURCE:KEY`);
+  console.log(
+    `${pending.length} to review: winedata review-links --confirm SOURCE:KEY or --reject SOURCE:KEY`,
+  );
 }
 
 /** Adds `review-links` to `program`. */

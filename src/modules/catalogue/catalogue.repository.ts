@@ -6,6 +6,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
+import { staleWineContent } from "../content/stale-content.repository.ts";
 import { wineDisplayName } from "./derivation.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
@@ -124,6 +125,7 @@ export interface WriteCounts {
 
 /**
  * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version;
+ * texts of wines whose facts changed are queued to be written again (stale-content.repository.ts);
  * records each wine's X-Wines record in `wine_sources` and moves `updated_at` of the wines it adds or
  * changes. A
  * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, and a
@@ -240,10 +242,8 @@ export async function writeCatalogue(
         ...r,
         updated_at: changedIds.has(r.id) ? at : (stored.get(r.id) ?? at),
       }));
-      if (changed.length > 0) {
-        for (const table of ["wine_texts", "drinking_periods"] as const)
-          await trx.deleteFrom(table).where("wine_id", "in", changed).execute();
-      }
+      // Their texts describe the old facts: taken away and queued to be written again in the background.
+      if (changed.length > 0) await staleWineContent(trx, changed, at);
       await trx
         .insertInto("wines")
         .values(dated)

@@ -98,7 +98,8 @@ export class SourcePlaces {
     private readonly ids: IdAllocator,
   ) {
     for (const p of producers) this.addProducer(Number(p.id), p.name, p.title, p.display_name);
-    for (const r of regions) this.addRegion(Number(r.id), r.country, [r.name_en, r.name_de, r.name_fr, r.name_it]);
+    for (const r of regions)
+      this.addRegion(Number(r.id), r.country, [r.name_en, r.name_de, r.name_fr, r.name_it]);
   }
 
   private addProducer(id: number, name: string, title: string | null, display: string) {
@@ -132,7 +133,14 @@ export class SourcePlaces {
     const id = allocate(this.ids, "producer");
     const properTitle = title === null ? null : (TITLE_SPELLING.get(fold(title)) ?? title);
     const display = properTitle ? `${properTitle} ${name}` : name;
-    this.newProducers.push({ id, name, title: properTitle, display_name: display, website: null, search_text: fold(display) });
+    this.newProducers.push({
+      id,
+      name,
+      title: properTitle,
+      display_name: display,
+      website: null,
+      search_text: fold(display),
+    });
     this.addProducer(id, name, properTitle, display);
     return id;
   }

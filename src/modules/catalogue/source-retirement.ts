@@ -4,7 +4,7 @@
  * retired. A wine stays while another source has it: an LWIN row deleted from a wine X-Wines also
  * lists only loses its LWIN. Open Food Facts records (barcodes) of a merged wine move to the survivor.
  */
-import type { ImportRun } from "./source-import.service.ts";
+import type { ImportRun } from "./source-import-run.ts";
 import * as repo from "./sources.repository.ts";
 
 /**

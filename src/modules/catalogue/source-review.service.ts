@@ -55,13 +55,27 @@ export async function decideLink(
 ): Promise<LinkDecision> {
   const at = now().toISOString();
   return db.transaction().execute(async (trx) => {
-    const decided = await repo.decideCandidate(trx, source, key, decision === "confirm" ? "confirmed" : "rejected", at);
+    const decided = await repo.decideCandidate(
+      trx,
+      source,
+      key,
+      decision === "confirm" ? "confirmed" : "rejected",
+      at,
+    );
     if (!decided) return { status: "not_found" } as const;
     if (decision === "reject") return { status: "rejected", wineId: decided.wineId } as const;
     const record = (await repo.storedRecords(trx, source)).get(key);
-    if (!record || record.wineId === decided.wineId) return { status: "confirmed", wineId: decided.wineId, merged: null } as const;
+    if (!record || record.wineId === decided.wineId)
+      return { status: "confirmed", wineId: decided.wineId, merged: null } as const;
     await repo.upsertRecords(trx, [
-      { source, key, wine_id: decided.wineId, status: record.status, fingerprint: record.fingerprint, updated_at: at },
+      {
+        source,
+        key,
+        wine_id: decided.wineId,
+        status: record.status,
+        fingerprint: record.fingerprint,
+        updated_at: at,
+      },
     ]);
     const others = (await repo.liveSourcesOf(trx, [record.wineId])).get(record.wineId) ?? new Set();
     const keepsApart = [...others].some((s) => s !== "off");

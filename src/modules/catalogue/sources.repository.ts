@@ -3,8 +3,8 @@
  * and merged wines, review candidates, id counters, each source's last release. All of a source
  * import's writes run in one transaction handed in as `trx`.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database, SourceName, WineSourceTable } from "../../db/types.ts";
+import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import type { Database, SourceName, WineSourceTable, WineTable } from "../../db/types.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 
 /** Rows per statement (under SQLite's 32,766 bound parameters for the widest table). */
@@ -124,7 +124,10 @@ export async function allProducers(db: Db) {
 
 /** Every region: id, country, names. */
 export async function allRegions(db: Db) {
-  return db.selectFrom("regions").select(["id", "country", "name_de", "name_en", "name_fr", "name_it"]).execute();
+  return db
+    .selectFrom("regions")
+    .select(["id", "country", "name_de", "name_en", "name_fr", "name_it"])
+    .execute();
 }
 
 /** Grape ids by name. */
@@ -152,11 +155,13 @@ export async function saveIdCounters(db: Db, next: Record<"wine" | "producer" | 
 export async function insertRows<T extends "producers" | "regions" | "grapes" | "wines" | "wine_grapes">(
   db: Db,
   table: T,
-  rows: readonly Parameters<ReturnType<Db["insertInto"]>["values"]>[0][],
+  rows: readonly Insertable<Database[T]>[],
 ): Promise<void> {
   for (const part of chunks(rows, table === "wines" ? 300 : CHUNK)) {
-    // biome-ignore lint/suspicious/noExplicitAny: rows are built for `table` by the caller.
-    await db.insertInto(table).values(part as any).execute();
+    await db
+      .insertInto(table)
+      .values(part as never)
+      .execute();
   }
 }
 
@@ -189,11 +194,10 @@ export async function touchWines(db: Db, wineIds: readonly number[], at: string)
 export async function updateWine(
   db: Db,
   id: number,
-  row: Omit<Parameters<ReturnType<Db["updateTable"]>["set"]>[0], "id">,
+  row: Updateable<WineTable>,
   grapeIds: readonly number[],
 ): Promise<void> {
-  // biome-ignore lint/suspicious/noExplicitAny: the caller builds a wines row.
-  await db.updateTable("wines").set(row as any).where("id", "=", id).execute();
+  await db.updateTable("wines").set(row).where("id", "=", id).execute();
   await db.deleteFrom("wine_grapes").where("wine_id", "=", id).execute();
   if (grapeIds.length > 0)
     await db
