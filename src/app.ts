@@ -30,6 +30,7 @@ import mcpRoutes from "./modules/mcp/mcp.routes.ts";
 import type { McpToolOptions } from "./modules/mcp/mcp.tools.ts";
 import producerRoutes from "./modules/producers/producers.routes.ts";
 import regionRoutes from "./modules/regions/regions.routes.ts";
+import sourceRoutes from "./modules/sources/sources.routes.ts";
 import { healthRoutes, pingRoutes } from "./modules/system/system.routes.ts";
 import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(grapeRoutes);
       await v1.register(contentRoutes);
       await v1.register(labelRoutes);
+      await v1.register(sourceRoutes);
     },
     { prefix: config.basePath },
   );

@@ -6,6 +6,8 @@
 export const ERROR_STATUS = {
   validation_failed: 422,
   not_found: 404,
+  /** A wine its sources retired (decisions.md "Additive fields"). */
+  gone: 410,
   unauthenticated: 401,
   missing_ability: 403,
   forbidden: 403,

@@ -192,6 +192,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   body?: unknown;
   rawBody?: string;
+  /** "manual" answers a redirect (301) itself instead of following it (default "follow"). */
+  redirect?: "follow" | "manual";
 }
 
 export interface TestResponse {
@@ -347,7 +349,12 @@ export async function startTestService(
       }
       const outside = ["/health", "/ready", "/openapi.json", "/docs", "/mcp"].some((x) => p.startsWith(x));
       const target = outside ? `${origin}${p}` : service.url(p);
-      const res = await fetch(target, { method: options.method ?? (body ? "POST" : "GET"), headers, body });
+      const res = await fetch(target, {
+        method: options.method ?? (body ? "POST" : "GET"),
+        headers,
+        body,
+        redirect: options.redirect ?? "follow",
+      });
       const text = await res.text();
       let parsed: unknown = text;
       try {

@@ -26,6 +26,22 @@ function pageUrl(request: FastifyRequest, page: number): string {
   return `${request.linkBase}${at < 0 ? url : url.slice(0, at)}?${query}`;
 }
 
+/**
+ * Absolute URL of the request (linkBase, path as received) with the query parameters of `changes`
+ * set, or removed where null; the others kept in order. Never throws.
+ */
+export function requestUrlWith(request: FastifyRequest, changes: Record<string, string | null>): string {
+  const url = request.url;
+  const at = url.indexOf("?");
+  const query = new URLSearchParams(at < 0 ? "" : url.slice(at + 1));
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null) query.delete(name);
+    else query.set(name, value);
+  }
+  const search = query.toString();
+  return `${request.linkBase}${at < 0 ? url : url.slice(0, at)}${search === "" ? "" : `?${search}`}`;
+}
+
 /** The `links` of page `page` of `lastPage`, absolute URLs built from `request`. */
 export function pageLinks(request: FastifyRequest, page: number, lastPage: number) {
   return {

@@ -6,7 +6,9 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import { MAX_AGE_S } from "../../http/conditional.ts";
 import { parseId } from "../../http/pagination.ts";
-import { AuthErrors, GeneratingBody } from "../../http/schemas.ts";
+import { AuthErrors, ErrorBody, GeneratingBody } from "../../http/schemas.ts";
+import { MovedBody } from "../sources/sources.schemas.ts";
+import { isRetiredWine, wineMoved } from "../sources/sources.service.ts";
 import {
   ContentQuery,
   DrinkingPeriodParams,
@@ -80,12 +82,23 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Drinking window of a wine",
         params: DrinkingPeriodParams,
         querystring: ContentQuery,
-        response: { 200: DrinkingPeriodResponse, 404: GeneratingBody, ...AuthErrors },
+        response: {
+          200: DrinkingPeriodResponse,
+          301: MovedBody,
+          404: GeneratingBody,
+          410: ErrorBody,
+          ...AuthErrors,
+        },
       },
     },
     async (request, reply) => {
       const lang = request.lang;
       const id = parseId(request.params.wineId);
+      // A wine that left the catalogue: 410, or 301 to the wine it was merged into (a PK lookup).
+      if (id !== null && (await isRetiredWine(app.catalogueDb, id))) {
+        const moved = await wineMoved(app.catalogueDb, id, request.url, request.linkBase);
+        return reply.code(301).header("location", moved.location).send(moved);
+      }
       const result =
         id === null
           ? { found: false as const, generating: false, error: PERIOD_MISSING }

@@ -7,6 +7,7 @@
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../domain/vocabulary.ts";
+import { NO_IDENTIFIERS, type WineIdentifiers } from "../sources/sources.service.ts";
 import type { SummaryRegion, WineListRow } from "./wines.repository.ts";
 
 /**
@@ -22,6 +23,7 @@ export function presentWineSummary(row: WineListRow, lang: Language, region: Sum
     type: row.type,
     sub_type: row.sub_type,
     residual_sugar: localizeResidualSugar(row.residual_sugar, lang),
+    updated_at: row.updated_at,
     producer_id: row.producer_id,
     region_id: row.region_id,
     producer: {
@@ -31,5 +33,23 @@ export function presentWineSummary(row: WineListRow, lang: Language, region: Sum
       display_name: row.producer_display_name,
     },
     region: { id: row.region_id, name: regionName(region, lang), country: region.country, language: lang },
+  };
+}
+
+/**
+ * A `GET /wines` item of a catalogue wine: the summary with its `identifiers` (NO_IDENTIFIERS when it
+ * has no live source record), `status` "active" and `merged_into` null.
+ */
+export function presentWineListItem(
+  row: WineListRow,
+  lang: Language,
+  region: SummaryRegion,
+  identifiers: WineIdentifiers | undefined,
+) {
+  return {
+    ...presentWineSummary(row, lang, region),
+    identifiers: identifiers ?? NO_IDENTIFIERS,
+    status: "active" as const,
+    merged_into: null,
   };
 }

@@ -1,23 +1,28 @@
 /** GET /wines, /wines/search, /wines/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
 import { grapeName } from "../../domain/grape-name.ts";
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { MAX_AGE_S } from "../../http/conditional.ts";
-import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
+import { offsetOf, pageEnvelope, parseId, requestUrlWith, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
+import { MovedBody } from "../sources/sources.schemas.ts";
+import { NO_IDENTIFIERS, wineIdsByCode, wineMoved, wineOrigins } from "../sources/sources.service.ts";
 import { SummaryRegions } from "./summary-regions.ts";
+import { changesPage, decodeCursor, encodeCursor, parseUpdatedSince } from "./wine-changes.service.ts";
 import { WinePositions } from "./wine-positions.ts";
-import { presentWineSummary } from "./wine-presenter.ts";
+import { presentWineListItem } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
   searchRowsByIds,
   summaryRegions,
   type WineFilters,
+  type WineListRow,
   wineKindPages,
   wineSummariesByIds,
 } from "./wines.repository.ts";
@@ -54,25 +59,93 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   const regions = new SummaryRegions((ids) => summaryRegions(app.catalogueDb, ids));
 
-  /** A page of the list in `lang`: from memory without a producer filter, else by SQL. */
-  const listPage = async (filters: WineFilters, offset: number, limit: number, lang: Language) => {
-    if (filters.producerId !== undefined) {
-      const { total, rows } = await listWines(app.catalogueDb, filters, offset, limit);
-      return { total, items: rows.map((w) => presentWineSummary(w, lang, w)) };
-    }
+  /**
+   * A page of the list in `lang`: from memory without a producer filter, else by SQL; with `codes`
+   * (the wines an lwin/gtin names) those wines that pass the filters. Items with their identifiers,
+   * read for the page's wines in one statement.
+   */
+  const listPage = async (
+    filters: WineFilters,
+    codes: number[] | null,
+    offset: number,
+    limit: number,
+    lang: Language,
+  ) => {
     const at = await app.catalogueVersion.current();
-    const { total, ids } = await positions.page(at, filters, offset, limit);
-    const rows = await wineSummariesByIds(app.catalogueDb, ids);
-    const regionOf = await regions.of(
-      at,
-      rows.map((w) => w.region_id),
-    );
+    let total: number;
+    let rows: WineListRow[];
+    if (codes !== null) {
+      const matching = (await wineSummariesByIds(app.catalogueDb, codes)).filter(
+        (w) =>
+          (filters.color === undefined || w.color === filters.color) &&
+          (filters.subType === undefined || w.sub_type === filters.subType) &&
+          (filters.producerId === undefined || w.producer_id === filters.producerId) &&
+          (filters.regionId === undefined || w.region_id === filters.regionId),
+      );
+      total = matching.length;
+      rows = matching.slice(offset, offset + limit);
+    } else if (filters.producerId !== undefined) {
+      ({ total, rows } = await listWines(app.catalogueDb, filters, offset, limit));
+    } else {
+      const page = await positions.page(at, filters, offset, limit);
+      total = page.total;
+      rows = await wineSummariesByIds(app.catalogueDb, page.ids);
+    }
+    const [regionOf, origins] = await Promise.all([
+      regions.of(
+        at,
+        rows.map((w) => w.region_id),
+      ),
+      wineOrigins(
+        app.catalogueDb,
+        rows.map((w) => w.id),
+      ),
+    ]);
     // A wine always has a region (foreign key), so it is found unless deleted meanwhile by an import.
     const items = rows.flatMap((w) => {
       const region = regionOf.get(w.region_id);
-      return region === undefined ? [] : [presentWineSummary(w, lang, region)];
+      return region === undefined
+        ? []
+        : [presentWineListItem(w, lang, region, origins.get(w.id)?.identifiers)];
     });
     return { total, items };
+  };
+
+  /** The `updated_since` feed's page: its own envelope (cursor links), never stored in the cache. */
+  const changes = async (
+    request: FastifyRequest,
+    since: string,
+    cursor: string | undefined,
+    perPage: number,
+  ) => {
+    const after = cursor === undefined ? null : decodeCursor(cursor);
+    const at = await app.catalogueVersion.current();
+    const { items, next, total } = await changesPage(
+      app.catalogueDb,
+      since,
+      after,
+      perPage,
+      request.lang,
+      (ids) => regions.of(at, ids),
+    );
+    request.doNotCache();
+    return {
+      data: items,
+      meta: {
+        current_page: 1,
+        last_page: Math.max(1, Math.ceil(total / perPage)),
+        per_page: perPage,
+        total,
+        from: items.length > 0 ? 1 : null,
+        to: items.length > 0 ? items.length : null,
+      },
+      links: {
+        first: requestUrlWith(request, { page: null, cursor: null }),
+        last: requestUrlWith(request, { page: null }),
+        prev: null,
+        next: next === null ? null : requestUrlWith(request, { page: null, cursor: encodeCursor(next) }),
+      },
+    };
   };
 
   app.get(
@@ -95,7 +168,23 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         producerId: q.producer_id,
         regionId: q.region_id,
       };
-      const { total, items } = await listPage(filters, offsetOf(page), page.perPage, request.lang);
+      if (q.updated_since !== undefined) {
+        const others = (["color", "sub_type", "producer_id", "region_id", "lwin", "gtin"] as const).filter(
+          (name) => q[name] !== undefined,
+        );
+        if (others.length > 0) {
+          throw AppError.validation(
+            "updated_since",
+            `The updated_since field cannot be combined with ${others.join(", ")}: the feed lists every change.`,
+          );
+        }
+        return changes(request, parseUpdatedSince(q.updated_since), q.cursor, page.perPage);
+      }
+      if (q.cursor !== undefined) {
+        throw AppError.validation("cursor", "The cursor field is only accepted with updated_since.");
+      }
+      const codes = await wineIdsByCode(app.catalogueDb, { lwin: q.lwin, gtin: q.gtin });
+      const { total, items } = await listPage(filters, codes, offsetOf(page), page.perPage, request.lang);
       return pageEnvelope(request, page, total, items);
     },
   );
@@ -137,10 +226,10 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Wine detail (not wrapped in data)",
         params: idParams("100001"),
         querystring: LangOnlyQuery,
-        response: { 200: WineDetail, 404: ErrorBody, ...AuthErrors },
+        response: { 200: WineDetail, 301: MovedBody, 404: ErrorBody, 410: ErrorBody, ...AuthErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const id = parseId(request.params.id);
       const lang = request.lang;
       // The wine's row from the catalogue database (the replica, when there is one), its texts from
@@ -149,17 +238,17 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Without a replica the stored texts come with the wine's row, in the same statement.
       const sameDb = app.catalogueDb === app.db;
       const wine = id === null ? undefined : await findWine(app.catalogueDb, id, sameDb ? lang : null);
-      if (!wine) throw AppError.notFound("Wine");
-      const texts =
+      if (!wine) {
+        if (id === null) throw AppError.notFound("Wine");
+        const moved = await wineMoved(app.catalogueDb, id, request.url, request.linkBase);
+        return reply.code(301).header("location", moved.location).send(moved);
+      }
+      const [texts, origins] = await Promise.all([
         wine.texts ??
-        (await wineTextsLookup(
-          app.db,
-          app.content.generator,
-          wine.id,
-          lang,
-          app.content.clock,
-          app.content.wake,
-        ));
+          wineTextsLookup(app.db, app.content.generator, wine.id, lang, app.content.clock, app.content.wake),
+        wineOrigins(app.catalogueDb, [wine.id]),
+      ]);
+      const origin = origins.get(wine.id);
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
       // English while the wanted language is generated: not final, so not stored.
@@ -193,6 +282,10 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         abv: wine.abv,
         vintages: JSON.parse(wine.vintages) as number[],
+        identifiers: origin?.identifiers ?? NO_IDENTIFIERS,
+        updated_at: wine.updated_at,
+        facts_basis: wine.facts_basis,
+        sources: origin?.sources ?? [],
       };
     },
   );
