@@ -105,10 +105,7 @@ export class ImportRun {
   readonly crosswalk = new Crosswalk();
   readonly typical = new TypicalStyles();
   /** Wines in the catalogue: their style facts (to tell a fact change from an identifier change). */
-  readonly active = new Map<
-    number,
-    { key: string; regionId: number; producerId?: number; typical: boolean }
-  >();
+  readonly active = new Map<number, { key: string; regionId: number; typical: boolean }>();
   /** Wines with a live record of this source (an LWIN wine has one LWIN; a wine has many GTINs). */
   readonly ownSource = new Set<number>();
   readonly seen = new Set<string>();
@@ -268,7 +265,12 @@ export class ImportRun {
     const row = wineRow(wineId, r, facts, placed.producer, placed.region, this.year, this.at);
     const { id: _id, ...changes } = row;
     await repo.updateWine(this.trx, wineId, changes, await this.grapeIds(facts));
-    const key = styleKey({ ...row, subType: row.sub_type, regionId: row.region_id });
+    const key = styleKey({
+      ...row,
+      subType: row.sub_type,
+      regionId: row.region_id,
+      producerId: row.producer_id,
+    });
     if (key !== wine.key) this.stale.add(wineId);
     this.active.set(wineId, { key, regionId: row.region_id, typical: facts.factsBasis === "typical" });
   }
@@ -327,7 +329,7 @@ export class ImportRun {
       country: placed.region.country,
     });
     this.active.set(id, {
-      key: styleKey({ ...row, subType: row.sub_type, regionId: row.region_id }),
+      key: styleKey({ ...row, subType: row.sub_type, regionId: row.region_id, producerId: row.producer_id }),
       regionId: row.region_id,
       typical: facts.factsBasis === "typical",
     });
@@ -388,6 +390,7 @@ function styleKey(w: {
   type: string;
   subType: string;
   regionId: number;
+  producerId: number;
   body: string;
   acidity: string;
   residualSugar?: string | null;

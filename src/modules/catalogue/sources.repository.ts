@@ -51,6 +51,7 @@ export interface CatalogueWineRow {
   producerName: string;
   producerTitle: string | null;
   regionId: number;
+  producerId: number;
   regionEn: string;
   country: string;
   factsBasis: "source" | "typical";
@@ -77,6 +78,7 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
       "w.acidity",
       "w.foods",
       "w.residual_sugar",
+      "p.id as producer_id",
       "p.name as producer_name",
       "p.title as producer_title",
       "r.id as region_id",
@@ -96,6 +98,7 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
     producerName: r.producer_name,
     producerTitle: r.producer_title,
     regionId: Number(r.region_id),
+    producerId: Number(r.producer_id),
     regionEn: r.name_en,
     country: r.country,
     factsBasis: r.facts_basis,
