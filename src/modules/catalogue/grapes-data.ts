@@ -115,7 +115,6 @@ Mandilaria | red | | Mandelaria
 Maria Gomes | white | | Fernão Pires
 Marsanne | white | |
 Mencia | red | *=Mencía | Jaen
-Melon de Bourgogne | white | | Melon, Muscadet
 Merlot | red | |
 Molinara | red | |
 Monastrell | red | | Mourvèdre, Mataro

@@ -42,6 +42,7 @@ export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Pr
       "w.body",
       "w.acidity",
       "w.elaboration",
+      "w.facts_basis",
       "w.foods",
       "w.vintage",
       "w.vintages",
@@ -110,17 +111,30 @@ export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Pr
       body: w.flavor_body,
       finish: w.flavor_finish,
     },
+    factsBasis: w.facts_basis,
   }));
 }
 
-/** Loads a region with the facts of all its wines, or undefined for an unknown region. */
+/**
+ * Loads a region with the facts of its wines, or undefined for an unknown region. The wines are those
+ * whose facts are their own (`facts_basis` 'source') when the region has any: a wine whose body and
+ * acidity are typical of the region (record-facts.ts) would only count the region's style back into
+ * its insight; a region known only from such wines gets them all (colours, and grapes the rules fix,
+ * are still facts).
+ */
 export async function loadRegionFacts(
   db: Kysely<Database>,
   regionId: number,
 ): Promise<RegionFacts | undefined> {
   const region = await db.selectFrom("regions").selectAll().where("id", "=", regionId).executeTakeFirst();
   if (!region) return undefined;
-  const ids = await db.selectFrom("wines").select("id").where("region_id", "=", regionId).execute();
+  const rows = await db
+    .selectFrom("wines")
+    .select(["id", "facts_basis"])
+    .where("region_id", "=", regionId)
+    .execute();
+  const own = rows.filter((r) => r.facts_basis === "source");
+  const ids = own.length > 0 ? own : rows;
   return {
     id: region.id,
     names: { de: region.name_de, en: region.name_en, fr: region.name_fr, it: region.name_it },

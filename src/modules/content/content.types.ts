@@ -41,6 +41,12 @@ export interface WineFacts {
   /** All listed vintages, newest first (absent when only `vintage` is known). */
   vintages?: readonly number[];
   flavor: FlavorProfile;
+  /**
+   * `typical` when body, acidity, foods and the flavour profile are what is typical of the wine's
+   * appellation and style, not the wine's own (a wine known only from LWIN or Open Food Facts): the
+   * texts then say so (generators/typical-texts.ts). Absent or `source`: the wine's own.
+   */
+  factsBasis?: "source" | "typical";
 }
 
 /** The facts about one region: the region itself and all its wines. */

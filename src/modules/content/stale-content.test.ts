@@ -73,9 +73,13 @@ test("the texts a wine had are deleted, queued once each and written again from 
   await s.app.db.deleteFrom("drinking_periods").where("wine_id", "=", bare.id).execute();
 
   const now = new Date().toISOString();
-  // The re-import: the wine's alcohol is no longer known; its texts go stale in the same transaction.
+  // The re-import: the wine's alcohol is no longer known, its body and acidity now typical; its texts go stale in the same transaction.
   const enqueued = await s.app.db.transaction().execute(async (trx) => {
-    await trx.updateTable("wines").set({ abv: null, updated_at: now }).where("id", "=", wine.id).execute();
+    await trx
+      .updateTable("wines")
+      .set({ abv: null, facts_basis: "typical", updated_at: now })
+      .where("id", "=", wine.id)
+      .execute();
     return staleWineContent(trx, [wine.id, wine.id, bare.id], now);
   });
   assert.equal(enqueued, before.keys.length);
@@ -108,7 +112,11 @@ test("the texts a wine had are deleted, queued once each and written again from 
   }
   assert.deepEqual(after.keys, before.keys);
   assert.deepEqual(after.stale, []);
-  // Written from the new facts: no alcohol figure any more.
+  // Written from the new facts: no alcohol figure any more, the French text's palate said as typical.
   for (const text of after.all) assert.doesNotMatch(text, ALCOHOL);
+  assert.ok(
+    after.all.some((text) => /sont typiquement/.test(text)),
+    after.all.join("\n"),
+  );
   assert.deepEqual((await contentOf(bare.id)).keys, []);
 });

@@ -14,6 +14,7 @@ import { ripe, type WindowEnd } from "./drinking-maturity.ts";
 import { profile, young } from "./drinking-stages.ts";
 import { classifyDrinkingWindow, type WindowRule } from "./drinking-window.ts";
 import { capitalize, pick, tidy } from "./format.ts";
+import { isTypical, typicalWindow } from "./typical-texts.ts";
 
 /**
  * Styles sold ready to drink and not improved by cellaring: Port and sherry aged by the shipper,
@@ -207,7 +208,8 @@ function storage(lang: Language, rule: WindowRule, to: number, end: WindowEnd): 
  * `ripe`, `storage` (10–14 °C, ~70 % humidity, lying down, dark; matched to the
  * window's length; cellar conditions only for wines meant for ageing, see READY_STYLES). `f.vintage`
  * is replaced by the vintage the style may name (null for non-vintage wines; see wineStyle).
- * Deterministic.
+ * A wine whose facts are typical of its style gets a sentence saying the window is the style's
+ * ({@link typicalWindow}). Deterministic.
  */
 export function buildDrinkingPeriod(facts: WineFacts, lang: Language): DrinkingPeriodContent {
   const { from, to, rule, style } = classifyDrinkingWindow(facts);
@@ -218,7 +220,9 @@ export function buildDrinkingPeriod(facts: WineFacts, lang: Language): DrinkingP
   return {
     from,
     to,
-    statement: capitalize(tidy(statement(f, lang, from, to, year))),
+    statement: capitalize(
+      tidy(`${statement(f, lang, from, to, year)}${isTypical(f) ? typicalWindow(lang) : ""}`),
+    ),
     young: capitalize(tidy(young(f, lang, p))),
     ripe: capitalize(tidy(ripe(f, lang, p, end))),
     storage: capitalize(tidy(storage(lang, rule, to, end))),

@@ -14,6 +14,8 @@ export interface StyleFacts {
   subType: SubType;
   residualSugar: ResidualSugar | null;
   body: Body;
+  /** `typical`: the body is the style's, not the wine's; the noun phrase leaves it out. */
+  factsBasis?: "source" | "typical";
 }
 
 /**
@@ -25,7 +27,7 @@ export interface StyleFacts {
  */
 export type NpForm = "nom" | "acc" | "dat" | "plural";
 
-/** Which qualifiers to include. Both default to true. */
+/** Which qualifiers to include. Both default to true; the body to false for a wine whose facts are typical. */
 export interface NpOptions {
   body?: boolean;
   sugar?: boolean;
@@ -36,7 +38,7 @@ const DE_ARTICLE: Record<NpForm, string> = { nom: "ein", acc: "einen", dat: "ein
 
 /** Builds the style noun phrase of a wine in one language and form. */
 export function wineNoun(lang: Language, s: StyleFacts, form: NpForm, options: NpOptions = {}): string {
-  const withBody = options.body ?? true;
+  const withBody = options.body ?? s.factsBasis !== "typical";
   const sugar = (options.sugar ?? true) && s.residualSugar !== null ? SUGAR[s.residualSugar] : undefined;
   const body = withBody ? BODY[s.body] : undefined;
   const plural = form === "plural";

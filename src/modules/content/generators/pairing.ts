@@ -7,6 +7,7 @@ import type { Language } from "../../../domain/vocabulary.ts";
 import type { WineFacts } from "../content.types.ts";
 import { joinList, plan, tidy } from "./format.ts";
 import { APERITIF, FOODS } from "./i18n/foods.ts";
+import { isTypical, typicalPairing } from "./typical-texts.ts";
 import { servingTemperature, temperatureRange, wineName } from "./wine-parts.ts";
 
 /**
@@ -48,26 +49,28 @@ export function pairing(f: WineFacts, lang: Language): string {
   }
   const name = wineName(f, lang);
   const definite = foodList(f, lang, true);
-  const lead = [
-    {
-      en: `${name} pairs well with ${list}.`,
-      de: `${name} passt zu ${list}.`,
-      fr: `${name} s'accorde avec ${definite}.`,
-      it: `${name} si abbina bene con ${list}.`,
-    },
-    {
-      en: `A good match for ${list}.`,
-      de: `Ein guter Begleiter zu ${list}.`,
-      fr: `Il accompagne volontiers ${definite}.`,
-      it: `Ideale con ${list}.`,
-    },
-    {
-      en: `Serve it with ${list}.`,
-      de: `Empfehlenswert zu ${list}.`,
-      fr: `À servir avec ${list}.`,
-      it: `Da servire con ${list}.`,
-    },
-  ][plan(f, "pairing")]?.[lang];
+  const lead = isTypical(f)
+    ? typicalPairing(f, lang, list, definite)
+    : [
+        {
+          en: `${name} pairs well with ${list}.`,
+          de: `${name} passt zu ${list}.`,
+          fr: `${name} s'accorde avec ${definite}.`,
+          it: `${name} si abbina bene con ${list}.`,
+        },
+        {
+          en: `A good match for ${list}.`,
+          de: `Ein guter Begleiter zu ${list}.`,
+          fr: `Il accompagne volontiers ${definite}.`,
+          it: `Ideale con ${list}.`,
+        },
+        {
+          en: `Serve it with ${list}.`,
+          de: `Empfehlenswert zu ${list}.`,
+          fr: `À servir avec ${list}.`,
+          it: `Da servire con ${list}.`,
+        },
+      ][plan(f, "pairing")]?.[lang];
   const t = temperatureRange(lang, servingTemperature(f));
   const temp = [
     {

@@ -251,6 +251,15 @@ export function grapePhrase(facts: WineFacts, lang: Language): string {
   const names = grapeNames(facts, lang);
   if (names.length === 0) return "";
   const list = joinList(lang, names);
+  if (facts.factsBasis === "typical") {
+    // The variety the appellation's rules prescribe (record-facts.ts): named, its share not claimed.
+    return {
+      en: `made from ${list}`,
+      de: `aus ${list} gekeltert`,
+      fr: `à base ${frDe(list)}`,
+      it: `da uve ${list}`,
+    }[lang];
+  }
   const assemblage =
     facts.elaboration.startsWith("Assemblage") || (names.length > 1 && !facts.elaboration.includes(">"));
   if (assemblage) {

@@ -11,6 +11,7 @@ import { sweetnessGroup } from "./i18n/style-words.ts";
 import { pairing } from "./pairing.ts";
 import { fromPlace, inPlace } from "./places.ts";
 import { aromaSentence, palateSentence } from "./tasting-notes.ts";
+import { isTypical, typicalPalate } from "./typical-texts.ts";
 import {
   acidityPhrase,
   alcoholPhrase,
@@ -166,9 +167,10 @@ function vintageSentence(f: WineFacts, lang: Language, shift = 0): string {
   ][plan(f, "vintage", shift)]?.[lang] as string;
 }
 
-/** The 2–3 sentence description. */
+/** The 2–3 sentence description (a typical wine's structure said of its style: typical-texts.ts). */
 function description(f: WineFacts, lang: Language): string {
-  return tidy(`${identity(f, lang)} ${structure(f, lang)} ${vintageSentence(f, lang)}`);
+  const palate = isTypical(f) ? typicalPalate(f, lang, 0) : structure(f, lang);
+  return tidy(`${identity(f, lang)} ${palate} ${vintageSentence(f, lang)}`);
 }
 
 /** Serving advice (temperature; decanting for tannic reds) in one of three plans. */
@@ -293,7 +295,7 @@ function descriptionLong(f: WineFacts, lang: Language): string {
       longIntro(f, lang),
       styleSentence(f, lang),
       aromaSentence(f, lang, plan(f, "aroma", 1)),
-      palateSentence(f, lang, plan(f, "palate", 1), false),
+      isTypical(f) ? typicalPalate(f, lang, 1) : palateSentence(f, lang, plan(f, "palate", 1), false),
       servingSentence(f, lang),
       vintageSentence(f, lang, 1),
     ].join(" "),
@@ -302,7 +304,8 @@ function descriptionLong(f: WineFacts, lang: Language): string {
 
 /** Tasting notes: typical aromas (grape descriptors) and palate (body, sweetness, acidity, tannins, alcohol, finish). */
 function tastingNotes(f: WineFacts, lang: Language): string {
-  return tidy(`${aromaSentence(f, lang, plan(f, "aroma"))} ${palateSentence(f, lang, plan(f, "palate"))}`);
+  const palate = isTypical(f) ? typicalPalate(f, lang, 2) : palateSentence(f, lang, plan(f, "palate"));
+  return tidy(`${aromaSentence(f, lang, plan(f, "aroma"))} ${palate}`);
 }
 
 /**
