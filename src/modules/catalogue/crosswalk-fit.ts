@@ -22,7 +22,7 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { colorOfWord } from "./crosswalk-words.ts";
+import { COLOR_WORDS, colorOfWord, TITLE_WORDS } from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
 export const TYPO_MIN = 5;
@@ -61,6 +61,9 @@ const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
   "deuxieme",
   "growth",
 ]);
+
+/** Title words long enough to be recognised with a typo ("Chtaeau", "Tenata"). */
+const LONG_TITLES: readonly string[] = [...TITLE_WORDS].filter((w) => w.length >= TYPO_MIN);
 
 /** A catalogue wine as the crosswalk keeps it: its words, style, region words and country. */
 export interface IndexedWine {
@@ -143,18 +146,31 @@ export function fitWine(
   producerTypos: number,
 ): Fit | null {
   if (record.country !== null && record.country !== wine.country) return null;
-  if (record.color !== null && record.color !== wine.color) return null;
+  if (record.colorStated && record.color !== wine.color) return null;
   let score = 1 - producerTypos * PENALTY.typo;
   const unexplained: string[] = [];
   let nameWordsFound = 0;
   let colorUnknown = false;
   let classificationMissing = false;
+  // Record words each wine word takes: exact ones first, then one-typo ones among those left, so one
+  // record word never stands for two ("Blanc" is not "Blanc de Blancs").
+  const used = new Set<string>();
+  const ownWords = wine.words.filter((w) => !producerWords.includes(w));
+  const typoFound = new Set<string>();
+  for (const word of ownWords) if (record.bag.includes(word)) used.add(word);
+  for (const word of ownWords) {
+    if (used.has(word)) continue;
+    const free = record.bag.filter((b) => !used.has(b) && !wine.words.includes(b));
+    const match = free.find((b) => typosTo(word, [b]) === 1);
+    if (match !== undefined) {
+      used.add(match);
+      typoFound.add(word);
+    }
+  }
   // The wine's name words, each found in the record or excused.
-  for (const word of wine.words) {
-    if (producerWords.includes(word)) continue;
-    const typos = typosTo(word, record.bag);
-    if (typos >= 0) {
-      score -= typos * PENALTY.typo;
+  for (const word of ownWords) {
+    if (record.bag.includes(word) || typoFound.has(word)) {
+      if (typoFound.has(word)) score -= PENALTY.typo;
       nameWordsFound++;
     } else if (record.context.has(word) || wine.regionWords.includes(word)) {
       nameWordsFound += record.context.has(word) ? 1 : 0;
@@ -164,7 +180,8 @@ export function fitWine(
         score -= PENALTY.colorUnknown;
       }
     } else if (CLASSIFICATION_WORDS.has(word) && (record.hasClassification || wine.words.includes("classe"))) {
-      if (!classificationMissing) score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
+      if (!classificationMissing)
+        score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
       classificationMissing = true;
     } else if (!record.bag.some((b) => twoRunTogether(b, wine.words) && b.includes(word))) {
       unexplained.push(word);
@@ -172,14 +189,15 @@ export function fitWine(
   }
   // The record's words, each explained by the wine.
   for (const word of record.bag) {
-    if (producerWords.includes(word) || wine.words.includes(word) || wine.regionWords.includes(word)) continue;
+    if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
+    if (wine.regionWords.includes(word)) continue;
     const color = colorOfWord(word);
     if (color !== undefined) {
       if (color !== wine.color) return null;
       continue;
     }
-    if (typosTo(word, wine.words) === 1 || typosTo(word, producerWords) === 1) continue; // counted above
-    if (typosTo(word, wine.regionWords) === 1) {
+    if (typosTo(word, producerWords) === 1) continue; // counted in producerTypos
+    if (typosTo(word, wine.regionWords) === 1 || typosTo(word, COLOR_WORDS[wine.color]) === 1 || typosTo(word, LONG_TITLES) === 1) {
       score -= PENALTY.typo;
       continue;
     }

@@ -86,6 +86,13 @@ const COLOR_OF_WORD: ReadonlyMap<string, Color> = new Map([
   ...ROSE_WORDS.terms.map((w) => [canonicalWord(w), "rose"] as const),
 ]);
 
+/** The colour words of each colour, compared form. */
+export const COLOR_WORDS: Readonly<Record<Color, readonly string[]>> = {
+  red: [...COLOR_OF_WORD].filter(([, c]) => c === "red").map(([w]) => w),
+  white: [...COLOR_OF_WORD].filter(([, c]) => c === "white").map(([w]) => w),
+  rose: [...COLOR_OF_WORD].filter(([, c]) => c === "rose").map(([w]) => w),
+};
+
 /** The colour a word names ("rouge" → red, "bianco" → white), or undefined. */
 export function colorOfWord(word: string): Color | undefined {
   return COLOR_OF_WORD.get(word);
