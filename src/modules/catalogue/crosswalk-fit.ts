@@ -22,7 +22,7 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { COLOR_WORDS, colorOfWord, TITLE_WORDS } from "./crosswalk-words.ts";
+import { COLOR_WORDS, colorOfWord, LONG_NOISE, TITLE_WORDS, untransliterated } from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
 export const TYPO_MIN = 5;
@@ -82,6 +82,9 @@ export interface IndexedWine {
 export interface RecordWords {
   /** Compared words of the record's producer and wine name together, in order. */
   bag: readonly string[];
+  /** The words of its producer's name alone, and of its wine name alone. */
+  producerWords: readonly string[];
+  wineWords: readonly string[];
   /** Words of its appellation, region and classification (they may explain a wine's name words). */
   context: ReadonlySet<string>;
   /** Compared words of its appellation alone; [] when none. */
@@ -121,7 +124,9 @@ export function typosTo(word: string, words: readonly string[] | ReadonlySet<str
   let best = -1;
   for (const w of words) {
     if (w === word) return 0;
-    if (best === -1 && word.length >= TYPO_MIN && w.length >= TYPO_MIN && osaDistance(word, w, 1) <= 1) best = 1;
+    if (best !== -1 || word.length < TYPO_MIN || w.length < TYPO_MIN) continue;
+    if (osaDistance(word, w, 1) <= 1) best = 1;
+    else if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
   }
   return best;
 }
@@ -161,7 +166,7 @@ export function fitWine(
   for (const word of ownWords) {
     if (used.has(word)) continue;
     const free = record.bag.filter((b) => !used.has(b) && !wine.words.includes(b));
-    const match = free.find((b) => typosTo(word, [b]) === 1);
+    const match = free.find((b) => typosTo(word, [b]) >= 0);
     if (match !== undefined) {
       used.add(match);
       typoFound.add(word);
@@ -196,8 +201,17 @@ export function fitWine(
       if (color !== wine.color) return null;
       continue;
     }
-    if (typosTo(word, producerWords) === 1) continue; // counted in producerTypos
-    if (typosTo(word, wine.regionWords) === 1 || typosTo(word, COLOR_WORDS[wine.color]) === 1 || typosTo(word, LONG_TITLES) === 1) {
+    // A typo of a word the same field does not also write rightly: "Marques … Marquis" in a producer
+    // name is two words, a brand written again with a typo in the product name is one.
+    const field = record.producerWords.includes(word) ? record.producerWords : record.wineWords;
+    const absent = (words: readonly string[]) => words.filter((w) => !field.includes(w));
+    if (typosTo(word, absent(producerWords)) >= 0) continue; // counted in producerTypos
+    if (
+      typosTo(word, wine.regionWords) >= 0 || // appellations are written twice in product names
+      typosTo(word, COLOR_WORDS[wine.color]) >= 0 ||
+      typosTo(word, LONG_TITLES) >= 0 ||
+      typosTo(word, LONG_NOISE) >= 0
+    ) {
       score -= PENALTY.typo;
       continue;
     }

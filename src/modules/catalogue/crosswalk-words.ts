@@ -1,7 +1,7 @@
 /**
  * The words of names as the crosswalk (crosswalk.ts) compares them: folded (domain/text-folding.ts:
- * accents, case and punctuation ignored), German transliterations made one spelling ("Spaetlese" =
- * "Spätlese" = "Spatlese"), estate titles and particles left out ("Château Margaux" = "Chateau
+ * accents, case and punctuation ignored; German transliterations are equal words in crosswalk-fit.ts:
+ * "Spaetlese" = "Spätlese" = "Spatlese"), estate titles and particles left out ("Château Margaux" = "Chateau
  * Margaux" = "Margaux"), abbreviations written out ("St-Émilion" = "Saint-Émilion"), and what product
  * names add to a wine's name removed: vintages, bottle sizes, pack counts, appellation-system words
  * (AOC, DOCG …) and the word "wine" in its languages.
@@ -56,6 +56,9 @@ const NOISE: ReadonlySet<string> = new Set(
   ).split(" "),
 );
 
+/** Noise words of at least five letters ("magnum", "bouteille"), recognised with a typo too. */
+export const LONG_NOISE: readonly string[] = [...NOISE].filter((w) => w.length >= 5);
+
 /** Units of bottle sizes, folded ("75 cl", "750 ml", "0,75 l", "1.5 L", "75 cls"). */
 const SIZE_UNIT = /^(cl|cls|ml|l|lt|ltr|litre|litres|liter|liters)$/;
 /** A size or pack count written as one word: "75cl", "750ml", "5l", "6x75cl", "6x". */
@@ -98,15 +101,19 @@ export function colorOfWord(word: string): Color | undefined {
   return COLOR_OF_WORD.get(word);
 }
 
-/**
- * A folded word in the crosswalk's one spelling: German transliterations undone ("ae" → "a", "oe" →
- * "o", "ue" → "u": "spaetlese" = "spatlese", "mueller" = "muller") and {@link CANONICAL} abbreviations.
- * Applied alike to both sides, so a word that merely contains such a pair ("blue" → "blu") still
- * equals itself; words of three letters or fewer are left as they are.
- */
+/** A folded word in the crosswalk's one spelling of the usual abbreviations ({@link CANONICAL}). */
 export function canonicalWord(word: string): string {
-  const w = CANONICAL[word] ?? word;
-  return w.length > 3 ? w.replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u") : w;
+  return CANONICAL[word] ?? word;
+}
+
+/**
+ * A compared word with German transliterations undone ("ae" → "a", "oe" → "o", "ue" → "u":
+ * "spaetlese" → "spatlese", "mueller" → "muller"), for comparing two words that differ otherwise
+ * (crosswalk-fit.ts typosTo); the index keeps words as folded, so a typo next to an "e" does not turn
+ * into two ("chtaeau" stays one edit from "chateau").
+ */
+export function untransliterated(word: string): string {
+  return word.replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
 }
 
 /** Words of a name as the crosswalk compares them, and the vintage it named (null when none). */
@@ -117,7 +124,7 @@ export interface NameWords {
 
 /**
  * The compared words of `text` (any case, accents, punctuation), in order, without duplicates:
- * folded, canonical ({@link canonicalWord}), without title words, particles, noise words, vintages
+ * folded, abbreviations written one way ({@link canonicalWord}), without title words, particles, noise words, vintages
  * and bottle sizes ("Château Margaux 2015 75cl" → ["margaux"], vintage 2015). `keepTitles` keeps the
  * title words (for a producer whose name is only a title and particles, e.g. "Domaine de la Cave").
  */

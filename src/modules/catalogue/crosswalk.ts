@@ -222,6 +222,8 @@ export function recordWords(record: SourceRecord): RecordWords {
   const color = record.color ?? (named.size === 1 ? ([...named][0] as Color) : null);
   return {
     bag,
+    producerWords: producer,
+    wineWords: wine,
     context,
     appellation,
     hasClassification: record.classification !== null && record.classification !== "",
