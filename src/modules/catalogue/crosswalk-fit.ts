@@ -22,7 +22,7 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { COLOR_WORDS, colorOfWord, LONG_NOISE, TITLE_WORDS, untransliterated } from "./crosswalk-words.ts";
+import { BY_LINE, COLOR_WORDS, colorOfWord, LONG_NOISE, TITLE_WORDS, untransliterated } from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
 export const TYPO_MIN = 5;
@@ -218,6 +218,11 @@ export function fitWine(
     if (twoRunTogether(word, wine.words) || twoRunTogether(word, producerWords)) continue;
     unexplained.push(word);
   }
+  // A by-line ("du Château Margaux") on one side only counts when nothing else names the wine:
+  // "Margaux du Château Margaux" is not Château Margaux, "Pavillon Rouge" is "Pavillon Rouge du …".
+  const byLine = unexplained.indexOf(BY_LINE);
+  if (byLine >= 0 && ownWords.some((w) => w !== BY_LINE && !wine.regionWords.includes(w) && !unexplained.includes(w)))
+    unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
   if (record.appellation.length > 0 && !appellationAgrees(record.appellation, wine, producerWords))

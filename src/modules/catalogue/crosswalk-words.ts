@@ -116,6 +116,16 @@ export function untransliterated(word: string): string {
   return word.replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
 }
 
+/**
+ * The word standing for a by-line ("… du Château Margaux", "… di Castello X"): a wine named as the
+ * wine OF an estate ("Margaux du Château Margaux", "Pavillon Rouge du Château
+ * Margaux") is not the estate's grand vin. Not a folded word (fold keeps letters and digits only).
+ */
+export const BY_LINE = "§of-estate";
+
+/** Particles that put a wine's name before its estate's: "du Château", "de la Tenuta", "di Castello". */
+const BY_LINE_PARTICLES: ReadonlySet<string> = new Set(["du", "de", "di", "del", "della", "da", "do", "of", "von"]);
+
 /** Words of a name as the crosswalk compares them, and the vintage it named (null when none). */
 export interface NameWords {
   words: string[];
@@ -145,6 +155,15 @@ export function nameWords(text: string, keepTitles = false): NameWords {
     // "75 cl", "0 75 l" (from "0,75 l"), "1 5l" (from "1.5L"): a number before a unit is a size.
     if (/^\d+$/.test(word) && next !== undefined && (SIZE_UNIT.test(next) || SIZE_WORD.test(next))) continue;
     if (/^\d+$/.test(word) && next !== undefined && /^\d+$/.test(next) && SIZE_UNIT.test(raw[i + 2] ?? "")) continue;
+    if (
+      i > 0 &&
+      BY_LINE_PARTICLES.has(word) &&
+      next !== undefined &&
+      TITLE_WORDS.has(next) &&
+      raw[i + 2] !== undefined &&
+      !words.includes(BY_LINE)
+    )
+      words.push(BY_LINE);
     if (PARTICLES.has(word) || NOISE.has(word)) continue;
     if (!keepTitles && TITLE_WORDS.has(word)) continue;
     const canonical = canonicalWord(word);
