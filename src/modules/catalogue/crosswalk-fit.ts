@@ -41,6 +41,8 @@ export const PENALTY = {
   classification: 0.06,
   /** The same when the record states a classification in its own words (LWIN "2eme Cru Classe"). */
   classificationStated: 0.02,
+  /** "Brut" written on one side only, for a sparkling wine (most Champagne is Brut; LWIN often leaves it out). */
+  style: 0.02,
   /** A word that makes the wine not fit (only ranks the near misses sent to review). */
   unexplained: 0.3,
 } as const;
@@ -149,6 +151,7 @@ export function fitWine(
   producerWords: readonly string[],
   record: RecordWords,
   producerTypos: number,
+  producerOptional: readonly string[] = [],
 ): Fit | null {
   if (record.country !== null && record.country !== wine.country) return null;
   if (record.colorStated && record.color !== wine.color) return null;
@@ -177,9 +180,14 @@ export function fitWine(
     if (record.bag.includes(word) || typoFound.has(word)) {
       if (typoFound.has(word)) score -= PENALTY.typo;
       nameWordsFound++;
-    } else if (record.context.has(word) || wine.regionWords.includes(word)) {
-      nameWordsFound += record.context.has(word) ? 1 : 0;
-    } else if (colorOfWord(word) === wine.color) {
+    } else if (record.context.has(word)) {
+      nameWordsFound++;
+    } else if (wine.regionWords.includes(word) && record.appellation.length === 0) {
+      // The appellation left out of a product name; a record naming another one must not lose it.
+    } else if (word === "brut" && wine.subType === "sparkling") {
+      score -= PENALTY.style; // "Imperial Rosé" = "Impérial Rosé Brut"
+    } else if (colorOfWord(word) === wine.color && !(wine.color === "rose" && record.color === null)) {
+      // A rosé says so on its label: "Brut Impérial" is not "Impérial Rosé Brut".
       if (record.color === null) {
         colorUnknown = true;
         score -= PENALTY.colorUnknown;
@@ -195,6 +203,11 @@ export function fitWine(
   // The record's words, each explained by the wine.
   for (const word of record.bag) {
     if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
+    if (producerOptional.includes(word)) continue;
+    if (word === "brut" && wine.subType === "sparkling") {
+      score -= PENALTY.style;
+      continue;
+    }
     if (wine.regionWords.includes(word)) continue;
     const color = colorOfWord(word);
     if (color !== undefined) {

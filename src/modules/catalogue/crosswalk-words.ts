@@ -14,15 +14,16 @@ import { RED_WORDS, ROSE_WORDS, WHITE_WORDS } from "./wine-words.ts";
 
 /**
  * Folded estate-title words ({@link PRODUCER_TITLES}, the two-word ones as their words, and their
- * usual abbreviations "ch", "dom", "wg", "qta" from search/text-rules.ts ABBREVIATIONS): left out of
+ * usual abbreviations "ch", "dne", "wg", "qta" from search/text-rules.ts ABBREVIATIONS): left out of
  * producer and wine names alike, so "Château Margaux", "Chateau Margaux", "Ch. Margaux" and "Margaux"
  * are one producer.
  */
 export const TITLE_WORDS: ReadonlySet<string> = new Set([
-  ...PRODUCER_TITLES.flatMap((t) => fold(t).split(" ")),
+  // "Dom" is left out: in Champagne it is a monk's title in names ("Dom Pérignon", "Dom Ruinart").
+  ...PRODUCER_TITLES.flatMap((t) => fold(t).split(" ")).filter((w) => w !== "dom"),
   ...["chateau", "domaine", "weingut", "quinta"].flatMap((full) =>
     abbreviationAlternatives(full)
-      .filter((alt) => alt.length === 1)
+      .filter((alt) => alt.length === 1 && alt[0] !== "dom")
       .map((alt) => alt[0] as string),
   ),
   "chateaux",
@@ -38,7 +39,7 @@ export const TITLE_WORDS: ReadonlySet<string> = new Set([
 const PARTICLES: ReadonlySet<string> = new Set(
   (
     "de du des d la le les l di del della dei delle degli da do dos das dal von vom van der den " +
-    "the and et e y und of a au aux en el lo il"
+    "the and et e y und of a au aux en el lo il in im"
   ).split(" "),
 );
 
@@ -172,11 +173,32 @@ export function nameWords(text: string, keepTitles = false): NameWords {
   return { words, vintage };
 }
 
+/** Country names that producers add to a brand's name ("Miguel Torres Chile", "Chandon Argentina"), folded. */
+const COUNTRY_NAMES: ReadonlySet<string> = new Set(
+  (
+    "france italy italia spain espana portugal germany deutschland austria chile argentina australia " +
+    "usa america california brazil brasil uruguay africa zealand hungary greece"
+  ).split(" "),
+);
+
+/** A producer's compared words: those a record must write, and those it may leave out. */
+export interface ProducerWords {
+  required: string[];
+  /** Words in brackets ("Barons de Rothschild (Lafite)") and country names ("Miguel Torres Chile"). */
+  optional: string[];
+}
+
 /**
- * The compared words of a producer's name: {@link nameWords} without titles, or with its title words
- * when nothing else is left (a producer named "Casa Vinicola" keeps ["casa", "vinicola"]).
+ * The compared words of a producer's name ({@link nameWords}): words in brackets and country names
+ * are optional; with its title words when nothing else is left (a producer named "Casa Vinicola"
+ * keeps ["casa", "vinicola"]).
  */
-export function producerWords(name: string): string[] {
-  const words = nameWords(name).words;
-  return words.length > 0 ? words : nameWords(name, true).words;
+export function producerWords(name: string): ProducerWords {
+  const bracketed = [...name.matchAll(/\(([^)]*)\)/g)].flatMap((m) => nameWords(m[1] ?? "").words);
+  const all = nameWords(name.replace(/\([^)]*\)/g, " ")).words;
+  const required = all.filter((w) => !COUNTRY_NAMES.has(w));
+  const optional = [...bracketed, ...all.filter((w) => COUNTRY_NAMES.has(w))];
+  if (required.length > 0) return { required, optional };
+  const titled = nameWords(name, true).words;
+  return { required: titled.length > 0 ? titled : all, optional: [] };
 }

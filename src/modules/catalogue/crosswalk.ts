@@ -57,6 +57,8 @@ const REVIEW_MAX_UNEXPLAINED = 1;
 /** A producer of the index: its compared words and its wines. */
 interface Producer {
   words: string[];
+  /** Words a record may leave out (crosswalk-words.ts producerWords). */
+  optional: string[];
   wines: IndexedWine[];
 }
 
@@ -120,11 +122,11 @@ export class Crosswalk {
   /** Indexes a wine (the catalogue's, then each wine an import creates); a wine added again replaces itself. */
   add(wine: CrosswalkWine): void {
     this.remove(wine.id);
-    const words = producerWords(wine.producerName);
-    const key = words.join(" ");
+    const { required: words, optional } = producerWords(wine.producerName);
+    const key = [...words, "|", ...optional].join(" ");
     let producer = this.producers.get(key);
     if (!producer) {
-      producer = { words, wines: [] };
+      producer = { words, optional, wines: [] };
       this.producers.set(key, producer);
       for (const word of words) {
         push(this.byWord, word, producer);
@@ -150,7 +152,7 @@ export class Crosswalk {
     this.producerOf.delete(wineId);
     producer.wines = producer.wines.filter((w) => w.id !== wineId);
     if (producer.wines.length > 0) return;
-    this.producers.delete(producer.words.join(" "));
+    this.producers.delete([...producer.words, "|", ...producer.optional].join(" "));
     for (const word of producer.words) {
       pull(this.byWord, word, producer);
       if (!this.byWord.has(word)) for (const d of deletions(word)) pull(this.byDeletion, d, word);
@@ -199,7 +201,7 @@ export class Crosswalk {
     const fits: Fit[] = [];
     for (const { producer, typos } of this.producersIn(words.bag)) {
       for (const wine of producer.wines) {
-        const fit = fitWine(wine, producer.words, words, typos);
+        const fit = fitWine(wine, producer.words, words, typos, producer.optional);
         if (fit) fits.push(fit);
       }
     }
