@@ -5,12 +5,15 @@
  *
  * - every word of the wine's name must be in the record: in its producer or wine name, or in its
  *   appellation, region or classification (LWIN names a grand vin by producer + appellation only).
- *   A word of the wine's region may be missing (product names often leave the appellation out); a
- *   colour word of the wine's colour may be missing (costs {@link PENALTY}.colorUnknown when the
- *   record does not say its colour); a classification word ("Grand Cru Classé") may be missing at a
- *   cost. Any other missing word ("Réserve", "Clos de Bèze", "Pavillon") makes the wine not fit;
- * - every word of the record's producer and wine name must be explained by the wine: its producer,
- *   name or region, or a colour word of its colour. A colour word of another colour is a conflict; any
+ *   A word of the wine's region may be missing when the record names no appellation (product names
+ *   often leave it out); a colour word of the wine's colour may be missing (costs
+ *   {@link PENALTY}.colorUnknown when the record does not say its colour), except "Rosé" when the
+ *   record says no colour (a rosé says so); "Brut" of a sparkling wine and the classification words
+ *   of a classed growth ("Grand Cru Classé") may be missing at a cost. Any other missing word
+ *   ("Réserve", "Clos de Bèze", "Pavillon") makes the wine not fit;
+ * - every word of the record's producer and wine name must be explained by the wine: its producer
+ *   (with its optional words), name or region, a colour word of its colour, "Brut" of a sparkling
+ *   wine, or a noise or title word written with a typo. A colour word of another colour is a conflict; any
  *   other extra word makes the wine not fit;
  * - a word matches with one typo when both are at least {@link TYPO_MIN} letters long (Open Food
  *   Facts names are typed by shoppers), at a cost; two words written as one ("Montredon" = "Mont
@@ -22,7 +25,14 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { BY_LINE, COLOR_WORDS, colorOfWord, LONG_NOISE, TITLE_WORDS, untransliterated } from "./crosswalk-words.ts";
+import {
+  BY_LINE,
+  COLOR_WORDS,
+  colorOfWord,
+  LONG_NOISE,
+  TITLE_WORDS,
+  untransliterated,
+} from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
 export const TYPO_MIN = 5;
@@ -192,7 +202,10 @@ export function fitWine(
         colorUnknown = true;
         score -= PENALTY.colorUnknown;
       }
-    } else if (CLASSIFICATION_WORDS.has(word) && (record.hasClassification || wine.words.includes("classe"))) {
+    } else if (
+      CLASSIFICATION_WORDS.has(word) &&
+      (record.hasClassification || wine.words.includes("classe"))
+    ) {
       if (!classificationMissing)
         score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
       classificationMissing = true;
@@ -234,7 +247,10 @@ export function fitWine(
   // A by-line ("du Château Margaux") on one side only counts when nothing else names the wine:
   // "Margaux du Château Margaux" is not Château Margaux, "Pavillon Rouge" is "Pavillon Rouge du …".
   const byLine = unexplained.indexOf(BY_LINE);
-  if (byLine >= 0 && ownWords.some((w) => w !== BY_LINE && !wine.regionWords.includes(w) && !unexplained.includes(w)))
+  if (
+    byLine >= 0 &&
+    ownWords.some((w) => w !== BY_LINE && !wine.regionWords.includes(w) && !unexplained.includes(w))
+  )
     unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
@@ -247,7 +263,11 @@ export function fitWine(
 }
 
 /** Whether every word of the record's appellation is a word of the wine's region, name or producer. */
-function appellationAgrees(appellation: readonly string[], wine: IndexedWine, producerWords: readonly string[]) {
+function appellationAgrees(
+  appellation: readonly string[],
+  wine: IndexedWine,
+  producerWords: readonly string[],
+) {
   return appellation.every(
     (word) =>
       typosTo(word, wine.regionWords) >= 0 || typosTo(word, wine.words) >= 0 || producerWords.includes(word),

@@ -125,7 +125,17 @@ export function untransliterated(word: string): string {
 export const BY_LINE = "§of-estate";
 
 /** Particles that put a wine's name before its estate's: "du Château", "de la Tenuta", "di Castello". */
-const BY_LINE_PARTICLES: ReadonlySet<string> = new Set(["du", "de", "di", "del", "della", "da", "do", "of", "von"]);
+const BY_LINE_PARTICLES: ReadonlySet<string> = new Set([
+  "du",
+  "de",
+  "di",
+  "del",
+  "della",
+  "da",
+  "do",
+  "of",
+  "von",
+]);
 
 /** Words of a name as the crosswalk compares them, and the vintage it named (null when none). */
 export interface NameWords {
@@ -155,7 +165,8 @@ export function nameWords(text: string, keepTitles = false): NameWords {
     if (SIZE_WORD.test(word) || SIZE_UNIT.test(word)) continue;
     // "75 cl", "0 75 l" (from "0,75 l"), "1 5l" (from "1.5L"): a number before a unit is a size.
     if (/^\d+$/.test(word) && next !== undefined && (SIZE_UNIT.test(next) || SIZE_WORD.test(next))) continue;
-    if (/^\d+$/.test(word) && next !== undefined && /^\d+$/.test(next) && SIZE_UNIT.test(raw[i + 2] ?? "")) continue;
+    if (/^\d+$/.test(word) && next !== undefined && /^\d+$/.test(next) && SIZE_UNIT.test(raw[i + 2] ?? ""))
+      continue;
     if (
       i > 0 &&
       BY_LINE_PARTICLES.has(word) &&

@@ -9,7 +9,14 @@ import type { SourceRecord } from "./source-record.ts";
 /** Real wines of the bundled X-Wines catalogue (ids, producers, names, regions as there). */
 const WINES: CrosswalkWine[] = [
   wine(111987, "Château", "Margaux", "Margaux du Château Margaux", "red", "Margaux"),
-  wine(111417, "Château", "Pichon Longueville Comtesse de Lalande", "Pauillac (Grand Cru Classé)", "red", "Pauillac"),
+  wine(
+    111417,
+    "Château",
+    "Pichon Longueville Comtesse de Lalande",
+    "Pauillac (Grand Cru Classé)",
+    "red",
+    "Pauillac",
+  ),
   wine(111422, "Château", "Pichon Baron", "Pauillac (Grand Cru Classé)", "red", "Pauillac"),
   wine(111648, null, "Henri Bourgeois", "Sancerre Les Baronnes Blanc", "white", "Sancerre"),
   wine(111792, null, "Henri Bourgeois", "Sancerre Rouge Les Baronnes", "red", "Sancerre"),
@@ -19,7 +26,16 @@ const WINES: CrosswalkWine[] = [
   wine(111624, null, "William Fèvre", "Chablis", "white", "Chablis"),
   wine(111834, null, "William Fèvre", "Chablis 'Champs Royaux'", "white", "Chablis"),
   wine(112578, null, "Claude Dugat", "Gevrey-Chambertin", "red", "Gevrey-Chambertin"),
-  wine(107023, null, "Markus Molitor", "Ürziger Würzgarten Riesling Kabinett", "white", "Mosel", "still", "DE"),
+  wine(
+    107023,
+    null,
+    "Markus Molitor",
+    "Ürziger Würzgarten Riesling Kabinett",
+    "white",
+    "Mosel",
+    "still",
+    "DE",
+  ),
   wine(111765, null, "Michel Lynch", "Bordeaux Rouge", "red", "Bordeaux"),
   wine(112149, null, "Michel Lynch", "Bordeaux Sauvignon Blanc", "white", "Bordeaux"),
   wine(155618, null, "Muga", "Muga Rosado", "rose", "Rioja", "still", "ES"),
@@ -68,7 +84,13 @@ function record(fields: Partial<SourceRecord>): SourceRecord {
 const lwin = (title: string | null, name: string, wineName: string, more: Partial<SourceRecord> = {}) =>
   record({ source: "lwin", producer: { name, title }, wineName, country: "FR", ...more });
 const off = (brand: string, productName: string, more: Partial<SourceRecord> = {}) =>
-  record({ source: "off", key: "03263280103567", producer: { name: brand, title: null }, wineName: productName, ...more });
+  record({
+    source: "off",
+    key: "03263280103567",
+    producer: { name: brand, title: null },
+    wineName: productName,
+    ...more,
+  });
 
 function crosswalk(wines = WINES): Crosswalk {
   const c = new Crosswalk();
@@ -86,9 +108,18 @@ test("LWIN rows of real wines link to them: title apart, no diacritics, classifi
   const pichon = { appellation: "Pauillac", color: "red" as const, classification: "2eme Cru Classe" };
   assert.equal(linked(c, lwin("Chateau", "Pichon Longueville Comtesse de Lalande", "", pichon)), 111417);
   assert.equal(linked(c, lwin("Chateau", "Pichon Baron", "", pichon)), 111422);
-  assert.equal(linked(c, lwin(null, "Henri Bourgeois", "Les Baronnes", { appellation: "Sancerre", color: "white" })), 111648);
-  assert.equal(linked(c, lwin(null, "Henri Bourgeois", "Les Baronnes", { appellation: "Sancerre", color: "red" })), 111792);
-  assert.equal(linked(c, lwin(null, "Markus Molitor", "Urziger Wurzgarten Riesling Kabinett", { country: "DE" })), 107023);
+  assert.equal(
+    linked(c, lwin(null, "Henri Bourgeois", "Les Baronnes", { appellation: "Sancerre", color: "white" })),
+    111648,
+  );
+  assert.equal(
+    linked(c, lwin(null, "Henri Bourgeois", "Les Baronnes", { appellation: "Sancerre", color: "red" })),
+    111792,
+  );
+  assert.equal(
+    linked(c, lwin(null, "Markus Molitor", "Urziger Wurzgarten Riesling Kabinett", { country: "DE" })),
+    107023,
+  );
   assert.equal(linked(c, lwin("Chateau", "Margaux", "Margaux du Chateau Margaux")), 111987);
 });
 
@@ -100,26 +131,50 @@ test("Open Food Facts names link despite case, accents, titles, word order, vint
   assert.equal(linked(c, off("Muga", "Rosado Muga 2022 6x75cl")), 155618);
   assert.equal(linked(c, off("William Fevre", "Chablis Champs Royaux William Fevre 2020 750 ml")), 111834);
   assert.equal(linked(c, off("Henri Bourgeois", "Henri Bourgois Sancerre Les Baronnes Blanc 2021")), 111648);
-  assert.equal(linked(c, off("Markus Molitor", "Markus Molitor Uerziger Wuerzgarten Riesling Kabinett 2019")), 107023);
+  assert.equal(
+    linked(c, off("Markus Molitor", "Markus Molitor Uerziger Wuerzgarten Riesling Kabinett 2019")),
+    107023,
+  );
   assert.equal(linked(c, off("Ch. Pichon Longueville Comtesse de Lalande", "Pauillac 2010 37,5cl")), 111417);
 });
 
 test("Other wines of a producer, second wines, other colours and other crus do not link (none, or review at most)", () => {
   const c = crosswalk();
   // Château Margaux's grand vin is not in the catalogue: its third wine must not take its records.
-  assert.notEqual(c.match(lwin("Chateau", "Margaux", "", { appellation: "Margaux", color: "red" })).kind, "link");
+  assert.notEqual(
+    c.match(lwin("Chateau", "Margaux", "", { appellation: "Margaux", color: "red" })).kind,
+    "link",
+  );
   assert.notEqual(c.match(off("Château Margaux", "Château Margaux 2015 75cl")).kind, "link");
   assert.notEqual(c.match(off("", "Pavillon Rouge du Chateau Margaux 2016")).kind, "link");
   // Réserve vs plain, Blanc vs Rouge, Chambertin crus, Brut vs Rosé.
   assert.notEqual(linked(c, off("Henri Bourgeois", "Sancerre Les Baronnes Reserve Blanc 2020")), 111648);
   assert.equal(linked(c, off("Henri Bourgeois", "Grande Reserve Sancerre Blanc")), 112001);
-  assert.notEqual(c.match(lwin(null, "Michel Lynch", "Bordeaux Blanc", { appellation: "Bordeaux", color: "white" })).kind, "link");
-  assert.notEqual(linked(c, lwin(null, "Claude Dugat", "Chambertin-Clos de Beze", { appellation: "Chambertin-Clos de Beze" })), 112578);
-  assert.notEqual(c.match(lwin(null, "Claude Dugat", "Gevrey-Chambertin Premier Cru", { color: "red" })).kind, "link");
-  assert.notEqual(c.match(off("Moët & Chandon", "Moet & Chandon Grand Vintage Rose 2013", { color: "rose" })).kind, "link");
+  assert.notEqual(
+    c.match(lwin(null, "Michel Lynch", "Bordeaux Blanc", { appellation: "Bordeaux", color: "white" })).kind,
+    "link",
+  );
+  assert.notEqual(
+    linked(
+      c,
+      lwin(null, "Claude Dugat", "Chambertin-Clos de Beze", { appellation: "Chambertin-Clos de Beze" }),
+    ),
+    112578,
+  );
+  assert.notEqual(
+    c.match(lwin(null, "Claude Dugat", "Gevrey-Chambertin Premier Cru", { color: "red" })).kind,
+    "link",
+  );
+  assert.notEqual(
+    c.match(off("Moët & Chandon", "Moet & Chandon Grand Vintage Rose 2013", { color: "rose" })).kind,
+    "link",
+  );
   assert.notEqual(c.match(off("", "Chablis Premier Cru William Fevre 2019")).kind, "link");
   // A producer with a similar name, and a wine of another country.
-  assert.notEqual(c.match(lwin("Chateau", "Pichon Longueville Baron de Pichon", "", { appellation: "Pauillac" })).kind, "link");
+  assert.notEqual(
+    c.match(lwin("Chateau", "Pichon Longueville Baron de Pichon", "", { appellation: "Pauillac" })).kind,
+    "link",
+  );
   assert.notEqual(c.match(lwin(null, "Muga", "Rosado", { country: "AR" })).kind, "link");
 });
 
@@ -127,13 +182,24 @@ test("unsure records go to review with the best candidate and a reason", () => {
   const c = crosswalk();
   const byColour = c.match(off("Château Baret", "Chateau Baret Pessac-Leognan 2016 75cl"));
   assert.equal(byColour.kind, "review");
-  assert.ok(byColour.kind === "review" && /colour/.test(byColour.reason) && [900001, 900002].includes(byColour.wineId));
+  assert.ok(
+    byColour.kind === "review" &&
+      /colour/.test(byColour.reason) &&
+      [900001, 900002].includes(byColour.wineId),
+  );
   // With the colour stated, the same record links.
-  assert.equal(linked(c, off("Château Baret", "Chateau Baret Pessac-Leognan 2016", { color: "white" })), 900002);
-  const partly = c.match(lwin(null, "William Fevre", "Chablis Montmains", { appellation: "Chablis", color: "white" }));
+  assert.equal(
+    linked(c, off("Château Baret", "Chateau Baret Pessac-Leognan 2016", { color: "white" })),
+    900002,
+  );
+  const partly = c.match(
+    lwin(null, "William Fevre", "Chablis Montmains", { appellation: "Chablis", color: "white" }),
+  );
   assert.equal(partly.kind, "review");
   assert.ok(partly.kind === "review" && partly.wineId === 111624 && /only partly/.test(partly.reason));
-  const otherAppellation = c.match(lwin(null, "Muga", "Rosado", { appellation: "Navarra", color: "rose", country: "ES" }));
+  const otherAppellation = c.match(
+    lwin(null, "Muga", "Rosado", { appellation: "Navarra", color: "rose", country: "ES" }),
+  );
   assert.deepEqual(otherAppellation.kind === "review" && [otherAppellation.wineId, otherAppellation.reason], [
     155618,
     "appellation differs",
@@ -185,7 +251,8 @@ test("property: a wine written with any accents, case and title form links to it
   fc.assert(
     fc.property(fc.constantFrom(...unique), writing, (w, how) => {
       const strip = (t: string) => (how.accents ? t.normalize("NFD").replace(/\p{M}+/gu, "") : t);
-      const kase = (t: string) => (how.upper === "lower" ? t.toLowerCase() : how.upper === "upper" ? t.toUpperCase() : t);
+      const kase = (t: string) =>
+        how.upper === "lower" ? t.toLowerCase() : how.upper === "upper" ? t.toUpperCase() : t;
       const title = w.producerTitle;
       const producer =
         title === null || how.title === "left out"

@@ -110,9 +110,10 @@ export class Crosswalk {
     let list = this.lists.get(key);
     if (!list) {
       list = words.map((w) => {
-        let s = this.strings.get(w);
-        if (s === undefined) this.strings.set(w, (s = w));
-        return s;
+        const known = this.strings.get(w);
+        if (known !== undefined) return known;
+        this.strings.set(w, w);
+        return w;
       });
       this.lists.set(key, list);
     }
@@ -164,7 +165,8 @@ export class Crosswalk {
     if (word.length < TYPO_MIN) return [];
     const found = new Set<string>();
     for (const key of [word, ...deletions(word)]) {
-      for (const w of this.byDeletion.get(key) ?? []) if (w !== word && typosTo(word, [w]) === 1) found.add(w);
+      for (const w of this.byDeletion.get(key) ?? [])
+        if (w !== word && typosTo(word, [w]) === 1) found.add(w);
       if (key !== word && this.byWord.has(key) && key.length >= TYPO_MIN) found.add(key);
     }
     return [...found];
@@ -246,7 +248,12 @@ function decide(fits: Fit[], accept: (wineId: number) => boolean): CrosswalkDeci
     const chosen = full.find((f) => accept(f.wine.id));
     if (!chosen) return { kind: "none" };
     const score = round(chosen.score);
-    const review = (reason: string): CrosswalkDecision => ({ kind: "review", wineId: chosen.wine.id, score, reason });
+    const review = (reason: string): CrosswalkDecision => ({
+      kind: "review",
+      wineId: chosen.wine.id,
+      score,
+      reason,
+    });
     if (chosen !== best) return review(`wine ${best.wine.id} fits better and is already linked`);
     const second = full[1];
     if (second && best.score - second.score < MARGIN) {
