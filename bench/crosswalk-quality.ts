@@ -100,7 +100,12 @@ function measure(crosswalk: Crosswalk, set: readonly LabelledRecord[]): Quality 
 export function handLabelled(): LabelledRecord[] {
   const file = new URL("../test/fixtures/crosswalk/hand-labelled.json", import.meta.url);
   const rows = JSON.parse(readFileSync(file, "utf8")) as {
-    records: (Partial<SourceRecord> & { source: SourceRecord["source"]; key: string; expected: number | null; note?: string })[];
+    records: (Partial<SourceRecord> & {
+      source: SourceRecord["source"];
+      key: string;
+      expected: number | null;
+      note?: string;
+    })[];
   };
   return rows.records.map(({ expected, note, ...fields }) => ({
     kind: fields.source === "lwin" ? "lwin" : "off",
@@ -190,6 +195,14 @@ const lines = [
   ),
   "",
 ];
+lines.push(
+  "The hand-labelled set is not independent of the rules any more: its first run (precision 97.78 %,",
+  "recall 80.00 %, 1 false link: an OFF 'Brut Impérial' linked to the 'Impérial Rosé Brut') showed",
+  "gaps the generated set did not have (a rosé's colour word, 'Brut' left out by LWIN, 'Petit Chablis'",
+  "vs 'Chablis', bracketed and country words of producer names, 'Dom'), which were fixed as general",
+  "rules; the validation part stayed held apart throughout.",
+  "",
+);
 if (atScale) {
   lines.push(
     "## 300,000 wines",
@@ -202,7 +215,12 @@ if (atScale) {
   );
 }
 for (const [name, q] of Object.entries(results)) {
-  lines.push(`## ${name}: false links (${q.falseLinks.length})`, "", ...q.falseLinks.map((x) => `- ${x}`), "");
+  lines.push(
+    `## ${name}: false links (${q.falseLinks.length})`,
+    "",
+    ...q.falseLinks.map((x) => `- ${x}`),
+    "",
+  );
   lines.push(`## ${name}: misses (${q.misses.length})`, "", ...q.misses.map((x) => `- ${x}`), "");
 }
 const md = lines.join("\n");
@@ -213,4 +231,7 @@ writeFileSync(
 );
 console.log(md.split("\n## ")[0]);
 for (const [name, q] of Object.entries(results))
-  if (name !== "validation") console.log(`\n${name} false links:\n${q.falseLinks.join("\n")}\n${name} misses:\n${q.misses.join("\n")}`);
+  if (name !== "validation")
+    console.log(
+      `\n${name} false links:\n${q.falseLinks.join("\n")}\n${name} misses:\n${q.misses.join("\n")}`,
+    );

@@ -21,12 +21,12 @@
  * Run: npx tsx bench/crosswalk-set.ts [--seed 1]   (prints the counts per kind and part)
  */
 import { readFileSync } from "node:fs";
+import type { Catalogue, Color } from "../src/domain/vocabulary.ts";
 import type { CrosswalkWine } from "../src/modules/catalogue/crosswalk.ts";
 import { colorOfWord, nameWords } from "../src/modules/catalogue/crosswalk-words.ts";
 import type { SourceRecord } from "../src/modules/catalogue/source-record.ts";
 import { Draw, mulberry32 } from "../src/modules/catalogue/synthetic-random.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
-import type { Catalogue, Color } from "../src/domain/vocabulary.ts";
 
 /** What a labelled record is: a wine written another way, or a hard negative. */
 export type LabelKind =
@@ -117,8 +117,22 @@ const COLOR_WORD: Record<Color, readonly string[]> = {
   rose: ["Rosé", "Rose", "Rosado", "Rosato"],
 };
 const SIZES = ["75cl", "75 cl", "750ml", "750 ml", "0,75 L", "0.75L", "Magnum 1,5L", "37,5cl", "6x75cl"];
-const SECOND_WINES = ["Le Petit", "La Réserve de", "Les Fiefs de", "Second Vin de", "Alter Ego de", "Le Clarence de"];
-const CLIMATS = ["Clos de Bèze", "Les Amoureuses", "Vieilles Vignes", "Les Clos", "Cuvée Prestige", "Grand Clos"];
+const SECOND_WINES = [
+  "Le Petit",
+  "La Réserve de",
+  "Les Fiefs de",
+  "Second Vin de",
+  "Alter Ego de",
+  "Le Clarence de",
+];
+const CLIMATS = [
+  "Clos de Bèze",
+  "Les Amoureuses",
+  "Vieilles Vignes",
+  "Les Clos",
+  "Cuvée Prestige",
+  "Grand Clos",
+];
 const PRODUCER_WORDS = ["Baron", "Fils", "Comte", "Marquis", "Frères", "Héritiers"];
 
 /** Whether the words of `text` hold those of `part` (compared words). */
@@ -132,7 +146,11 @@ function typo(d: Draw, text: string): string {
   const words = text.split(" ");
   let at = -1;
   for (let i = 0; i < words.length; i++)
-    if (/^\p{L}{6,}$/u.test(words[i] as string) && (at < 0 || (words[i] as string).length > (words[at] as string).length)) at = i;
+    if (
+      /^\p{L}{6,}$/u.test(words[i] as string) &&
+      (at < 0 || (words[i] as string).length > (words[at] as string).length)
+    )
+      at = i;
   if (at < 0) return text;
   const w = words[at] as string;
   const i = 1 + d.int(w.length - 2);
@@ -153,7 +171,8 @@ export function lwinRecord(d: Draw, wine: CrosswalkWine, key: string): SourceRec
   const title = wine.producerTitle ? stripAccents(wine.producerTitle) : null;
   const words = producer.split(" ");
   const reordered = words.length === 2 && d.chance(0.15) ? `${words[1]} ${words[0]}` : producer;
-  r.producer = title && d.chance(0.2) ? { name: `${title} ${reordered}`, title: null } : { name: reordered, title };
+  r.producer =
+    title && d.chance(0.2) ? { name: `${title} ${reordered}`, title: null } : { name: reordered, title };
   let name = stripAccents(wine.name);
   const classed = /\(?\s*Grand Cru Class[eé]\s*\)?/i;
   if (classed.test(name)) {
@@ -162,7 +181,8 @@ export function lwinRecord(d: Draw, wine: CrosswalkWine, key: string): SourceRec
   }
   const region = stripAccents(wine.region);
   if (holds(region, name) || holds(`${title ?? ""} ${producer}`, name)) name = "";
-  else if (d.chance(0.5) && name.toLowerCase().startsWith(`${region.toLowerCase()} `)) name = name.slice(region.length).trim();
+  else if (d.chance(0.5) && name.toLowerCase().startsWith(`${region.toLowerCase()} `))
+    name = name.slice(region.length).trim();
   if (name !== "" && d.chance(0.3)) name = `${title ? `${title} ` : ""}${producer} ${name}`;
   r.wineName = name;
   r.color = wine.color;
@@ -237,11 +257,19 @@ function negative(
       break;
     }
     case "second-wine":
-      variant.name = `${d.pick(SECOND_WINES)} ${wine.producerTitle ?? ""} ${wine.producerName}`.replace(/\s+/g, " ");
+      variant.name = `${d.pick(SECOND_WINES)} ${wine.producerTitle ?? ""} ${wine.producerName}`.replace(
+        /\s+/g,
+        " ",
+      );
       break;
     case "reserve": {
-      const word = { IT: "Riserva", ES: "Reserva", PT: "Reserva", CL: "Reserva", AR: "Reserva" }[wine.country] ?? "Réserve";
-      const plain = wine.name.replace(/\b(Reserva|Riserva|R[ée]serve|Reserve)\b/i, "").replace(/\s+/g, " ").trim();
+      const word =
+        { IT: "Riserva", ES: "Reserva", PT: "Reserva", CL: "Reserva", AR: "Reserva" }[wine.country] ??
+        "Réserve";
+      const plain = wine.name
+        .replace(/\b(Reserva|Riserva|R[ée]serve|Reserve)\b/i, "")
+        .replace(/\s+/g, " ")
+        .trim();
       variant.name = plain !== wine.name && plain !== "" ? plain : `${wine.name} ${word}`;
       break;
     }
@@ -294,13 +322,18 @@ export function labelledSet(catalogue: Catalogue, seed = 1, drawSeed = seed): La
   const d = new Draw(mulberry32(drawSeed * 7919 + 13));
   const wines = crosswalkWines(catalogue);
   const byProducer = new Map<string, CrosswalkWine[]>();
-  for (const w of wines) byProducer.set(fold(w.producerName), [...(byProducer.get(fold(w.producerName)) ?? []), w]);
+  for (const w of wines)
+    byProducer.set(fold(w.producerName), [...(byProducer.get(fold(w.producerName)) ?? []), w]);
   const producerNames = new Set(byProducer.keys());
   const heldOut = new Set<number>();
   for (const group of byProducer.values()) {
     for (const w of group.slice(1)) if (d.chance(0.35)) heldOut.add(w.id);
   }
-  const set: LabelledSet = { index: wines.filter((w) => !heldOut.has(w.id)), development: [], validation: [] };
+  const set: LabelledSet = {
+    index: wines.filter((w) => !heldOut.has(w.id)),
+    development: [],
+    validation: [],
+  };
   let n = 0;
   for (const w of wines) {
     const out = set[part(fold(w.producerName), seed)];

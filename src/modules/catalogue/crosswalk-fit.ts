@@ -74,6 +74,12 @@ const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
   "growth",
 ]);
 
+/** Words a fit may fail on and still be worth a review (crosswalk.ts sends such near misses to review). */
+export const MAX_NEAR_MISS = 1;
+
+/** A German transliteration in a word ("ae", "oe", "ue"). */
+const TRANSLITERATED = /ae|oe|ue/;
+
 /** Title words long enough to be recognised with a typo ("Chtaeau", "Tenata"). */
 const LONG_TITLES: readonly string[] = [...TITLE_WORDS].filter((w) => w.length >= TYPO_MIN);
 
@@ -111,6 +117,8 @@ export interface RecordWords {
   subType: SubType;
   /** Whether its type and sub-type are stated by the source (LWIN) rather than defaulted (Open Food Facts). */
   styleStated: boolean;
+  /** Typo look-ups already made for this record (filled while fitting its candidates). */
+  memo: Map<string, string[]>;
 }
 
 /** How one wine fits a record. */
@@ -137,10 +145,42 @@ export function typosTo(word: string, words: readonly string[] | ReadonlySet<str
   for (const w of words) {
     if (w === word) return 0;
     if (best !== -1 || word.length < TYPO_MIN || w.length < TYPO_MIN) continue;
-    if (osaDistance(word, w, 1) <= 1) best = 1;
-    else if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
+    const longer = w.length - word.length;
+    if (longer >= -1 && longer <= 1 && osaDistance(word, w, 1) <= 1) best = 1;
+    else if (longer >= -3 && longer <= 3 && TRANSLITERATED.test(word + w)) {
+      if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
+    }
   }
   return best;
+}
+
+/** The record's words within one typo of `word` (other than itself), remembered for the record's other fits. */
+function partners(record: RecordWords, word: string): string[] {
+  let found = record.memo.get(word);
+  if (found === undefined) {
+    found = record.bag.filter((b) => b !== word && typosTo(word, [b]) >= 0);
+    record.memo.set(word, found);
+  }
+  return found;
+}
+
+/** A yes/no look-up about the record, made once per record (`key` names it). */
+function remembered(record: RecordWords, key: string, look: () => boolean): boolean {
+  let found = record.memo.get(key);
+  if (found === undefined) {
+    found = look() ? [key] : [];
+    record.memo.set(key, found);
+  }
+  return found.length > 0;
+}
+
+/** Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). */
+function noiseWithTypo(record: RecordWords, word: string): boolean {
+  return remembered(
+    record,
+    `§n ${word}`,
+    () => typosTo(word, LONG_TITLES) >= 0 || typosTo(word, LONG_NOISE) >= 0,
+  );
 }
 
 /** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
@@ -178,8 +218,7 @@ export function fitWine(
   for (const word of ownWords) if (record.bag.includes(word)) used.add(word);
   for (const word of ownWords) {
     if (used.has(word)) continue;
-    const free = record.bag.filter((b) => !used.has(b) && !wine.words.includes(b));
-    const match = free.find((b) => typosTo(word, [b]) >= 0);
+    const match = partners(record, word).find((b) => !used.has(b) && !wine.words.includes(b));
     if (match !== undefined) {
       used.add(match);
       typoFound.add(word);
@@ -213,8 +252,8 @@ export function fitWine(
       unexplained.push(word);
     }
   }
-  // The record's words, each explained by the wine.
-  for (const word of record.bag) {
+  // The record's words, each explained by the wine (not looked at for a wine too far off to review).
+  for (const word of unexplained.length > MAX_NEAR_MISS ? [] : record.bag) {
     if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
     if (producerOptional.includes(word)) continue;
     if (word === "brut" && wine.subType === "sparkling") {
@@ -233,10 +272,13 @@ export function fitWine(
     const absent = (words: readonly string[]) => words.filter((w) => !field.includes(w));
     if (typosTo(word, absent(producerWords)) >= 0) continue; // counted in producerTypos
     if (
-      typosTo(word, wine.regionWords) >= 0 || // appellations are written twice in product names
-      typosTo(word, COLOR_WORDS[wine.color]) >= 0 ||
-      typosTo(word, LONG_TITLES) >= 0 ||
-      typosTo(word, LONG_NOISE) >= 0
+      remembered(
+        record,
+        `§r ${word} ${wine.regionWords.join(" ")}`,
+        () => typosTo(word, wine.regionWords) >= 0,
+      ) ||
+      remembered(record, `§c ${word} ${wine.color}`, () => typosTo(word, COLOR_WORDS[wine.color]) >= 0) ||
+      noiseWithTypo(record, word)
     ) {
       score -= PENALTY.typo;
       continue;

@@ -16,7 +16,15 @@
  * compared with the wines of the producers its words name.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-import { type Fit, fitWine, type IndexedWine, type RecordWords, TYPO_MIN, typosTo } from "./crosswalk-fit.ts";
+import {
+  type Fit,
+  fitWine,
+  type IndexedWine,
+  MAX_NEAR_MISS,
+  type RecordWords,
+  TYPO_MIN,
+  typosTo,
+} from "./crosswalk-fit.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -51,8 +59,6 @@ export type CrosswalkDecision =
 export const LINK_MIN = 0.85;
 /** Least lead of the best fit over the next one (of any wine); a closer second sends the record to review. */
 export const MARGIN = 0.05;
-/** Near misses (fits failing on at most this many words) go to review; worse ones answer `none`. */
-const REVIEW_MAX_UNEXPLAINED = 1;
 
 /** A producer of the index: its compared words and its wines. */
 interface Producer {
@@ -172,15 +178,22 @@ export class Crosswalk {
     return [...found];
   }
 
-  /** The producers every word of which the record's words hold (exactly or within one typo), with the typos. */
+  /**
+   * The producers every word of which the record's words hold (exactly or within one typo), with the
+   * typos. Producers are counted by the record words that name one of their words (a common word such
+   * as "rossi" names thousands); only those named often enough are checked word by word.
+   */
   private producersIn(bag: readonly string[]): { producer: Producer; typos: number }[] {
-    const seen = new Set<Producer>();
+    const hits = new Map<Producer, number>();
     for (const word of bag) {
-      for (const w of [word, ...(this.byWord.has(word) ? [] : this.typoWords(word))])
-        for (const p of this.byWord.get(w) ?? []) seen.add(p);
+      const exact = this.byWord.get(word);
+      const words = exact ? [word] : this.typoWords(word);
+      for (const w of words) for (const p of this.byWord.get(w) ?? []) hits.set(p, (hits.get(p) ?? 0) + 1);
     }
     const out: { producer: Producer; typos: number }[] = [];
-    for (const producer of seen) {
+    for (const [producer, n] of hits) {
+      const initials = producer.words.filter((w) => w.length === 1).length;
+      if (n < producer.words.length - initials) continue;
       let typos = 0;
       const all = producer.words.every((w) => {
         const t = typosTo(w, bag);
@@ -237,6 +250,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     type: record.type,
     subType: record.subType,
     styleStated: record.source === "lwin",
+    memo: new Map(),
   };
 }
 
@@ -269,9 +283,7 @@ function decide(fits: Fit[], accept: (wineId: number) => boolean): CrosswalkDeci
     return { kind: "link", wineId: best.wine.id, score };
   }
   const near = fits
-    .filter(
-      (f) => f.unexplained.length <= REVIEW_MAX_UNEXPLAINED && f.nameWordsFound > 0 && accept(f.wine.id),
-    )
+    .filter((f) => f.unexplained.length <= MAX_NEAR_MISS && f.nameWordsFound > 0 && accept(f.wine.id))
     .sort((a, b) => b.score - a.score)[0];
   if (near) {
     return {
