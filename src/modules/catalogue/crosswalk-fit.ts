@@ -164,6 +164,26 @@ function partners(record: RecordWords, word: string): string[] {
   return found;
 }
 
+/**
+ * A cheap bound before the fit (a producer may have hundreds of wines): true when more of the wine's
+ * words lack the record's than one typo per spare record word and {@link MAX_NEAR_MISS} could make up,
+ * so the fit would fail on more than {@link MAX_NEAR_MISS} words anyway.
+ */
+function farOff(wine: IndexedWine, producerWords: readonly string[], record: RecordWords): boolean {
+  let lacking = 0;
+  for (const word of wine.words) {
+    if (record.bag.includes(word) || record.context.has(word) || producerWords.includes(word)) continue;
+    if (wine.regionWords.includes(word) || colorOfWord(word) !== undefined || CLASSIFICATION_WORDS.has(word))
+      continue;
+    if (word === "brut" || word === BY_LINE) continue;
+    lacking++;
+  }
+  if (lacking <= MAX_NEAR_MISS) return false;
+  let spare = 0;
+  for (const word of record.bag) if (!wine.words.includes(word) && !producerWords.includes(word)) spare++;
+  return lacking > MAX_NEAR_MISS + spare;
+}
+
 /** A yes/no look-up about the record, made once per record (`key` names it). */
 function remembered(record: RecordWords, key: string, look: () => boolean): boolean {
   let found = record.memo.get(key);
@@ -205,6 +225,7 @@ export function fitWine(
 ): Fit | null {
   if (record.country !== null && record.country !== wine.country) return null;
   if (record.colorStated && record.color !== wine.color) return null;
+  if (farOff(wine, producerWords, record)) return null;
   let score = 1 - producerTypos * PENALTY.typo;
   const unexplained: string[] = [];
   let nameWordsFound = 0;
