@@ -8,6 +8,7 @@ import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
 import { staleWineContent } from "../content/stale-content.repository.ts";
 import { wineDisplayName } from "./derivation.ts";
+import { grapeRow } from "./grapes-data.ts";
 
 /** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
 const CHUNK = 500;
@@ -147,16 +148,7 @@ export async function writeCatalogue(
       trx,
       catalogue.grapes.map((g) => g.name),
     );
-    const grapeRows = catalogue.grapes.map((g) => ({
-      id: ids.get(g.name) as number,
-      name: g.name,
-      name_de: g.names.de,
-      name_fr: g.names.fr,
-      name_it: g.names.it,
-      color: g.color,
-      synonyms: JSON.stringify(g.synonyms),
-      search_text: fold([g.name, g.names.de, g.names.fr, g.names.it, ...g.synonyms].join(" ")),
-    }));
+    const grapeRows = catalogue.grapes.map((g) => grapeRow(ids.get(g.name) as number, g));
     for (const part of chunks(grapeRows)) {
       await trx
         .insertInto("grapes")

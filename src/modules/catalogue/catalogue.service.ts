@@ -35,6 +35,27 @@ export function withPresentedVintages(catalogue: Catalogue, year: number): Catal
   return { ...catalogue, wines };
 }
 
+/**
+ * Writes the English content every wine and region must have and lacks (wine texts, drinking periods,
+ * region insights), as an import does after writing wines. Returns how many were written.
+ */
+export async function writeEnglishContent(
+  db: Kysely<Database>,
+  generator: NamedGenerator,
+  now: () => Date,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<number> {
+  const generated = await generateMissing(
+    db,
+    generator,
+    "en",
+    ["texts", "periods", "insights"],
+    now,
+    onProgress,
+  );
+  return generated.texts + generated.periods + generated.insights;
+}
+
 /** Result of {@link importXWines}. */
 export interface ImportResult extends WriteCounts {
   generated: number;
@@ -60,17 +81,12 @@ export async function importXWines(
   const { linkNewXWines } = await import("./xwines-links.ts");
   const catalogue = await linkNewXWines(db, withPresentedVintages(parsed, now().getUTCFullYear()));
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
-  const generated = await generateMissing(
-    db,
-    generator,
-    "en",
-    ["texts", "periods", "insights"],
-    now,
-    (done, total) => onProgress("content", done, total),
+  const generated = await writeEnglishContent(db, generator, now, (done, total) =>
+    onProgress("content", done, total),
   );
   return {
     ...counts,
-    generated: generated.texts + generated.periods + generated.insights,
+    generated,
     milliseconds: Math.round(performance.now() - started),
   };
 }

@@ -15,6 +15,7 @@
  * "Muscat/Moscato" → Muskateller/Muscat/Muscat/Moscato); "Syrah/Shiraz" is kept as is, both names being
  * current for the same variety.
  */
+import { fold } from "../../domain/text-folding.ts";
 import type { CatalogueGrape, Language, Localized } from "../../domain/vocabulary.ts";
 import { LANGUAGES } from "../../domain/vocabulary.ts";
 
@@ -271,4 +272,18 @@ export function catalogueGrape(name: string, fallbackColor: "red" | "white"): Ca
     return { name, names: { de: name, en: name, fr: name, it: name }, color: fallbackColor, synonyms: [] };
   }
   return { name, names: { ...facts.names }, color: facts.color, synonyms: [...facts.synonyms] };
+}
+
+/** The `grapes` table row of a catalogue grape with id `id` (`synonyms` as JSON, `search_text` folded names). */
+export function grapeRow(id: number, g: CatalogueGrape) {
+  return {
+    id,
+    name: g.name,
+    name_de: g.names.de,
+    name_fr: g.names.fr,
+    name_it: g.names.it,
+    color: g.color,
+    synonyms: JSON.stringify(g.synonyms),
+    search_text: fold([g.name, g.names.de, g.names.fr, g.names.it, ...g.synonyms].join(" ")),
+  };
 }

@@ -11,7 +11,7 @@ import { fold } from "../../domain/text-folding.ts";
 import { presentedVintage } from "../content/generators/wine-style.ts";
 import { Crosswalk } from "./crosswalk.ts";
 import { wineDisplayName } from "./derivation.ts";
-import { catalogueGrape } from "./grapes-data.ts";
+import { catalogueGrape, grapeRow } from "./grapes-data.ts";
 import { type RecordFacts, recordFacts } from "./record-facts.ts";
 import type { SourcePlaces } from "./source-places.ts";
 import type { SourceRecord } from "./source-record.ts";
@@ -154,17 +154,7 @@ export class ImportRun {
   async load(): Promise<void> {
     for await (const page of keysetPages((after) => repo.catalogueWinePage(this.trx, after))) {
       for (const w of page) {
-        this.crosswalk.add({
-          id: w.id,
-          producerName: w.producerName,
-          producerTitle: w.producerTitle,
-          name: w.name,
-          color: w.color,
-          type: w.type,
-          subType: w.subType,
-          region: w.regionEn,
-          country: w.country,
-        });
+        this.crosswalk.add(w);
         this.active.set(w.id, {
           key: styleKey(w),
           regionId: w.regionId,
@@ -366,16 +356,7 @@ export class ImportRun {
     const { producers, regions } = this.places.flush();
     await repo.insertRows(this.trx, "producers", producers);
     await repo.insertRows(this.trx, "regions", regions);
-    const grapes = this.newGrapes.splice(0).map((g) => ({
-      id: this.grapes.get(g.name) as number,
-      name: g.name,
-      name_de: g.names.de,
-      name_fr: g.names.fr,
-      name_it: g.names.it,
-      color: g.color,
-      synonyms: JSON.stringify(g.synonyms),
-      search_text: fold([g.name, g.names.de, g.names.fr, g.names.it, ...g.synonyms].join(" ")),
-    }));
+    const grapes = this.newGrapes.splice(0).map((g) => grapeRow(this.grapes.get(g.name) as number, g));
     await repo.insertRows(this.trx, "grapes", grapes);
     await repo.insertRows(this.trx, "wines", this.wines.splice(0));
     await repo.insertRows(this.trx, "wine_grapes", this.wineGrapes.splice(0));

@@ -15,8 +15,9 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
+import type { NamedGenerator } from "../content/content.service.ts";
 import { staleWineContent } from "../content/stale-content.repository.ts";
+import { writeEnglishContent } from "./catalogue.service.ts";
 import { type ImportedSource, ImportRun, type SourceImportReport } from "./source-import-run.ts";
 import { SourcePlaces } from "./source-places.ts";
 import type { ParsedItem } from "./source-record.ts";
@@ -89,15 +90,9 @@ export async function importSource(
   });
   if (report.added + report.updated + report.retired + report.linked > 0) await repo.analyzeWines(db);
   if (!options.skipTexts && report.added + report.updated > 0) {
-    const generated = await generateMissing(
-      db,
-      generator,
-      "en",
-      ["texts", "periods", "insights"],
-      now,
-      (d, t) => options.onProgress?.("content", d, t),
+    report.generated = await writeEnglishContent(db, generator, now, (d, t) =>
+      options.onProgress?.("content", d, t),
     );
-    report.generated = generated.texts + generated.periods + generated.insights;
   }
   report.milliseconds = Math.round(performance.now() - started);
   return report;

@@ -52,7 +52,8 @@ export interface CatalogueWineRow {
   producerTitle: string | null;
   regionId: number;
   producerId: number;
-  regionEn: string;
+  /** English name of the wine's region (the crosswalk compares it: this row is a `CrosswalkWine`). */
+  region: string;
   country: string;
   factsBasis: "source" | "typical";
   body: string;
@@ -99,7 +100,7 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
     producerTitle: r.producer_title,
     regionId: Number(r.region_id),
     producerId: Number(r.producer_id),
-    regionEn: r.name_en,
+    region: r.name_en,
     country: r.country,
     factsBasis: r.facts_basis,
     body: r.body,

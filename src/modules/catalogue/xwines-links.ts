@@ -27,17 +27,7 @@ export async function linkNewXWines(db: Kysely<Database>, catalogue: Catalogue):
   for await (const page of keysetPages((after) => repo.catalogueWinePage(db, after))) {
     for (const w of page) {
       if (withXWines.has(w.id)) continue;
-      crosswalk.add({
-        id: w.id,
-        producerName: w.producerName,
-        producerTitle: w.producerTitle,
-        name: w.name,
-        color: w.color,
-        type: w.type,
-        subType: w.subType,
-        region: w.regionEn,
-        country: w.country,
-      });
+      crosswalk.add(w);
       candidates++;
     }
   }
