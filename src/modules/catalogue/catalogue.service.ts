@@ -3,6 +3,7 @@
  * and region must have (description, tasting notes, pairing, drinking period, region insight).
  */
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
@@ -10,6 +11,7 @@ import type { Catalogue } from "../../domain/vocabulary.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
 import { presentedVintage } from "../content/generators/wine-style.ts";
 import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
+import { saveRelease } from "./sources.repository.ts";
 import type { SyntheticStyle } from "./synthetic.ts";
 
 /** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
@@ -64,7 +66,8 @@ export interface ImportResult extends WriteCounts {
 
 /**
  * Imports an X-Wines CSV file and generates missing English content. A new X-Wines wine that is a
- * wine first known from another source takes that wine's id (xwines-links.ts).
+ * wine first known from another source takes that wine's id (xwines-links.ts). The file's name is
+ * recorded as the X-Wines release imported (`GET /v1/sources`).
  * @throws Error when the file cannot be read or a row is malformed (nothing is written then).
  */
 export async function importXWines(
@@ -81,6 +84,7 @@ export async function importXWines(
   const { linkNewXWines } = await import("./xwines-links.ts");
   const catalogue = await linkNewXWines(db, withPresentedVintages(parsed, now().getUTCFullYear()));
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
+  await saveRelease(db, "xwines", basename(file), now().toISOString());
   const generated = await writeEnglishContent(db, generator, now, (done, total) =>
     onProgress("content", done, total),
   );

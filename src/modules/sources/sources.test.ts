@@ -47,8 +47,9 @@ describe("identifiers, updated_at, facts_basis, sources", () => {
     assert.equal(res.body.facts_basis, "source");
     assert.match(res.body.updated_at, RFC3339);
     const plain = await s.request(`/wines/${b}`);
-    assert.deepEqual(plain.body.identifiers, { lwin: null, gtin: [], xwines: null });
-    assert.deepEqual(plain.body.sources, []);
+    // Every bundled wine has its X-Wines record (written by the import), nothing else.
+    assert.deepEqual(plain.body.identifiers, { lwin: null, gtin: [], xwines: b });
+    assert.deepEqual(plain.body.sources, ["xwines"]);
   });
 
   test("list items", async () => {
@@ -67,7 +68,7 @@ describe("identifiers, updated_at, facts_basis, sources", () => {
     assert.deepEqual((byId.get(b) as Record<string, unknown>).identifiers, {
       lwin: null,
       gtin: [],
-      xwines: null,
+      xwines: b,
     });
     // Listed by producer (SQL, not the in-memory positions): the same fields.
     const producer = (await s.request(`/wines/${a}`)).body.producer.id;
@@ -242,10 +243,10 @@ describe("GET /sources", () => {
     assert.equal(off.attribution, "Open Food Facts contributors, https://world.openfoodfacts.org");
     // No import recorded: the live records linked above, counted (two GTINs of a, one of b).
     assert.equal(off.records, 3);
-    const xwines = byName.get("xwines") as { licence: { name: string; terms: string[] }; release: null };
+    const xwines = byName.get("xwines") as { licence: { name: string; terms: string[] }; release: string };
     assert.match(xwines.licence.name, /CC0 1\.0/);
     assert.ok(xwines.licence.terms.some((t) => t.includes("Big Data and Cognitive Computing")));
-    assert.equal(xwines.release, null);
+    assert.equal(xwines.release, "xwines-slim-1k-wines.csv", "the bundled file, recorded by its import");
   });
 
   test("needs a key with wines:read", async () => {
