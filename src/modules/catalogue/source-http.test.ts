@@ -6,11 +6,12 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { offlineGenerator } from "../src/app.ts";
-import { importSource, type SourceImportReport } from "../src/modules/catalogue/source-import.service.ts";
-import { startTestService, type TestService } from "./helpers.ts";
+import { startTestService, type TestService } from "../../../test/helpers.ts";
+import { offlineGenerator } from "../../app.ts";
+import { importSource, type SourceImportReport } from "./source-import.service.ts";
 
-const fixture = (name: string) => new URL(`./fixtures/catalogue/${name}`, import.meta.url).pathname;
+const fixture = (name: string) =>
+  new URL(`../../../test/fixtures/catalogue/${name}`, import.meta.url).pathname;
 const LAFITE = 111415; // X-Wines: Château Lafite Rothschild, Pauillac (Premier Grand Cru Classé)
 const PICHON_BARON = 111422;
 
