@@ -65,6 +65,12 @@ for (const r of rows) {
   const key = `${fold(r.producerDisplay)}|${fold(r.name)}`;
   byName.set(key, [...(byName.get(key) ?? []), r.id]);
 }
+/** Folded producer name without its title + wine name → wine ids (what a query without the title names). */
+const byBareName = new Map<string, number[]>();
+for (const w of wines.values()) {
+  const key = `${fold(w.producer)}|${fold(w.wine)}`;
+  byBareName.set(key, [...(byBareName.get(key) ?? []), w.id]);
+}
 const namesakes = (w: ClerkWine) =>
   byName.get(`${fold([w.title, w.producer].filter(Boolean).join(" "))}|${fold(w.wine)}`) ?? [w.id];
 
@@ -92,6 +98,8 @@ interface Row extends Hits {
   wine: number;
   name: string;
   got: number[];
+  /** Rank of the first wine the query names: a namesake, or when the title was dropped any wine of a producer of that name (any title) with that wine name. */
+  namedRank: number | null;
 }
 const results: Row[] = [];
 let n = 0;
@@ -108,6 +116,11 @@ for (const [set, list] of Object.entries(sets)) {
       name: [w.title, w.producer, w.wine].filter(Boolean).join(" "),
       got,
       ...hitRanks(got, w.id, namesakes(w)),
+      namedRank: hitRanks(
+        got,
+        w.id,
+        made.titleDropped ? (byBareName.get(`${fold(w.producer)}|${fold(w.wine)}`) ?? [w.id]) : namesakes(w),
+      ).rank,
     });
   }
 }
@@ -122,13 +135,14 @@ const names = async (ids: number[]) => {
 };
 
 const pct = (x: number, total: number) => (total === 0 ? "–" : `${((100 * x) / total).toFixed(1)} %`);
-type Tally = { queries: number; top1: number; top3: number; top10: number; oneWine3: number };
+type Tally = { queries: number; top1: number; top3: number; top10: number; oneWine3: number; named3: number };
 const tally = (list: Row[]): Tally => ({
   queries: list.length,
   top1: list.filter((r) => r.rank !== null && r.rank <= 1).length,
   top3: list.filter((r) => r.rank !== null && r.rank <= 3).length,
   top10: list.filter((r) => r.rank !== null && r.rank <= 10).length,
   oneWine3: list.filter((r) => r.strictRank !== null && r.strictRank <= 3).length,
+  named3: list.filter((r) => r.namedRank !== null && r.namedRank <= 3).length,
 });
 const table: { set: string; split: string; kind: string; t: Tally }[] = [];
 for (const set of Object.keys(sets))
@@ -139,7 +153,8 @@ for (const set of Object.keys(sets))
       );
       table.push({ set, split, kind, t: tally(list) });
     }
-const misses = results.filter((r) => r.split === "held-out" && (r.rank === null || r.rank > 3));
+const allMisses = results.filter((r) => r.rank === null || r.rank > 3);
+const misses = allMisses.filter((r) => r.split === "held-out");
 const missLines: string[] = [];
 for (const m of misses.slice(0, 60))
   missLines.push(
@@ -151,13 +166,13 @@ const md = [
   "",
   `${new Date().toISOString().slice(0, 10)}. Catalogue: bundled X-Wines + the LWIN benchmark file (${counts.wines.toLocaleString("en")} wines, ${counts.lwinOnly.toLocaleString("en")} known only from LWIN, ${counts.linkedToLwin.toLocaleString("en")} with an LWIN record), \`${lwinFile}\`.`,
   `Queries (seed ${SEED}): producer + wine name in lower case without accents, the title dropped in half the queries that have one, word order changed in one in four, one typo in every third. Search: the service's \`InMemoryWineSearch.search(q, 10)\` in process.`,
-  'A hit: the wine or a namesake (same producer and wine name) at rank ≤ k; "one wine, top 3": the wine itself. Target: top 3 ≥ 95 %.',
+  'A hit: the wine or a namesake (same producer and wine name) at rank ≤ k; "one wine, top 3": the wine itself; "a wine the query names": also, when the title was dropped, a wine of a producer of that name under another title ("delgado reserva malbec": Castillo, Viña or Bodega Delgado). Target: top 3 ≥ 95 %.',
   "",
-  "| wines | split | queries | n | top 1 | top 3 | top 10 | one wine, top 3 |",
-  "|---|---|---|---:|---:|---:|---:|---:|",
+  "| wines | split | queries | n | top 1 | top 3 | top 10 | one wine, top 3 | top 3, a wine the query names |",
+  "|---|---|---|---:|---:|---:|---:|---:|---:|",
   ...table.map(
     ({ set, split, kind, t }) =>
-      `| ${set} | ${split} | ${kind} | ${t.queries} | ${pct(t.top1, t.queries)} | ${pct(t.top3, t.queries)} | ${pct(t.top10, t.queries)} | ${pct(t.oneWine3, t.queries)} |`,
+      `| ${set} | ${split} | ${kind} | ${t.queries} | ${pct(t.top1, t.queries)} | ${pct(t.top3, t.queries)} | ${pct(t.top10, t.queries)} | ${pct(t.oneWine3, t.queries)} | ${pct(t.named3, t.queries)} |`,
   ),
   "",
   `## Held-out misses (not in the top 3): ${misses.length}${misses.length > 60 ? ", the first 60" : ""}`,
@@ -169,7 +184,7 @@ const md = [
 writeFileSync(`${RESULTS_DIR}/clerk-queries.md`, `${md.join("\n")}\n`);
 writeFileSync(
   `${RESULTS_DIR}/clerk-queries.json`,
-  `${JSON.stringify({ generated: new Date().toISOString(), seed: SEED, catalogue: counts, table, misses: misses.map(({ got, ...m }) => ({ ...m, top3: got.slice(0, 3) })) }, null, 2)}\n`,
+  `${JSON.stringify({ generated: new Date().toISOString(), seed: SEED, catalogue: counts, table, misses: allMisses.map(({ got, ...m }) => ({ ...m, top3: got.slice(0, 3) })) }, null, 2)}\n`,
 );
 console.log(md.join("\n"));
 search.close();

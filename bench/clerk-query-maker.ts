@@ -62,13 +62,17 @@ export function withTypo(word: string, rand: () => number): string {
  * name; one query in four with the wine name first or two neighbouring words swapped; a typo in one
  * word of 4+ letters when `n % 3 === 2` (no typo when no word is that long).
  */
-export function clerkQuery(w: ClerkWine, n: number, rand: () => number): { q: string; typo: boolean } {
-  const title =
-    w.title !== null && rand() < 0.5
-      ? []
-      : typed(w.title ?? "")
-          .split(" ")
-          .filter(Boolean);
+export function clerkQuery(
+  w: ClerkWine,
+  n: number,
+  rand: () => number,
+): { q: string; typo: boolean; titleDropped: boolean } {
+  const titleDropped = w.title !== null && rand() < 0.5;
+  const title = titleDropped
+    ? []
+    : typed(w.title ?? "")
+        .split(" ")
+        .filter(Boolean);
   const producer = [...title, ...typed(w.producer).split(" ").filter(Boolean)];
   const wine = typed(w.wine).split(" ").filter(Boolean);
   let words = [...producer, ...wine];
@@ -88,7 +92,7 @@ export function clerkQuery(w: ClerkWine, n: number, rand: () => number): { q: st
       typo = true;
     }
   }
-  return { q: words.join(" "), typo };
+  return { q: words.join(" "), typo, titleDropped };
 }
 
 /** The split a wine's queries belong to, by a seeded hash of its id: half "dev", half "held-out". */

@@ -19,8 +19,9 @@
  *   matched query words left without a word of it (a repeated query word it has once); for field
  *   2–3, 0: the rest of a wine matched exactly by its name or its producer is not the query's
  *   business, and such wines rank by popularity.
- * - near: query words matching nothing for which a word of the wine that no query word took is a
- *   near token ({@link WineFit.markNearTerms}: one edit beyond the word's typo allowance).
+ * - near: query words the wine does not match (matching no token anywhere) for which a word of the
+ *   wine that no query word took is a near token ({@link WineFit.markNearTerms}: one edit beyond the
+ *   word's typo allowance).
  */
 
 import { popCount } from "./bit-count.ts";
@@ -79,13 +80,16 @@ export class WineFit {
   }
 
   /**
-   * Marks the near tokens of the `terms` that match nothing (no token, no phrase) and have 3 letters
-   * or more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
-   * 3 for 8 or more). They make no match; they rank first the wines holding one ({@link near}).
+   * Marks the near tokens of the `terms` that match no token and have 3 letters or more: the tokens
+   * one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7, 3 for 8 or more).
+   * They make no match; they rank first the wines holding one ({@link near}). A word that only
+   * splits into two tokens gets near tokens too, for the wines that lack the split: in a large
+   * catalogue a short typo splits into one- and two-letter words ("oen" = o + en, typed for "open",
+   * which as a 3-letter word gets no typo allowance), and the wine it was typed for holds neither.
    */
   markNearTerms(terms: readonly QueryTerm[]): void {
     terms.forEach((term, i) => {
-      if (term.tokens.length > 0 || term.phrases.length > 0 || term.word.length < NEAR_MIN) return;
+      if (term.tokens.length > 0 || term.word.length < NEAR_MIN) return;
       const edits = typoAllowance(term.word.length) + 1;
       for (const hit of this.index.trie.fuzzy(term.word, edits, false)) this.markNear(hit.token, i);
     });
@@ -184,7 +188,7 @@ export class WineFit {
     this.field = field;
     this.order = popCount(pairs);
     this.unmatched = field >= 2 ? 0 : freeDisplay + popCount(mask & ~heldDisplay);
-    this.near = popCount(near);
+    this.near = popCount(near & ~mask); // a term the wine matched (by a split) is no near miss
   }
 
   /**

@@ -103,6 +103,22 @@ describe("wine ranking among namesakes", () => {
     assert.deepEqual(s.search("cabernet sauvignon", 10), [50, 51]);
     assert.deepEqual(s.search("muiiwod", 10), []);
   });
+
+  test("a short typo that only splits into other wines' words still ranks first the wine with a word near it", () => {
+    const split = new IndexSearcher(
+      buildWineIndex([
+        { id: 60, producer: "Palmer Wines", wine: "Gewürztraminer-Riesling", popularity: 40 },
+        { id: 61, producer: "Open", wine: "Riesling-Gewürztraminer", popularity: 1 },
+        { id: 62, producer: "Hayes Vineyards", wine: "Gewurztraminer-Riesling", popularity: 30 },
+        // "o" and "en" are words of the catalogue: "oen" splits into them (a missing space).
+        { id: 63, producer: "Quinta O Casal", wine: "Tinto", popularity: 5 },
+        { id: 64, producer: "Domaine du Pic", wine: "En Rouge", popularity: 5 },
+      ]),
+    );
+    // "oen": "open" with a letter dropped; 3 letters get no typo, so it matches no word of wine 61.
+    assert.deepEqual(split.search("oen gewurztraminer riesling", 3), [61, 60, 62]);
+    assert.deepEqual(split.search("open gewurztraminer riesling", 3), [61]);
+  });
 });
 
 describe("total of matches", () => {
