@@ -121,6 +121,28 @@ describe("wine ranking among namesakes", () => {
   });
 });
 
+describe("umlauts a source dropped", () => {
+  const dropped = new IndexSearcher(
+    buildWineIndex([
+      { id: 70, producer: "Weingut Huber", wine: "Spätburgunder", popularity: 1 },
+      { id: 71, producer: "Weingut Huber", wine: "Spatburgunder", popularity: 9 },
+      { id: 72, producer: "Kettmeir", wine: "Muller-Thurgau", popularity: 5 },
+      { id: 75, producer: "Weingut Huber", wine: "Spätburgunder Trocken Alte Reben", popularity: 99 },
+    ]),
+  );
+
+  test("a word typed with an e-digraph finds the name written without its umlaut as the same word", () => {
+    // LWIN writes "Spatburgunder", "Muller-Thurgau": "spaetburgunder" is the word both spellings
+    // fold to, so the two wines of that exact name rank as namesakes (popularity), before the longer name.
+    assert.deepEqual(dropped.search("huber spaetburgunder", 10), [71, 70, 75]);
+    assert.deepEqual(dropped.search("mueller thurgau", 10), [72]);
+    assert.deepEqual(dropped.searchWithTotal("weingut huber spatburgunder", 10), {
+      ids: [71, 70, 75],
+      total: 3,
+    });
+  });
+});
+
 describe("total of matches", () => {
   test("every wine the ranking would return without the limit", () => {
     assert.deepEqual(searcher.searchWithTotal("chablis", 1), { ids: [6], total: 4 });
