@@ -144,11 +144,16 @@ export class WineFit {
     const nearStamp = this.nearTerms === 0 ? null : this.nearStamp;
     for (let k = start; k < primaryEnd; k++) {
       const t = docTokens[k] as number;
-      const bits = tokenStamp[t] === gen ? (tokenMask[t] as number) & mask : 0;
+      let bits = tokenStamp[t] === gen ? (tokenMask[t] as number) & mask : 0;
       pairs |= (prev << 1) & bits;
       prev = bits;
-      if (nearStamp !== null && bits === 0 && nearStamp[t] === this.nearGen)
-        near |= this.nearMask[t] as number;
+      if (nearStamp !== null && bits === 0 && nearStamp[t] === this.nearGen) {
+        // A word near a query word the wine does not match stands for it in the fit ("donati
+        // nebiool": Donati Nebbiolo is the display name, Donati Etichetta Nera Nebbiolo is not).
+        const nearBits = (this.nearMask[t] as number) & ~mask;
+        near |= nearBits;
+        bits = nearBits;
+      }
       if (single) {
         // Each term takes one word: the lowest term of `bits` not taken yet.
         const shown = bits & ~heldDisplay;
@@ -182,8 +187,9 @@ export class WineFit {
     const producerAll = freeProducer === 0;
     const wineAll = wineNamed && freeWine === 0;
     let field = 0;
-    if (freeDisplay === 0 && heldDisplay === mask) field = 3;
-    else if ((wineAll && heldWine === mask) || (producerAll && heldProducer === mask)) field = 2;
+    if (freeDisplay === 0 && (heldDisplay & mask) === mask) field = 3;
+    else if ((wineAll && (heldWine & mask) === mask) || (producerAll && (heldProducer & mask) === mask))
+      field = 2;
     else if (wineAll || producerAll) field = 1;
     this.field = field;
     this.order = popCount(pairs);
@@ -199,7 +205,8 @@ export class WineFit {
    */
   bound(d: number, mask: number): void {
     let room = 0;
-    for (let rest = mask; rest !== 0; rest &= rest - 1)
+    // Words near a query word the wine does not match count as matched words (see measure).
+    for (let rest = mask | (this.nearTerms & ~mask); rest !== 0; rest &= rest - 1)
       room += this.room[31 - Math.clz32(rest & -rest)] as number;
     const producerWords = this.index.producerLen[d] as number;
     const words = this.index.primaryLen[d] as number;

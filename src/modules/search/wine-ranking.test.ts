@@ -104,6 +104,21 @@ describe("wine ranking among namesakes", () => {
     assert.deepEqual(s.search("muiiwod", 10), []);
   });
 
+  test("a word near a query word that matches nothing counts for the field fit: the exact name first", () => {
+    const near = new IndexSearcher(
+      buildWineIndex([
+        { id: 80, producer: "Donati", wine: "Etichetta Nera Nebbiolo", popularity: 50 },
+        { id: 81, producer: "Donati", wine: "Riserva Caruso Nebbiolo", popularity: 40 },
+        { id: 82, producer: "Donati", wine: "Nebbiolo", popularity: 1 },
+        { id: 83, producer: "Donati", wine: "Barbera", popularity: 99 },
+      ]),
+    );
+    // "nebiool" is two edits from "nebbiolo" (one typo allowed below 8 letters): no match, but the
+    // query is then the display name of wine 82, and only the producer of 80 and 81.
+    assert.deepEqual(near.search("donati nebiool", 10), [82, 80, 81, 83]);
+    assert.deepEqual(near.search("nebiool donati", 10), [82, 80, 81, 83]);
+  });
+
   test("a short typo that only splits into other wines' words still ranks first the wine with a word near it", () => {
     const split = new IndexSearcher(
       buildWineIndex([
