@@ -80,16 +80,17 @@ export class WineFit {
   }
 
   /**
-   * Marks the near tokens of the `terms` that match no token and have 3 letters or more: the tokens
-   * one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7, 3 for 8 or more).
-   * They make no match; they rank first the wines holding one ({@link near}). A word that only
-   * splits into two tokens gets near tokens too, for the wines that lack the split: in a large
-   * catalogue a short typo splits into one- and two-letter words ("oen" = o + en, typed for "open",
-   * which as a 3-letter word gets no typo allowance), and the wine it was typed for holds neither.
+   * Marks the near tokens of the `terms` that match no token without a typo and have 3 letters or
+   * more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
+   * 3 for 8 or more). They make no match; they rank first, among the wines that do not match the
+   * word, those holding one ({@link near}). So a word that is no word of the catalogue and matches
+   * only other wines' words, with typos ("fereia" → Fereira, typed for Ferreira, two edits away) or
+   * split ("oen" = o + en, typed for Open: 3 letters get no typo), still points to the wine it was
+   * typed for.
    */
   markNearTerms(terms: readonly QueryTerm[]): void {
     terms.forEach((term, i) => {
-      if (term.tokens.length > 0 || term.word.length < NEAR_MIN) return;
+      if (term.word.length < NEAR_MIN || term.tokens.some((m) => m.typos === 0)) return;
       const edits = typoAllowance(term.word.length) + 1;
       for (const hit of this.index.trie.fuzzy(term.word, edits, false)) this.markNear(hit.token, i);
     });

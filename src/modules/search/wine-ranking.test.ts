@@ -119,6 +119,18 @@ describe("wine ranking among namesakes", () => {
     assert.deepEqual(near.search("nebiool donati", 10), [82, 80, 81, 83]);
   });
 
+  test("a word that is no word of the catalogue, matching only another wine's word with a typo, is a near miss too", () => {
+    const typo = new IndexSearcher(
+      buildWineIndex([
+        { id: 90, producer: "Fereira Wines", wine: "Tinto", popularity: 10 },
+        { id: 91, producer: "Quinta de Soares", wine: "Brut", popularity: 50 },
+        { id: 92, producer: "Quinta de Ferreira", wine: "Brut", popularity: 1 },
+      ]),
+    );
+    // "fereia": one typo from Fereira (wine 90, which has nothing else of the query), two from Ferreira.
+    assert.deepEqual(typo.search("quinta de fereia brut", 10), [92, 91]);
+  });
+
   test("a short typo that only splits into other wines' words still ranks first the wine with a word near it", () => {
     const split = new IndexSearcher(
       buildWineIndex([
