@@ -66,13 +66,22 @@ function snapshot(kind: string, url: string): { version: number; fingerprint: st
     "select (select version from catalogue_version) || ' ' || (select count(*) from wines) || ' ' || " +
     "(select coalesce(max(updated_at), '') from wines) || ' ' || (select count(*) from wine_sources) || ' ' || " +
     "(select coalesce(max(updated_at), '') from wine_sources) || ' ' || (select count(*) from wine_texts)";
-  const out =
-    kind === "sqlite"
-      ? execFileSync(process.execPath, [
-          "-e",
-          `const D=require("better-sqlite3");const d=new D(${JSON.stringify(url.slice("sqlite:".length))});console.log(d.prepare(${JSON.stringify(query)}).pluck().get())`,
-        ]).toString()
-      : execFileSync("psql", [url, "-At", "-c", query]).toString();
+  let out: string;
+  try {
+    out =
+      kind === "sqlite"
+        ? execFileSync(
+            process.execPath,
+            [
+              "-e",
+              `const D=require("better-sqlite3");const d=new D(${JSON.stringify(url.slice("sqlite:".length))});console.log(d.prepare(${JSON.stringify(query)}).pluck().get())`,
+            ],
+            { stdio: ["ignore", "pipe", "ignore"] },
+          ).toString()
+        : execFileSync("psql", [url, "-At", "-c", query], { stdio: ["ignore", "pipe", "ignore"] }).toString();
+  } catch {
+    return { version: 0, fingerprint: "(no schema yet)" };
+  }
   const text = out.trim();
   return { version: Number(text.split(" ")[0]), fingerprint: text };
 }

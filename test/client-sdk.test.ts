@@ -14,6 +14,7 @@ import {
   WineDataError,
 } from "../packages/client/src/index.ts";
 import { CLIENT_TYPES_FILE, clientTypes } from "../scripts/generate-client.ts";
+import { catalogueChanged, linkSource, retireWine, touchWine } from "./catalogue-sources.ts";
 import { startTestService, type TestService } from "./helpers.ts";
 
 let s: TestService;
@@ -280,5 +281,55 @@ describe("@winedata/client", () => {
     assert.equal(result.candidates[0]?.id, 100062);
     assert.ok(result.candidates.length <= 3);
     assert.ok((result.detected_labels[0]?.producer_name.length ?? 0) > 0);
+  });
+});
+
+describe("@winedata/client: codes, the changes feed, sources", () => {
+  test("findByCode by LWIN and GTIN forms; null when none; 422 for a bad check digit", async () => {
+    const { client } = recordingClient();
+    const wine = (await client.wines.page({ per_page: 1, page: 3 })).data[0];
+    assert.ok(wine);
+    await linkSource(s.app.db, "lwin", "1088001", wine.id);
+    await linkSource(s.app.db, "off", "00036000291452", wine.id);
+    await catalogueChanged(s);
+    const byLwin = await client.wines.findByCode({ lwin: "1088001" });
+    assert.equal(byLwin?.id, wine.id);
+    assert.deepEqual(byLwin?.identifiers, { lwin: "1088001", gtin: ["00036000291452"], xwines: null });
+    assert.equal((await client.wines.findByCode({ gtin: "036000291452" }))?.id, wine.id);
+    assert.equal(await client.wines.findByCode({ lwin: "1088002" }), null);
+    const error = await client.wines.findByCode({ gtin: "036000291453" }).catch((e: unknown) => e);
+    assert.ok(error instanceof WineDataError);
+    assert.equal(error.status, 422);
+    assert.ok(error.fieldErrors.gtin);
+  });
+
+  test("changes: every change since a time, retired ones included, through the cursor", async () => {
+    const { client, log } = recordingClient();
+    const ids = (await client.wines.page({ per_page: 5, page: 9 })).data.map((w) => w.id);
+    const at = (n: number) => new Date(Date.UTC(2098, 0, 1) + n * 1000).toISOString();
+    for (const [i, id] of ids.slice(0, 4).entries()) await touchWine(s.app.db, id, at(i));
+    await retireWine(s.app.db, ids[4] as number, { status: "retired", at: at(10) });
+    await catalogueChanged(s);
+    const seen: [number, string][] = [];
+    for await (const w of client.wines.changes(new Date(Date.UTC(2098, 0, 1)))) seen.push([w.id, w.status]);
+    assert.deepEqual(seen, [...ids.slice(0, 4).map((id) => [id, "active"]), [ids[4], "retired"]]);
+    // A wine taken out: the detail is a typed 410.
+    const gone = await client.wines.get(ids[4] as number).catch((e: unknown) => e);
+    assert.ok(gone instanceof WineDataError);
+    assert.deepEqual([gone.status, gone.code], [410, "gone"]);
+    assert.ok(log.some((x) => x.path.includes("updated_since=")));
+  });
+
+  test("sources: licences and attribution", async () => {
+    const { client } = recordingClient();
+    const sources = await client.sources.list();
+    assert.deepEqual(
+      sources.map((x) => x.name),
+      ["xwines", "lwin", "off"],
+    );
+    assert.equal(
+      sources.find((x) => x.name === "off")?.attribution,
+      "Open Food Facts contributors, https://world.openfoodfacts.org",
+    );
   });
 });

@@ -112,6 +112,11 @@ export interface CatalogueWine {
    */
   vintage?: number | null;
   flavor: FlavorProfile;
+  /**
+   * The X-Wines WineID when the wine's id is another one: an X-Wines wine the crosswalk found to be a
+   * wine first known from another source keeps that wine's id (catalogue/xwines-links.ts).
+   */
+  xwinesId?: number;
 }
 
 /** Everything one import writes. */

@@ -8,7 +8,8 @@
  * parameters and one example request (the parameters' examples, else their first allowed value,
  * else their default; optional parameters left out), where to get a key (the dashboard's sign-up page)
  * and the MCP server (`POST /mcp`, `winedata mcp`). Plans and limits come from the plan table
- * (modules/accounts/plans.ts), errors from the operations' documented responses. Absolute URLs start
+ * (modules/accounts/plans.ts), errors from the operations' documented responses, the sources'
+ * licences and attribution from their table (modules/sources/source-licences.ts). Absolute URLs start
  * with the request's link base (`PUBLIC_URL` when configured, see plugins/link-base.ts); the text is
  * kept for the last link base seen.
  */
@@ -16,6 +17,7 @@ import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { PLANS, TRIAL_DAYS } from "../modules/accounts/plans.ts";
 import { MCP_TOOL_NAMES } from "../modules/mcp/mcp.names.ts";
+import { SOURCE_LICENCES } from "../modules/sources/source-licences.ts";
 import { SIGNUP_PATH } from "./openapi.ts";
 
 /** The parts of an OpenAPI 3.1 document read here. */
@@ -61,6 +63,7 @@ const STATUS_MEANINGS: Record<string, string> = {
   "401": 'no valid key: `{"message":"Unauthenticated."}`',
   "403": "`missing_ability`, `subscription_inactive`, or `forbidden` (Enterprise only)",
   "404": "`not_found`, or for texts `{error, generating}`",
+  "410": "`gone`: a wine its source withdrew (a merged wine answers `301` with `Location` instead)",
   "413": "`payload_too_large` (request body over the limit)",
   "415": "`unsupported_media_type` (send application/json)",
   "422": "`validation_failed` (with `errors` per field) or `invalid_image`",
@@ -187,6 +190,19 @@ export function llmsText(doc: OpenApiDoc, base: string, basePath: string): strin
   lines.push(
     "",
     "Every authenticated answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds). Over the minute limit: `429` with `code: rate_limited`; over the daily budget: `429` with `code: quota_exceeded`; both with `Retry-After` and `retry_after` (seconds). `/ping` and `304 Not Modified` answers do not count toward the daily budget. Lists take `page` and `per_page` (default 15, at most 100) and answer `{data, meta, links}`.",
+    "",
+    "## Codes, identifiers and keeping a copy in sync",
+    "",
+    "Wines carry `identifiers` `{lwin, gtin, xwines}` (LWIN7 as a 7-digit string or null, barcodes as GTIN-14 strings, the X-Wines WineID or null) and `updated_at` (RFC 3339). Find a wine by code: `GET /wines?lwin=1011247` or `GET /wines?gtin=<GTIN-8, -12, -13 or -14>` (0 or 1 items; a malformed code is a 422). A wine withdrawn by its source answers `410` with `code: gone`; a wine merged into another answers `301` with `Location` (follow it). To mirror the catalogue: `GET /wines?updated_since=<RFC 3339 time>&per_page=100` and follow `links.next` (a cursor) until it is null; items include retired and merged wines (`status`: active, retired or merged; `merged_into`); a wine changed while you page comes again later with its new `updated_at`. Next time, start from the largest `updated_at` you saw.",
+    "",
+    "## Sources and licences",
+    "",
+    "`GET /sources` lists them with their last import. Show the attribution wherever the data is shown or passed on:",
+    "",
+    ...SOURCE_LICENCES.map(
+      (s) =>
+        `- ${s.title} (${s.homepage}): ${s.licence.name} (${s.licence.url})${s.licence.terms.length ? `; ${s.licence.terms.join("; ")}` : ""}. Attribution: "${s.attribution}". ${s.contributes}`,
+    ),
     "",
     "## Caching",
     "",

@@ -28,6 +28,7 @@ import type {
   RegionListItem,
   RegionListPage,
   RegionListQuery,
+  SourceItem,
   WineDetail,
   WineListItem,
   WineListPage,
@@ -148,10 +149,44 @@ export function createWineDataClient(options: WineDataClientOptions) {
           }),
         ),
       /** Every wine matching the filters, in id order, fetched 100 a page as the loop goes. */
-      list: (filters: Omit<WineListQuery, "page" | "per_page"> = {}, call: LangOption = {}) =>
+      list: (
+        filters: Omit<WineListQuery, "page" | "per_page" | "updated_since" | "cursor"> = {},
+        call: LangOption = {},
+      ) =>
         eachItem<WineListItem>((page) =>
           client.wines.page({ ...filters, page, per_page: ITERATOR_PER_PAGE }, call),
         ),
+      /**
+       * The wine with the LWIN7 `lwin` (7 digits) or the barcode `gtin` (GTIN-8, -12, -13 or -14, any
+       * of its forms; both given: the wine both name) as a list item with its `identifiers`, or null
+       * when no wine has it.
+       * @throws WineDataError 422 `validation_failed` for a malformed code (or a wrong check digit).
+       */
+      findByCode: async (
+        code: { lwin: string; gtin?: string } | { lwin?: string; gtin: string },
+        call: LangOption = {},
+      ): Promise<WineListItem | null> =>
+        (await client.wines.page({ lwin: code.lwin, gtin: code.gtin, per_page: 1 }, call)).data[0] ?? null,
+      /**
+       * Every wine changed at or after `since` (a Date, or an RFC 3339 time with offset), in
+       * (updated_at, id) order, wines retired (`status: "retired"`) or merged (`"merged"`,
+       * `merged_into`) included: the `updated_since` feed, 100 a page, following its cursor. A wine
+       * changed while the loop runs comes again later with its new `updated_at`; to resume later,
+       * start from the largest `updated_at` seen.
+       */
+      changes: async function* (since: Date | string, call: LangOption = {}): AsyncGenerator<WineListItem> {
+        const updatedSince = typeof since === "string" ? since : since.toISOString();
+        let cursor: string | undefined;
+        do {
+          const envelope: WineListPage = await client.wines.page(
+            { updated_since: updatedSince, cursor, per_page: ITERATOR_PER_PAGE },
+            call,
+          );
+          yield* envelope.data;
+          const next = envelope.links.next;
+          cursor = next === null ? undefined : (new URL(next).searchParams.get("cursor") ?? undefined);
+        } while (cursor !== undefined);
+      },
       /**
        * `GET /wines/search`: wines by name and/or producer, best first. `q`: at least 3 characters;
        * `limit`: 1..100, default 20.
@@ -271,6 +306,11 @@ export function createWineDataClient(options: WineDataClientOptions) {
           () => true,
           generating,
         ),
+    },
+
+    sources: {
+      /** `GET /sources`: each source of the catalogue with its licence, attribution and last import. */
+      list: async (): Promise<SourceItem[]> => (await unwrap(api.GET("/sources"))).data,
     },
 
     photos: {

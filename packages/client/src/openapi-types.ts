@@ -129,6 +129,23 @@ export interface paths {
                     sub_type?: "still" | "sparkling";
                     producer_id?: number;
                     region_id?: number;
+                    /**
+                     * @description The wine with this LWIN7 (7 digits): 0 or 1 items. Combines with the other filters.
+                     * @example 1011247
+                     */
+                    lwin?: string;
+                    /**
+                     * @description The wine whose bottle has this barcode: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13) or GTIN-14, check digit verified (a wrong one is a 422). Combines with the other filters.
+                     * @example 04006381333931
+                     */
+                    gtin?: string;
+                    /**
+                     * @description RFC 3339 time with offset (2026-11-27T10:00:00Z). Lists the wines changed at or after it, retired and merged ones included (status, merged_into), in (updated_at, id) order, paged by cursor: follow links.next (page is ignored). Not combinable with the other filters.
+                     * @example 2026-11-27T10:00:00Z
+                     */
+                    updated_since?: string;
+                    /** @description Opaque position in the updated_since feed, from links.next; only with updated_since */
+                    cursor?: string;
                     /** @description Language; overrides Accept-Language (de, en, fr, it). */
                     lang?: "de" | "en" | "fr" | "it";
                 };
@@ -176,6 +193,25 @@ export interface paths {
                                     /** @enum {unknown} */
                                     language: "de" | "en" | "fr" | "it";
                                 };
+                                /** @description The wine's keys in its sources (live records only); null or [] where a source has none */
+                                identifiers: {
+                                    lwin: string | null;
+                                    /** @description Barcodes of the wine's bottles (Open Food Facts) as GTIN-14 (zero-padded), ascending */
+                                    gtin: string[];
+                                    xwines: number | null;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When the wine's facts or identifiers last changed (RFC 3339, UTC)
+                                 * @example 2026-11-28T09:30:00.000Z
+                                 */
+                                updated_at: string;
+                                /**
+                                 * @description active: in the catalogue. Only the updated_since feed lists the others: retired (its source withdrew it; its URL answers 410) and merged (one wine with merged_into; its URL answers 301).
+                                 * @enum {unknown}
+                                 */
+                                status: "active" | "retired" | "merged";
+                                merged_into: number | null;
                             }[];
                             meta: {
                                 current_page: number;
@@ -516,6 +552,39 @@ export interface paths {
                             abv: number | null;
                             /** @description Vintages listed for this wine, newest first */
                             vintages: number[];
+                            /** @description The wine's keys in its sources (live records only); null or [] where a source has none */
+                            identifiers: {
+                                lwin: string | null;
+                                /** @description Barcodes of the wine's bottles (Open Food Facts) as GTIN-14 (zero-padded), ascending */
+                                gtin: string[];
+                                xwines: number | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description When the wine's facts or identifiers last changed (RFC 3339, UTC)
+                             * @example 2026-11-28T09:30:00.000Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description source: body, acidity and flavour profile are the wine's own (X-Wines); typical: they are what is typical of its appellation and style (a wine known from LWIN or Open Food Facts only), and its texts say so
+                             * @enum {unknown}
+                             */
+                            facts_basis: "source" | "typical";
+                            /** @description The sources the wine comes from (GET /v1/sources) */
+                            sources: ("xwines" | "lwin" | "off")[];
+                        };
+                    };
+                };
+                /** @description The wine was merged into another: Location is that wine's URL (same query) */
+                301: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description The surviving wine's URL, as Location */
+                            location: string;
                         };
                     };
                 };
@@ -558,6 +627,21 @@ export interface paths {
                 };
                 /** @description Error with a machine code */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            code: string;
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Error with a machine code */
+                410: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1664,6 +1748,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description The wine was merged into another: Location is that wine's URL (same query) */
+                301: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            /** @description The surviving wine's URL, as Location */
+                            location: string;
+                        };
+                    };
+                };
                 /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
                 304: {
                     headers: {
@@ -1710,6 +1807,21 @@ export interface paths {
                         "application/json": {
                             error: string;
                             generating: boolean;
+                        };
+                    };
+                };
+                /** @description Error with a machine code */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            code: string;
+                            errors?: {
+                                [key: string]: string[];
+                            };
                         };
                     };
                 };
@@ -1967,6 +2079,137 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue's sources: licence, attribution, last release imported */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /**
+                                 * @description xwines: X-Wines; lwin: the LWIN database (Liv-ex); off: Open Food Facts
+                                 * @enum {unknown}
+                                 */
+                                name: "xwines" | "lwin" | "off";
+                                /** @description The source's name as its publisher writes it */
+                                title: string;
+                                homepage: string;
+                                licence: {
+                                    name: string;
+                                    url: string;
+                                    /** @description Further terms: a licence for contents, share-alike, the citation asked for */
+                                    terms: string[];
+                                };
+                                /** @description Show this wherever the source's data is shown or passed on */
+                                attribution: string;
+                                /** @description What the source gives the catalogue */
+                                contributes: string;
+                                release: string | null;
+                                imported_at: string | null;
+                                /** @description The source's live records in the catalogue */
+                                records: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Not Modified: If-None-Match matched the ETag (RFC 9110 §13.1.2). No body; ETag, Cache-Control and Vary as on the 200. Counts toward the per-minute limit, not the daily budget. */
+                304: {
+                    headers: {
+                        /** @description Strong entity tag of this answer (catalogue version, language, bytes); send it in If-None-Match */
+                        ETag?: string;
+                        /** @description private, max-age=3600; no-store (and no ETag) on a 200 that is not final, such as a wine's English texts while its translation is generated */
+                        "Cache-Control"?: string;
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Missing or invalid API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Error with a machine code */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            code: string;
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Error with a machine code */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            code: string;
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Per-minute limit (rate_limited) or daily budget (quota_exceeded) used up */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            code: string;
+                            /** @description Seconds until a request may succeed (as Retry-After) */
+                            retry_after: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -53,6 +53,11 @@ export type GrapeListItem = GrapeListPage["data"][number];
 export type GrapeDetail = GetOk<"/grapes/{id}">["data"];
 export type RegionInsight = GetOk<"/region-insights/{regionId}">;
 export type DrinkingPeriod = GetOk<"/drinking-periods/{wineId}">;
+export type SourceList = GetOk<"/sources">;
+/** One source of the catalogue: licence, attribution, last import (`GET /sources`). */
+export type SourceItem = SourceList["data"][number];
+/** A wine's keys in its sources: `{lwin, gtin, xwines}`. */
+export type WineIdentifiers = WineDetail["identifiers"];
 export type PhotoAnalysis = paths["/photo/analyze"]["post"]["responses"][200]["content"]["application/json"];
 
 /** Filters of `wines.list` / `wines.page` (`page` and `per_page` optional). */

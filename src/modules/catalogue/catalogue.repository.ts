@@ -53,6 +53,7 @@ const TEXT_FACTS = [
   "vintage",
   "producer_id",
   "region_id",
+  "facts_basis",
 ] as const;
 
 /**
@@ -232,6 +233,7 @@ export async function writeCatalogue(
           flavor_alcohol: w.flavor.alcohol,
           flavor_body: w.flavor.body,
           flavor_finish: w.flavor.finish,
+          facts_basis: "source" as const,
         };
       });
       const { changed, regions, stored } = await changedWines(trx, rows, part);
@@ -249,14 +251,15 @@ export async function writeCatalogue(
         .values(dated)
         .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(dated[0] as object)))
         .execute();
-      // The X-Wines record of each wine (the crosswalk table; X-Wines keeps its WineID as the wine id).
+      // The X-Wines record of each wine (the crosswalk table): its WineID, the wine id unless the wine
+      // was first known from another source.
       await trx
         .insertInto("wine_sources")
         .values(
-          rows.map((r) => ({
+          part.map((w) => ({
             source: "xwines" as const,
-            key: String(r.id),
-            wine_id: r.id,
+            key: String(w.xwinesId ?? w.id),
+            wine_id: w.id,
             status: "live" as const,
             fingerprint: "",
             updated_at: at,

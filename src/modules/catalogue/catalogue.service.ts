@@ -42,7 +42,8 @@ export interface ImportResult extends WriteCounts {
 }
 
 /**
- * Imports an X-Wines CSV file and generates missing English content.
+ * Imports an X-Wines CSV file and generates missing English content. A new X-Wines wine that is a
+ * wine first known from another source takes that wine's id (xwines-links.ts).
  * @throws Error when the file cannot be read or a row is malformed (nothing is written then).
  */
 export async function importXWines(
@@ -56,7 +57,8 @@ export async function importXWines(
   // The CSV parser (csv-parse) is loaded by an import, not by every start.
   const { parseXWines } = await import("./xwines.ts");
   const parsed = parseXWines(readFileSync(file, "utf8"));
-  const catalogue = withPresentedVintages(parsed, now().getUTCFullYear());
+  const { linkNewXWines } = await import("./xwines-links.ts");
+  const catalogue = await linkNewXWines(db, withPresentedVintages(parsed, now().getUTCFullYear()));
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
   const generated = await generateMissing(
     db,

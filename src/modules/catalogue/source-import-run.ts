@@ -210,10 +210,11 @@ export class ImportRun {
   async take(r: SourceRecord): Promise<void> {
     if (this.seen.has(r.key)) return this.skip("duplicate_key");
     this.seen.add(r.key);
-    this.report.records++;
     const old = this.stored.get(r.key);
+    if (r.status !== "live" && !old) return this.skip("retired_before_first_import");
+    this.report.records++;
     if (r.status !== "live") {
-      if (!old) return this.skip("retired_before_first_import");
+      if (!old) return;
       if (old.status === "retired") {
         this.report.unchanged++;
         return;

@@ -11,6 +11,7 @@ import { after, before, test } from "node:test";
 import { catalogueCopy } from "../../../test/helpers.ts";
 import { offlineGenerator } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
+import { importXWines } from "./catalogue.service.ts";
 import { importSource, type SourceImportReport } from "./source-import.service.ts";
 
 const HEADER =
@@ -185,6 +186,37 @@ test("the next release updates, retires, merges and adds, keeping every id", asy
     .where("id", "=", vt)
     .executeTakeFirstOrThrow();
   assert.equal(unchanged.updated_at, "2026-12-01T10:00:00.000Z", "the survivor of a merge changed");
+});
+
+test("a new X-Wines wine that is a wine first known from LWIN keeps that wine's id and brings its facts", async () => {
+  const vt = (await lwinWine("1044444")).wine_id;
+  const file = join(dir, "xwines-next.csv");
+  writeFileSync(
+    file,
+    [
+      "WineID,WineName,Type,Elaborate,Grapes,Harmonize,ABV,Body,Acidity,Code,Country,RegionID,RegionName,WineryID,WineryName,Website,Vintages",
+      `199001,Châteauneuf-du-Pape La Crau,Red,Assemblage/Blend,"['Grenache', 'Syrah/Shiraz', 'Mourvèdre']","['Lamb', 'Game Meat']",14.5,Full-bodied,Medium,FR,France,1216,Châteauneuf-du-Pape,69001,Domaine du Vieux Télégraphe,http://www.vignoblesbrunier.fr,"[2019, 2018]"`,
+    ].join("\n"),
+  );
+  await importXWines(db.kysely, file, offlineGenerator(), now);
+  assert.equal(
+    await db.kysely.selectFrom("wines").select("id").where("id", "=", 199001).executeTakeFirst(),
+    undefined,
+    "not added a second time",
+  );
+  const wine = await db.kysely
+    .selectFrom("wines")
+    .select(["facts_basis", "abv"])
+    .where("id", "=", vt)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(wine, { facts_basis: "source", abv: 14.5 });
+  const record = await db.kysely
+    .selectFrom("wine_sources")
+    .select("wine_id")
+    .where("source", "=", "xwines")
+    .where("key", "=", "199001")
+    .executeTakeFirstOrThrow();
+  assert.equal(Number(record.wine_id), vt);
 });
 
 test("a header without a required column is refused before anything is written", async () => {

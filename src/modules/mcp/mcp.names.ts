@@ -7,6 +7,7 @@ export const MCP_TOOL_NAMES = [
   "search_wines",
   "list_wines",
   "get_wine",
+  "find_wine_by_code",
   "get_producer",
   "get_region",
   "get_region_insight",

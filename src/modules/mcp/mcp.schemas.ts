@@ -36,6 +36,20 @@ export const ListWinesInput = {
 };
 
 export const GetWineInput = { id: id("wine"), lang };
+/** find_wine_by_code: an LWIN or a barcode (the tool refuses neither; both: the wine both name). */
+export const FindWineByCodeInput = {
+  lwin: z
+    .string()
+    .regex(/^[0-9]{7}$/)
+    .optional()
+    .describe("LWIN7, the Liv-ex Wine Identification Number (7 digits), e.g. 1011247"),
+  gtin: z
+    .string()
+    .regex(/^([0-9]{8}|[0-9]{12,14})$/)
+    .optional()
+    .describe("The bottle's barcode: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN-13) or GTIN-14, digits only"),
+  lang,
+};
 export const GetProducerInput = { id: id("producer"), include_wines: includeWines, lang };
 export const GetRegionInput = { id: id("region"), include_wines: includeWines, lang };
 export const GetRegionInsightInput = { region_id: id("region"), lang };

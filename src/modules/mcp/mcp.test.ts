@@ -4,6 +4,7 @@ import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { catalogueChanged, linkSource } from "../../../test/catalogue-sources.ts";
 import {
   MCP_INITIALIZE,
   postMcpInitialize,
@@ -43,7 +44,7 @@ const postInitialize = (service: TestService, headers: Record<string, string>) =
   postMcpInitialize(origin(service), headers);
 
 describe("MCP over Streamable HTTP (/mcp)", () => {
-  test("tools/list: nine read-only, idempotent, closed-world tools with JSON-schema inputs", async () => {
+  test("tools/list: ten read-only, idempotent, closed-world tools with JSON-schema inputs", async () => {
     const client = await connect(s, s.key);
     try {
       const { tools } = await client.listTools();
@@ -105,6 +106,36 @@ describe("MCP over Streamable HTTP (/mcp)", () => {
       assert.deepEqual(missing.structuredContent, {
         error: { status: 404, code: "not_found", message: "Wine not found." },
       });
+    } finally {
+      await client.close();
+    }
+  });
+
+  test("find_wine_by_code: by LWIN or any GTIN form, the API's list; none; neither is a tool error", async () => {
+    const wine = (await s.request("/wines?per_page=1")).body.data[0].id as number;
+    await linkSource(s.app.db, "lwin", "1099001", wine);
+    await linkSource(s.app.db, "off", "04006381333931", wine);
+    await catalogueChanged(s);
+    const client = await connect(s, s.key);
+    try {
+      const byLwin = await call(client, "find_wine_by_code", { lwin: "1099001", lang: "fr" });
+      assert.equal(byLwin.isError, undefined, summary(byLwin));
+      const direct = await s.request("/wines?lwin=1099001&lang=fr");
+      assert.deepEqual(byLwin.structuredContent, direct.body);
+      assert.match(summary(byLwin), new RegExp(`id ${wine}`));
+      const byGtin = await call(client, "find_wine_by_code", { gtin: "4006381333931" });
+      assert.deepEqual(
+        (byGtin.structuredContent as { data: { id: number }[] }).data.map((w) => w.id),
+        [wine],
+      );
+      const none = await call(client, "find_wine_by_code", { lwin: "1099002", lang: "de" });
+      assert.equal(none.isError, undefined);
+      assert.equal(summary(none), "Kein Wein im Katalog hat diesen Code.");
+      const badDigit = await call(client, "find_wine_by_code", { gtin: "4006381333932" });
+      assert.equal(badDigit.isError, true);
+      assert.equal((badDigit.structuredContent as { error: { status: number } }).error.status, 422);
+      const neither = await call(client, "find_wine_by_code", {});
+      assert.equal(neither.isError, true);
     } finally {
       await client.close();
     }

@@ -26,6 +26,10 @@ export interface McpTexts {
   labels(labels: number, candidates: number): string;
   /** No label on the photo. */
   noLabel: string;
+  /** find_wine_by_code: no wine has the code given. */
+  noWineWithCode: string;
+  /** find_wine_by_code was given neither an LWIN nor a barcode. */
+  giveCode: string;
 }
 
 const de: McpTexts = {
@@ -42,6 +46,8 @@ const de: McpTexts = {
   labels: (l, c) =>
     `${l} ${l === 1 ? "Etikett" : "Etiketten"} erkannt, ${c} passende ${c === 1 ? "Wein" : "Weine"}`,
   noLabel: "Kein Etikett auf dem Foto erkannt.",
+  noWineWithCode: "Kein Wein im Katalog hat diesen Code.",
+  giveCode: "Bitte eine LWIN (7 Ziffern) oder einen Strichcode (GTIN) angeben.",
 };
 
 const en: McpTexts = {
@@ -56,6 +62,8 @@ const en: McpTexts = {
   englishMeanwhile: "Meanwhile the texts are shown in English.",
   labels: (l, c) => `${l} ${l === 1 ? "label" : "labels"} read, ${c} matching ${c === 1 ? "wine" : "wines"}`,
   noLabel: "No label found on the photo.",
+  noWineWithCode: "No wine in the catalogue has this code.",
+  giveCode: "Please give an LWIN (7 digits) or a barcode (GTIN).",
 };
 
 const fr: McpTexts = {
@@ -72,6 +80,8 @@ const fr: McpTexts = {
   labels: (l, c) =>
     `${l} ${l === 1 ? "étiquette lue" : "étiquettes lues"}, ${c} ${c === 1 ? "vin correspondant" : "vins correspondants"}`,
   noLabel: "Aucune étiquette trouvée sur la photo.",
+  noWineWithCode: "Aucun vin du catalogue ne porte ce code.",
+  giveCode: "Veuillez indiquer un LWIN (7 chiffres) ou un code-barres (GTIN).",
 };
 
 const it: McpTexts = {
@@ -87,6 +97,8 @@ const it: McpTexts = {
   labels: (l, c) =>
     `${l} ${l === 1 ? "etichetta letta" : "etichette lette"}, ${c} ${c === 1 ? "vino corrispondente" : "vini corrispondenti"}`,
   noLabel: "Nessuna etichetta trovata nella foto.",
+  noWineWithCode: "Nessun vino del catalogo ha questo codice.",
+  giveCode: "Indicare un LWIN (7 cifre) o un codice a barre (GTIN).",
 };
 
 const TEXTS: Record<Language, McpTexts> = { de, en, fr, it };

@@ -1,5 +1,5 @@
 /**
- * The MCP server of the Wine Data Service: nine read-only tools over the API, one definition for
+ * The MCP server of the Wine Data Service: ten read-only tools over the API, one definition for
  * both transports (stdio in mcp.stdio.ts, Streamable HTTP in mcp.routes.ts). Each tool makes API
  * requests through an {@link ApiPort} and answers with the API's JSON as `structuredContent`, a
  * short summary in the requested language and that JSON as text (for clients that read only text).
@@ -19,6 +19,7 @@ import type { Language } from "../../domain/vocabulary.ts";
 import { MCP_TOOL_NAMES } from "./mcp.names.ts";
 import type { ApiAnswer, ApiCall, ApiPort } from "./mcp.port.ts";
 import {
+  FindWineByCodeInput,
   GetDrinkingWindowInput,
   GetProducerInput,
   GetRegionInput,
@@ -226,6 +227,28 @@ export function createMcpServer(port: ApiPort, options: McpToolOptions = {}): Mc
         { ...wine, generating: true, retry_after: seconds },
         `${summary}\n${t.beingWritten(seconds)} ${t.englishMeanwhile}`,
       );
+    },
+  );
+
+  tool(
+    "find_wine_by_code",
+    "Find a wine by LWIN or barcode",
+    "Finds the wine with an LWIN (7-digit Liv-ex Wine Identification Number) or a bottle barcode (GTIN-8, GTIN-12/UPC-A, GTIN-13/EAN-13 or GTIN-14). Returns the list envelope {data, meta, links}: the wine (with identifiers {lwin, gtin, xwines}) or none; get_wine gives its detail.",
+    FindWineByCodeInput,
+    async (args, t) => {
+      if (args.lwin === undefined && args.gtin === undefined) {
+        return errorResult({
+          status: 422,
+          headers: {},
+          body: { message: t.giveCode, code: "validation_failed" },
+        });
+      }
+      return read("/wines", { lwin: args.lwin, gtin: args.gtin, lang: args.lang }, (body) => {
+        const data = list(body.data);
+        return data.length === 0
+          ? t.noWineWithCode
+          : `${names(data)} (${data.map((w) => `id ${int(w.id)}`).join(", ")})`;
+      });
     },
   );
 

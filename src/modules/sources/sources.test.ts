@@ -145,7 +145,14 @@ describe("identifiers, updated_at, facts_basis, sources", () => {
 describe("wines that left the catalogue", () => {
   let [retired, merged, survivor, chained, loopA, loopB] = [0, 0, 0, 0, 0, 0];
   before(async () => {
-    [retired, merged, survivor, chained, loopA, loopB] = ids.slice(10, 16) as number[];
+    [retired, merged, survivor, chained, loopA, loopB] = ids.slice(10, 16) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
     const db = s.app.db;
     // The answers are asked for once before, so that a stored 200 would show.
     for (const id of [retired, merged]) assert.equal((await s.request(`/wines/${id}`)).status, 200);

@@ -13,16 +13,15 @@ import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Color, Language, SubType, WineType } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { NO_IDENTIFIERS, wineOrigins } from "../sources/sources.service.ts";
-import { presentWineListItem } from "./wine-presenter.ts";
 import {
   type ChangedWineRow,
   changedWines,
   countChangedWines,
   type FeedPosition,
   producersByIds,
-  type SummaryRegion,
-  wineSummariesByIds,
-} from "./wines.repository.ts";
+} from "./wine-changes.repository.ts";
+import { presentWineListItem } from "./wine-presenter.ts";
+import { type SummaryRegion, wineSummariesByIds } from "./wines.repository.ts";
 import type { WineListItem } from "./wines.schemas.ts";
 
 /** A feed item: a `GET /wines` list item. */

@@ -30,11 +30,16 @@ describe("GET /wines", () => {
       "color",
       "display_name",
       "id",
+      // Additive (decisions.md "Additive fields"): the multi-source catalogue's fields.
+      "identifiers",
+      "merged_into",
       "producer",
       "region",
       "residual_sugar",
+      "status",
       "sub_type",
       "type",
+      "updated_at",
     ]);
     assert.equal(wine.id, 100001);
     assert.deepEqual(Object.keys(wine.producer).sort(), ["display_name", "id", "name", "title"]);
