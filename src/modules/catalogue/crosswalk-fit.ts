@@ -5,12 +5,15 @@
  *
  * - every word of the wine's name must be in the record: in its producer or wine name, or in its
  *   appellation, region or classification (LWIN names a grand vin by producer + appellation only).
- *   A word of the wine's region may be missing (product names often leave the appellation out); a
- *   colour word of the wine's colour may be missing (costs {@link PENALTY}.colorUnknown when the
- *   record does not say its colour); a classification word ("Grand Cru Classé") may be missing at a
- *   cost. Any other missing word ("Réserve", "Clos de Bèze", "Pavillon") makes the wine not fit;
- * - every word of the record's producer and wine name must be explained by the wine: its producer,
- *   name or region, or a colour word of its colour. A colour word of another colour is a conflict; any
+ *   A word of the wine's region may be missing when the record names no appellation (product names
+ *   often leave it out); a colour word of the wine's colour may be missing (costs
+ *   {@link PENALTY}.colorUnknown when the record does not say its colour), except "Rosé" when the
+ *   record says no colour (a rosé says so); "Brut" of a sparkling wine and the classification words
+ *   of a classed growth ("Grand Cru Classé") may be missing at a cost. Any other missing word
+ *   ("Réserve", "Clos de Bèze", "Pavillon") makes the wine not fit;
+ * - every word of the record's producer and wine name must be explained by the wine: its producer
+ *   (with its optional words), name or region, a colour word of its colour, "Brut" of a sparkling
+ *   wine, or a noise or title word written with a typo. A colour word of another colour is a conflict; any
  *   other extra word makes the wine not fit;
  * - a word matches with one typo when both are at least {@link TYPO_MIN} letters long (Open Food
  *   Facts names are typed by shoppers), at a cost; two words written as one ("Montredon" = "Mont
@@ -22,7 +25,14 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { colorOfWord } from "./crosswalk-words.ts";
+import {
+  BY_LINE,
+  COLOR_WORDS,
+  colorOfWord,
+  LONG_NOISE,
+  TITLE_WORDS,
+  untransliterated,
+} from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
 export const TYPO_MIN = 5;
@@ -41,6 +51,8 @@ export const PENALTY = {
   classification: 0.06,
   /** The same when the record states a classification in its own words (LWIN "2eme Cru Classe"). */
   classificationStated: 0.02,
+  /** "Brut" written on one side only, for a sparkling wine (most Champagne is Brut; LWIN often leaves it out). */
+  style: 0.02,
   /** A word that makes the wine not fit (only ranks the near misses sent to review). */
   unexplained: 0.3,
 } as const;
@@ -62,6 +74,15 @@ const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
   "growth",
 ]);
 
+/** Words a fit may fail on and still be worth a review (crosswalk.ts sends such near misses to review). */
+export const MAX_NEAR_MISS = 1;
+
+/** A German transliteration in a word ("ae", "oe", "ue"). */
+const TRANSLITERATED = /ae|oe|ue/;
+
+/** Title words long enough to be recognised with a typo ("Chtaeau", "Tenata"). */
+const LONG_TITLES: readonly string[] = [...TITLE_WORDS].filter((w) => w.length >= TYPO_MIN);
+
 /** A catalogue wine as the crosswalk keeps it: its words, style, region words and country. */
 export interface IndexedWine {
   id: number;
@@ -79,6 +100,9 @@ export interface IndexedWine {
 export interface RecordWords {
   /** Compared words of the record's producer and wine name together, in order. */
   bag: readonly string[];
+  /** The words of its producer's name alone, and of its wine name alone. */
+  producerWords: readonly string[];
+  wineWords: readonly string[];
   /** Words of its appellation, region and classification (they may explain a wine's name words). */
   context: ReadonlySet<string>;
   /** Compared words of its appellation alone; [] when none. */
@@ -93,6 +117,8 @@ export interface RecordWords {
   subType: SubType;
   /** Whether its type and sub-type are stated by the source (LWIN) rather than defaulted (Open Food Facts). */
   styleStated: boolean;
+  /** Typo look-ups already made for this record (filled while fitting its candidates). */
+  memo: Map<string, string[]>;
 }
 
 /** How one wine fits a record. */
@@ -118,9 +144,63 @@ export function typosTo(word: string, words: readonly string[] | ReadonlySet<str
   let best = -1;
   for (const w of words) {
     if (w === word) return 0;
-    if (best === -1 && word.length >= TYPO_MIN && w.length >= TYPO_MIN && osaDistance(word, w, 1) <= 1) best = 1;
+    if (best !== -1 || word.length < TYPO_MIN || w.length < TYPO_MIN) continue;
+    const longer = w.length - word.length;
+    if (longer >= -1 && longer <= 1 && osaDistance(word, w, 1) <= 1) best = 1;
+    else if (longer >= -3 && longer <= 3 && TRANSLITERATED.test(word + w)) {
+      if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
+    }
   }
   return best;
+}
+
+/** The record's words within one typo of `word` (other than itself), remembered for the record's other fits. */
+function partners(record: RecordWords, word: string): string[] {
+  let found = record.memo.get(word);
+  if (found === undefined) {
+    found = record.bag.filter((b) => b !== word && typosTo(word, [b]) >= 0);
+    record.memo.set(word, found);
+  }
+  return found;
+}
+
+/**
+ * A cheap bound before the fit (a producer may have hundreds of wines): true when more of the wine's
+ * words lack the record's than one typo per spare record word and {@link MAX_NEAR_MISS} could make up,
+ * so the fit would fail on more than {@link MAX_NEAR_MISS} words anyway.
+ */
+function farOff(wine: IndexedWine, producerWords: readonly string[], record: RecordWords): boolean {
+  let lacking = 0;
+  for (const word of wine.words) {
+    if (record.bag.includes(word) || record.context.has(word) || producerWords.includes(word)) continue;
+    if (wine.regionWords.includes(word) || colorOfWord(word) !== undefined || CLASSIFICATION_WORDS.has(word))
+      continue;
+    if (word === "brut" || word === BY_LINE) continue;
+    lacking++;
+  }
+  if (lacking <= MAX_NEAR_MISS) return false;
+  let spare = 0;
+  for (const word of record.bag) if (!wine.words.includes(word) && !producerWords.includes(word)) spare++;
+  return lacking > MAX_NEAR_MISS + spare;
+}
+
+/** A yes/no look-up about the record, made once per record (`key` names it). */
+function remembered(record: RecordWords, key: string, look: () => boolean): boolean {
+  let found = record.memo.get(key);
+  if (found === undefined) {
+    found = look() ? [key] : [];
+    record.memo.set(key, found);
+  }
+  return found.length > 0;
+}
+
+/** Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). */
+function noiseWithTypo(record: RecordWords, word: string): boolean {
+  return remembered(
+    record,
+    `§n ${word}`,
+    () => typosTo(word, LONG_TITLES) >= 0 || typosTo(word, LONG_NOISE) >= 0,
+  );
 }
 
 /** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
@@ -141,51 +221,100 @@ export function fitWine(
   producerWords: readonly string[],
   record: RecordWords,
   producerTypos: number,
+  producerOptional: readonly string[] = [],
 ): Fit | null {
   if (record.country !== null && record.country !== wine.country) return null;
-  if (record.color !== null && record.color !== wine.color) return null;
+  if (record.colorStated && record.color !== wine.color) return null;
+  if (farOff(wine, producerWords, record)) return null;
   let score = 1 - producerTypos * PENALTY.typo;
   const unexplained: string[] = [];
   let nameWordsFound = 0;
   let colorUnknown = false;
   let classificationMissing = false;
+  // Record words each wine word takes: exact ones first, then one-typo ones among those left, so one
+  // record word never stands for two ("Blanc" is not "Blanc de Blancs").
+  const used = new Set<string>();
+  const ownWords = wine.words.filter((w) => !producerWords.includes(w));
+  const typoFound = new Set<string>();
+  for (const word of ownWords) if (record.bag.includes(word)) used.add(word);
+  for (const word of ownWords) {
+    if (used.has(word)) continue;
+    const match = partners(record, word).find((b) => !used.has(b) && !wine.words.includes(b));
+    if (match !== undefined) {
+      used.add(match);
+      typoFound.add(word);
+    }
+  }
   // The wine's name words, each found in the record or excused.
-  for (const word of wine.words) {
-    if (producerWords.includes(word)) continue;
-    const typos = typosTo(word, record.bag);
-    if (typos >= 0) {
-      score -= typos * PENALTY.typo;
+  for (const word of ownWords) {
+    if (record.bag.includes(word) || typoFound.has(word)) {
+      if (typoFound.has(word)) score -= PENALTY.typo;
       nameWordsFound++;
-    } else if (record.context.has(word) || wine.regionWords.includes(word)) {
-      nameWordsFound += record.context.has(word) ? 1 : 0;
-    } else if (colorOfWord(word) === wine.color) {
+    } else if (record.context.has(word)) {
+      nameWordsFound++;
+    } else if (wine.regionWords.includes(word) && record.appellation.length === 0) {
+      // The appellation left out of a product name; a record naming another one must not lose it.
+    } else if (word === "brut" && wine.subType === "sparkling") {
+      score -= PENALTY.style; // "Imperial Rosé" = "Impérial Rosé Brut"
+    } else if (colorOfWord(word) === wine.color && !(wine.color === "rose" && record.color === null)) {
+      // A rosé says so on its label: "Brut Impérial" is not "Impérial Rosé Brut".
       if (record.color === null) {
         colorUnknown = true;
         score -= PENALTY.colorUnknown;
       }
-    } else if (CLASSIFICATION_WORDS.has(word) && (record.hasClassification || wine.words.includes("classe"))) {
-      if (!classificationMissing) score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
+    } else if (
+      CLASSIFICATION_WORDS.has(word) &&
+      (record.hasClassification || wine.words.includes("classe"))
+    ) {
+      if (!classificationMissing)
+        score -= record.hasClassification ? PENALTY.classificationStated : PENALTY.classification;
       classificationMissing = true;
     } else if (!record.bag.some((b) => twoRunTogether(b, wine.words) && b.includes(word))) {
       unexplained.push(word);
     }
   }
-  // The record's words, each explained by the wine.
-  for (const word of record.bag) {
-    if (producerWords.includes(word) || wine.words.includes(word) || wine.regionWords.includes(word)) continue;
+  // The record's words, each explained by the wine (not looked at for a wine too far off to review).
+  for (const word of unexplained.length > MAX_NEAR_MISS ? [] : record.bag) {
+    if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
+    if (producerOptional.includes(word)) continue;
+    if (word === "brut" && wine.subType === "sparkling") {
+      score -= PENALTY.style;
+      continue;
+    }
+    if (wine.regionWords.includes(word)) continue;
     const color = colorOfWord(word);
     if (color !== undefined) {
       if (color !== wine.color) return null;
       continue;
     }
-    if (typosTo(word, wine.words) === 1 || typosTo(word, producerWords) === 1) continue; // counted above
-    if (typosTo(word, wine.regionWords) === 1) {
+    // A typo of a word the same field does not also write rightly: "Marques … Marquis" in a producer
+    // name is two words, a brand written again with a typo in the product name is one.
+    const field = record.producerWords.includes(word) ? record.producerWords : record.wineWords;
+    const absent = (words: readonly string[]) => words.filter((w) => !field.includes(w));
+    if (typosTo(word, absent(producerWords)) >= 0) continue; // counted in producerTypos
+    if (
+      remembered(
+        record,
+        `§r ${word} ${wine.regionWords.join(" ")}`,
+        () => typosTo(word, wine.regionWords) >= 0,
+      ) ||
+      remembered(record, `§c ${word} ${wine.color}`, () => typosTo(word, COLOR_WORDS[wine.color]) >= 0) ||
+      noiseWithTypo(record, word)
+    ) {
       score -= PENALTY.typo;
       continue;
     }
     if (twoRunTogether(word, wine.words) || twoRunTogether(word, producerWords)) continue;
     unexplained.push(word);
   }
+  // A by-line ("du Château Margaux") on one side only counts when nothing else names the wine:
+  // "Margaux du Château Margaux" is not Château Margaux, "Pavillon Rouge" is "Pavillon Rouge du …".
+  const byLine = unexplained.indexOf(BY_LINE);
+  if (
+    byLine >= 0 &&
+    ownWords.some((w) => w !== BY_LINE && !wine.regionWords.includes(w) && !unexplained.includes(w))
+  )
+    unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
   if (record.appellation.length > 0 && !appellationAgrees(record.appellation, wine, producerWords))
@@ -197,7 +326,11 @@ export function fitWine(
 }
 
 /** Whether every word of the record's appellation is a word of the wine's region, name or producer. */
-function appellationAgrees(appellation: readonly string[], wine: IndexedWine, producerWords: readonly string[]) {
+function appellationAgrees(
+  appellation: readonly string[],
+  wine: IndexedWine,
+  producerWords: readonly string[],
+) {
   return appellation.every(
     (word) =>
       typosTo(word, wine.regionWords) >= 0 || typosTo(word, wine.words) >= 0 || producerWords.includes(word),

@@ -16,7 +16,15 @@
  * compared with the wines of the producers its words name.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-import { type Fit, fitWine, type IndexedWine, type RecordWords, TYPO_MIN, typosTo } from "./crosswalk-fit.ts";
+import {
+  type Fit,
+  fitWine,
+  type IndexedWine,
+  MAX_NEAR_MISS,
+  type RecordWords,
+  TYPO_MIN,
+  typosTo,
+} from "./crosswalk-fit.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -51,12 +59,12 @@ export type CrosswalkDecision =
 export const LINK_MIN = 0.85;
 /** Least lead of the best fit over the next one (of any wine); a closer second sends the record to review. */
 export const MARGIN = 0.05;
-/** Near misses (fits failing on at most this many words) go to review; worse ones answer `none`. */
-const REVIEW_MAX_UNEXPLAINED = 1;
 
 /** A producer of the index: its compared words and its wines. */
 interface Producer {
   words: string[];
+  /** Words a record may leave out (crosswalk-words.ts producerWords). */
+  optional: string[];
   wines: IndexedWine[];
 }
 
@@ -108,9 +116,10 @@ export class Crosswalk {
     let list = this.lists.get(key);
     if (!list) {
       list = words.map((w) => {
-        let s = this.strings.get(w);
-        if (s === undefined) this.strings.set(w, (s = w));
-        return s;
+        const known = this.strings.get(w);
+        if (known !== undefined) return known;
+        this.strings.set(w, w);
+        return w;
       });
       this.lists.set(key, list);
     }
@@ -120,11 +129,11 @@ export class Crosswalk {
   /** Indexes a wine (the catalogue's, then each wine an import creates); a wine added again replaces itself. */
   add(wine: CrosswalkWine): void {
     this.remove(wine.id);
-    const words = producerWords(wine.producerName);
-    const key = words.join(" ");
+    const { required: words, optional } = producerWords(wine.producerName);
+    const key = [...words, "|", ...optional].join(" ");
     let producer = this.producers.get(key);
     if (!producer) {
-      producer = { words, wines: [] };
+      producer = { words, optional, wines: [] };
       this.producers.set(key, producer);
       for (const word of words) {
         push(this.byWord, word, producer);
@@ -150,7 +159,7 @@ export class Crosswalk {
     this.producerOf.delete(wineId);
     producer.wines = producer.wines.filter((w) => w.id !== wineId);
     if (producer.wines.length > 0) return;
-    this.producers.delete(producer.words.join(" "));
+    this.producers.delete([...producer.words, "|", ...producer.optional].join(" "));
     for (const word of producer.words) {
       pull(this.byWord, word, producer);
       if (!this.byWord.has(word)) for (const d of deletions(word)) pull(this.byDeletion, d, word);
@@ -162,21 +171,29 @@ export class Crosswalk {
     if (word.length < TYPO_MIN) return [];
     const found = new Set<string>();
     for (const key of [word, ...deletions(word)]) {
-      for (const w of this.byDeletion.get(key) ?? []) if (w !== word && typosTo(word, [w]) === 1) found.add(w);
+      for (const w of this.byDeletion.get(key) ?? [])
+        if (w !== word && typosTo(word, [w]) === 1) found.add(w);
       if (key !== word && this.byWord.has(key) && key.length >= TYPO_MIN) found.add(key);
     }
     return [...found];
   }
 
-  /** The producers every word of which the record's words hold (exactly or within one typo), with the typos. */
+  /**
+   * The producers every word of which the record's words hold (exactly or within one typo), with the
+   * typos. Producers are counted by the record words that name one of their words (a common word such
+   * as "rossi" names thousands); only those named often enough are checked word by word.
+   */
   private producersIn(bag: readonly string[]): { producer: Producer; typos: number }[] {
-    const seen = new Set<Producer>();
+    const hits = new Map<Producer, number>();
     for (const word of bag) {
-      for (const w of [word, ...(this.byWord.has(word) ? [] : this.typoWords(word))])
-        for (const p of this.byWord.get(w) ?? []) seen.add(p);
+      const exact = this.byWord.get(word);
+      const words = exact ? [word] : this.typoWords(word);
+      for (const w of words) for (const p of this.byWord.get(w) ?? []) hits.set(p, (hits.get(p) ?? 0) + 1);
     }
     const out: { producer: Producer; typos: number }[] = [];
-    for (const producer of seen) {
+    for (const [producer, n] of hits) {
+      const initials = producer.words.filter((w) => w.length === 1).length;
+      if (n < producer.words.length - initials) continue;
       let typos = 0;
       const all = producer.words.every((w) => {
         const t = typosTo(w, bag);
@@ -199,7 +216,7 @@ export class Crosswalk {
     const fits: Fit[] = [];
     for (const { producer, typos } of this.producersIn(words.bag)) {
       for (const wine of producer.wines) {
-        const fit = fitWine(wine, producer.words, words, typos);
+        const fit = fitWine(wine, producer.words, words, typos, producer.optional);
         if (fit) fits.push(fit);
       }
     }
@@ -222,6 +239,8 @@ export function recordWords(record: SourceRecord): RecordWords {
   const color = record.color ?? (named.size === 1 ? ([...named][0] as Color) : null);
   return {
     bag,
+    producerWords: producer,
+    wineWords: wine,
     context,
     appellation,
     hasClassification: record.classification !== null && record.classification !== "",
@@ -231,6 +250,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     type: record.type,
     subType: record.subType,
     styleStated: record.source === "lwin",
+    memo: new Map(),
   };
 }
 
@@ -242,7 +262,12 @@ function decide(fits: Fit[], accept: (wineId: number) => boolean): CrosswalkDeci
     const chosen = full.find((f) => accept(f.wine.id));
     if (!chosen) return { kind: "none" };
     const score = round(chosen.score);
-    const review = (reason: string): CrosswalkDecision => ({ kind: "review", wineId: chosen.wine.id, score, reason });
+    const review = (reason: string): CrosswalkDecision => ({
+      kind: "review",
+      wineId: chosen.wine.id,
+      score,
+      reason,
+    });
     if (chosen !== best) return review(`wine ${best.wine.id} fits better and is already linked`);
     const second = full[1];
     if (second && best.score - second.score < MARGIN) {
@@ -258,9 +283,7 @@ function decide(fits: Fit[], accept: (wineId: number) => boolean): CrosswalkDeci
     return { kind: "link", wineId: best.wine.id, score };
   }
   const near = fits
-    .filter(
-      (f) => f.unexplained.length <= REVIEW_MAX_UNEXPLAINED && f.nameWordsFound > 0 && accept(f.wine.id),
-    )
+    .filter((f) => f.unexplained.length <= MAX_NEAR_MISS && f.nameWordsFound > 0 && accept(f.wine.id))
     .sort((a, b) => b.score - a.score)[0];
   if (near) {
     return {
