@@ -80,18 +80,21 @@ export class WineFit {
   }
 
   /**
-   * Marks the near tokens of the `terms` that match no token without a typo and have 3 letters or
-   * more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
+   * Marks the near tokens of the `terms` that are no word of the catalogue (no token matches them
+   * whole without a typo; a prefix or an abbreviation does not count) and have 3 letters or more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
    * 3 for 8 or more). They make no match; they rank first, among the wines that do not match the
    * word, those holding one ({@link near}). So a word that is no word of the catalogue and matches
-   * only other wines' words, with typos ("fereia" → Fereira, typed for Ferreira, two edits away) or
-   * split ("oen" = o + en, typed for Open: 3 letters get no typo), still points to the wine it was
-   * typed for.
+   * only other wines' words, with typos ("fereia" → Fereira, typed for Ferreira, two edits away),
+   * split ("oen" = o + en, typed for Open: 3 letters get no typo) or as the start of a longer word
+   * ("roe" → Roero, typed for Rose), still points to the wine it was typed for.
    */
   markNearTerms(terms: readonly QueryTerm[]): void {
     terms.forEach((term, i) => {
-      if (term.word.length < NEAR_MIN || term.tokens.some((m) => m.typos === 0)) return;
+      if (term.word.length < NEAR_MIN || term.tokens.some((m) => m.typos === 0 && m.penalty === 0)) return;
       const edits = typoAllowance(term.word.length) + 1;
+      // A word that matches something (a typo, a split, a prefix) looks for near words of 2 edits at
+      // most: 3-edit look-ups of long words cost more than the rare wine they would find.
+      if (edits > 2 && (term.tokens.length > 0 || term.phrases.length > 0)) return;
       for (const hit of this.index.trie.fuzzy(term.word, edits, false)) this.markNear(hit.token, i);
     });
   }

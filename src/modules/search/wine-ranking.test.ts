@@ -131,6 +131,18 @@ describe("wine ranking among namesakes", () => {
     assert.deepEqual(typo.search("quinta de fereia brut", 10), [92, 91]);
   });
 
+  test("a last word that only starts other wines' words is a near miss too", () => {
+    const prefix = new IndexSearcher(
+      buildWineIndex([
+        { id: 93, producer: "Harper-Walker", wine: "Limited Release", popularity: 50 },
+        { id: 94, producer: "Harper-Walker", wine: "Limited Release Rose", popularity: 1 },
+        { id: 95, producer: "Vietti", wine: "Roero Arneis", popularity: 10 },
+      ]),
+    );
+    // "roe": "rose" with a letter dropped (3 letters: no typo); it starts "roero", which wine 94 lacks.
+    assert.deepEqual(prefix.search("harper walker limited release roe", 10), [94, 93]);
+  });
+
   test("a short typo that only splits into other wines' words still ranks first the wine with a word near it", () => {
     const split = new IndexSearcher(
       buildWineIndex([

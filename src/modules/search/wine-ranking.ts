@@ -15,7 +15,8 @@
  * Ranking key, best first: (1) query words matched; (2) near: query words of 3 letters or more
  * that are no word of the catalogue, which the wine does not match, but which are one edit beyond
  * their typo allowance from a word of the wine ("muiiwod" for Muirwood, "oen" for Open, "fereia"
- * for Ferreira: such a word makes no match, and so no result, but ranks the wines having one first); (3) total typos, fewer first; (4) total penalty (prefix, abbreviation, split), fewer
+ * for Ferreira, "roe" for Rose: such a word makes no match, and so no result, but ranks the wines
+ * having one first); (3) total typos, fewer first; (4) total penalty (prefix, abbreviation, split), fewer
  * first; (5) field fit: 3 = the query is the display name (each of its words matched by one query
  * word, or near one that matches nothing (2), each matched query word found), 2 = it is exactly the wine name or the producer, 1 = it
  * covers the wine name or the producer, 0 otherwise; (6) order: query word pairs adjacent and in
