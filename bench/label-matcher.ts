@@ -13,7 +13,11 @@
  * one above it. With PHOTO_LARGE≠0 (default) the same on a 300,000-wine catalogue (bundled +
  * `import --synthetic 300000 --seed 1`), labels of real and of synthetic wines.
  * MATCHER_DB_1K / MATCHER_DB_300K name prebuilt SQLite catalogues of the same imports.
+ * MATCHER_DB=<file> MATCHER_LABEL=<name>: only the catalogue that file holds (the merged catalogue of
+ * bench/merged-catalogue.ts), labels of the bundled wines and of the wines known only from LWIN
+ * (ids > 10,000,000), written to bench/results/label-matcher-<name>.{json,md}.
  * Writes bench/results/label-matcher.{json,md}.   Run: npm run bench:matcher
+ *   MATCHER_DB=/tmp/merged-catalogue.db MATCHER_LABEL=merged npm run bench:matcher
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -214,8 +218,10 @@ async function run(catalogue: string, path: string) {
   builds.push({ catalogue, wines: all.length, build_ms: buildMs, memory_mb: memoryMb });
   const real = all.filter((d) => d.id < 1_000_000);
   known(catalogue, "bundled wines", matcher, real, all);
-  const synthetic = all.filter((d) => d.id >= 1_000_000);
+  const synthetic = all.filter((d) => d.id >= 1_000_000 && d.id <= 10_000_000);
   if (synthetic.length > 0) known(catalogue, "synthetic wines", matcher, synthetic, all);
+  const lwinOnly = all.filter((d) => d.id > 10_000_000);
+  if (lwinOnly.length > 0) known(catalogue, "LWIN-only wines", matcher, lwinOnly, all);
   unknown(catalogue, all, real);
 }
 
@@ -233,8 +239,15 @@ function catalogue(envName: string, file: string, args: string[]): string {
   cli(path, args);
   return path;
 }
-await run("1,007 wines (bundled)", catalogue("MATCHER_DB_1K", "1k.db", ["import"]));
-if (process.env.PHOTO_LARGE !== "0") {
+/** One given catalogue (MATCHER_DB, named MATCHER_LABEL) instead of the two imported here. */
+const givenDb = process.env.MATCHER_DB;
+const givenLabel = process.env.MATCHER_LABEL ?? "given";
+const outName = givenDb ? `label-matcher-${givenLabel}` : "label-matcher";
+if (givenDb) {
+  const count = (await documentsOf(givenDb)).length;
+  await run(`${count.toLocaleString("en")} wines (${givenLabel})`, givenDb);
+} else await run("1,007 wines (bundled)", catalogue("MATCHER_DB_1K", "1k.db", ["import"]));
+if (!givenDb && process.env.PHOTO_LARGE !== "0") {
   console.log("Importing 300,000 wines…");
   const args = ["import", "--synthetic", "300000", "--seed", "1"];
   await run("300,000 wines", catalogue("MATCHER_DB_300K", "300k.db", args));
@@ -244,7 +257,7 @@ rmSync(dir, { recursive: true, force: true });
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const date = new Date().toISOString();
 writeFileSync(
-  "bench/results/label-matcher.json",
+  `bench/results/${outName}.json`,
   `${JSON.stringify({ date, builds, rows, openSet, calibration: Object.fromEntries(calibration) }, null, 2)}\n`,
 );
 const md = [
@@ -280,6 +293,6 @@ const md = [
   `Matcher build: ${builds.map((b) => `${b.wines} wines in ${b.build_ms} ms, ${b.memory_mb} MB (heap + array buffers after GC)`).join("; ")}.`,
   "",
 ];
-writeFileSync("bench/results/label-matcher.md", md.join("\n"));
+writeFileSync(`bench/results/${outName}.md`, md.join("\n"));
 console.log(md.join("\n"));
 process.exit(0);

@@ -22,8 +22,12 @@
  * (`search-quality-table.ts`). RESULTS_DIR=<dir> writes the size's files there instead (no table):
  * the baseline is this benchmark run so on the ranking being replaced.
  * SYNTHETIC_STYLE=hard generates the first generator's catalogue (`--synthetic-style hard`).
+ * SEARCH_LABEL=<name> with SEARCH_DB=<file>: the catalogue that file already holds, whatever it is
+ * (the merged catalogue of bench/merged-catalogue.ts: X-Wines + the LWIN benchmark file), written to
+ * search-quality-<name>.{json,md}; peers only with PEERS=1, no side-by-side table.
  * Run: npm run bench:search   (1k)   N=300000 npm run bench:search   (300k)
  *      N=300000 SEARCH_DB=/tmp/wines-300k.sqlite npm run bench:search   (300k, catalogue file reused)
+ *      SEARCH_LABEL=merged SEARCH_DB=/tmp/merged-catalogue.db npm run bench:search   (merged catalogue)
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { create, insertMultiple, search as oramaSearch } from "@orama/orama";
@@ -43,13 +47,15 @@ import { type BenchQuery, type BenchWine, generateQueries, PER_CATEGORY, SEED } 
 const K = 10;
 /** Catalogue size: unset = the bundled 1,007 wines; else the synthetic catalogue of N wines (seed 1). */
 const N = process.env.N ? Number(process.env.N) : null;
-const label = N === null ? "1k" : `${Math.round(N / 1000)}k`;
+/** A catalogue held in SEARCH_DB, named by SEARCH_LABEL (the merged catalogue), rather than one generated here. */
+const given = process.env.SEARCH_LABEL ?? null;
+const label = given ?? (N === null ? "1k" : `${Math.round(N / 1000)}k`);
 /** Style of the synthetic catalogue (SYNTHETIC_STYLE: realistic, the default, or hard: the first generator's output). */
 const style = process.env.SYNTHETIC_STYLE === "hard" ? "hard" : "realistic";
 /** Where the results go (RESULTS_DIR; default bench/results, which also gets the side-by-side search-quality.md). */
 const RESULTS_DIR = process.env.RESULTS_DIR ?? "bench/results";
 /** Peers at the synthetic size only with PEERS=1 (MiniSearch and Orama hold every document as JS objects). */
-const withPeers = N === null || process.env.PEERS === "1";
+const withPeers = (N === null && given === null) || process.env.PEERS === "1";
 /**
  * SEARCH_DB=<file>: a SQLite file holding the catalogue, reused when it already holds one (the 300k
  * catalogue takes minutes to generate and write), else written there first. Unset: in memory.
@@ -65,10 +71,14 @@ const held = reuse
       .select((e) => e.fn.countAll<number>().as("n"))
       .executeTakeFirst()
   : undefined;
-if (Number(held?.n ?? 0) === 0) {
+if (given !== null && Number(held?.n ?? 0) === 0) {
+  throw new Error(
+    `SEARCH_LABEL=${given} needs SEARCH_DB to name a file holding a catalogue (bench/merged-catalogue.ts).`,
+  );
+} else if (Number(held?.n ?? 0) === 0) {
   const bundled = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
   await writeCatalogue(db.kysely, N === null ? bundled : syntheticCatalogue(bundled, N, 1, { style }));
-} else if (N !== null && Number(held?.n) !== N) {
+} else if (given === null && N !== null && Number(held?.n) !== N) {
   throw new Error(`SEARCH_DB ${dbPath} holds ${held?.n} wines, not N=${N}.`);
 }
 const rows = await db.kysely
@@ -224,9 +234,11 @@ const result = {
   catalogue: {
     wines: wines.length,
     source:
-      N === null
-        ? "data/xwines-slim-1k-wines.csv"
-        : `synthetic ${N} wines, seed 1, ${style} style (import --synthetic ${N} --seed 1 --synthetic-style ${style})`,
+      given !== null
+        ? `${dbPath} (${given})`
+        : N === null
+          ? "data/xwines-slim-1k-wines.csv"
+          : `synthetic ${N} wines, seed 1, ${style} style (import --synthetic ${N} --seed 1 --synthetic-style ${style})`,
   },
   peers: withPeers ? "minisearch, orama" : "left out at this size (set PEERS=1)",
   queries: { total: queries.length, seed: SEED, per_category_max: PER_CATEGORY, top_k: K },
@@ -239,9 +251,11 @@ const result = {
 writeFileSync(`${RESULTS_DIR}/search-quality-${label}.json`, `${JSON.stringify(result, null, 2)}\n`);
 
 const md: string[] = [
-  N === null
-    ? "# Wine search quality (bundled catalogue, 1,007 wines)"
-    : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1 --synthetic-style ${style}\`)`,
+  given !== null
+    ? `# Wine search quality (${given} catalogue in ${dbPath}, ${wines.length.toLocaleString("en")} wines)`
+    : N === null
+      ? "# Wine search quality (bundled catalogue, 1,007 wines)"
+      : `# Wine search quality (synthetic catalogue, ${wines.length.toLocaleString("en")} wines: \`import --synthetic ${N} --seed 1 --synthetic-style ${style}\`)`,
   "",
   `${queries.length} queries generated with seed ${SEED} (bench/search-queries.ts), top ${K} per engine.`,
   "Recall@10 = |relevant ∩ top 10| / min(|relevant|, 10); MRR = 1 / rank of the first relevant result within the top 10;",
@@ -285,7 +299,7 @@ for (const e of engines) {
 writeFileSync(`${RESULTS_DIR}/search-quality-${label}.md`, `${md.join("\n")}\n`);
 console.log(md.join("\n"));
 const table = sideBySide(RESULTS_DIR, "bench/results/baseline");
-if (table !== null && RESULTS_DIR === "bench/results") {
+if (table !== null && RESULTS_DIR === "bench/results" && given === null) {
   writeFileSync(`${RESULTS_DIR}/search-quality.md`, table);
   console.log(`\n${table}`);
 }

@@ -5,6 +5,9 @@
  * - the same token: (0, 0);
  * - as the last word, any token it starts (as-you-type): (0, 1);
  * - an abbreviation's full form or the reverse ("ch" → chateau, "saint" → st): (0, 1);
+ * - the word with an e-digraph reduced to its vowel, as sources without umlauts write it
+ *   ("spaetburgunder" → spatburgunder, `bareVowelSpellings`): (0, 0), one word as "spätburgunder"
+ *   is both (fold and the index's transliteration aliases);
  * - when the word is no token: two tokens it splits into (missing space, "casavalduga" →
  *   casa + valduga; the last word's second part may be a prefix): (0, 1), (0, 2) with prefix;
  * - only in a typo pass, a token within the pass's allowance (`typoAllowance` of `text-rules.ts`):
@@ -12,7 +15,7 @@
  * Transliterations ("gewuerztraminer", "mueller") are index tokens themselves (aliases).
  */
 import { osaDistance } from "./edit-distance.ts";
-import { abbreviationAlternatives } from "./text-rules.ts";
+import { abbreviationAlternatives, bareVowelSpellings } from "./text-rules.ts";
 import { documentFrequency, type WineIndex } from "./wine-index.ts";
 
 /** A token that matches a query word, with its typos and penalty (both ≥ 0). */
@@ -64,6 +67,10 @@ export function expandWord(index: WineIndex, word: string, last: boolean, maxTyp
     if (ids.some((t) => t === -1)) continue;
     if (ids.length === 1) tokens.push({ token: ids[0] as number, typos: 0, penalty: 1 });
     else phrases.push({ parts: ids.map((t) => [t]), penalty: 1 });
+  }
+  for (const spelled of bareVowelSpellings(word)) {
+    const t = index.trie.exact(spelled);
+    if (t !== -1 && !tokens.some((m) => m.token === t)) tokens.push({ token: t, typos: 0, penalty: 0 });
   }
   if (exact === -1 && prefixed === 0) {
     for (let i = 1; i < word.length; i++) {

@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { fold, transliterate } from "../../domain/text-folding.ts";
 import { osaDistance } from "./edit-distance.ts";
-import { abbreviationAlternatives, indexWords, queryWords, typoAllowance } from "./text-rules.ts";
+import {
+  abbreviationAlternatives,
+  bareVowelSpellings,
+  indexWords,
+  queryWords,
+  typoAllowance,
+} from "./text-rules.ts";
 
 describe("normalization", () => {
   test("fold: case, accents, ß/æ/œ, punctuation as spaces", () => {
@@ -93,5 +99,27 @@ describe("typo rules", () => {
   test("distance stops at max + 1", () => {
     assert.equal(osaDistance("chardonnay", "zinfandel", 2), 3);
     assert.equal(osaDistance("a", "abcdef", 1), 2);
+  });
+});
+
+describe("bare-vowel spellings of a query word", () => {
+  test("each e-digraph reduced or kept, the word itself left out", () => {
+    assert.deepEqual(bareVowelSpellings("spaetburgunder"), ["spatburgunder"]);
+    assert.deepEqual(bareVowelSpellings("mueller"), ["muller"]);
+    assert.deepEqual(bareVowelSpellings("hoelle"), ["holle"]);
+    assert.deepEqual(
+      bareVowelSpellings("uerzigerwuerz").sort(),
+      ["urzigerwuerz", "uerzigerwurz", "urzigerwurz"].sort(),
+    );
+    assert.deepEqual(bareVowelSpellings("riesling"), []);
+    // å's "aa" is no e-digraph: "aalto" keeps its spelling.
+    assert.deepEqual(bareVowelSpellings("aalto"), []);
+  });
+
+  test("every spelling folds a transliterated umlaut word back to the word without its umlauts", () => {
+    for (const name of ["Müller", "Spätburgunder", "Würzgarten", "Höllenberg", "Ürziger"]) {
+      const translit = fold(transliterate(name));
+      assert.ok(bareVowelSpellings(translit).includes(fold(name)), name);
+    }
   });
 });

@@ -65,6 +65,38 @@ export function queryWords(q: string): string[] {
 }
 
 /**
+ * E-digraphs that {@link indexWords}'s aliases spell umlauts with (ä ö ü, ø), where fold leaves the
+ * bare vowel. "aa" (å) is left out: "Aalto" would also find every "Alto".
+ */
+const DIGRAPHS = /ae|oe|ue/g;
+/** Most digraphs of one word whose bare-vowel spellings are tried (2^n spellings). */
+const MAX_DIGRAPHS = 3;
+
+/**
+ * The spellings of a folded query word with some of its e-digraphs (ae, oe, ue) reduced to
+ * the bare vowel, as a name whose umlauts a source dropped is written: "spaetburgunder" →
+ * ["spatburgunder"], "mueller" → ["muller"] (LWIN writes "Spatburgunder", "Muller-Thurgau"; a
+ * query typed the German way, "Spaetburgunder", must find those too, as it finds "Spätburgunder"
+ * through the index's aliases). Every subset of the word's first {@link MAX_DIGRAPHS} digraphs
+ * ("uerziger wuerzgarten"), the word itself excluded; [] when it has none.
+ */
+export function bareVowelSpellings(word: string): string[] {
+  const at = [...word.matchAll(DIGRAPHS)].map((m) => m.index as number).slice(0, MAX_DIGRAPHS);
+  const out: string[] = [];
+  for (let subset = 1; subset < 1 << at.length; subset++) {
+    let spelled = "";
+    let from = 0;
+    at.forEach((i, k) => {
+      if ((subset & (1 << k)) === 0) return;
+      spelled += word.slice(from, i + 1); // keep the vowel, drop the e
+      from = i + 2;
+    });
+    out.push(spelled + word.slice(from));
+  }
+  return out;
+}
+
+/**
  * Usual abbreviations of wine labels and lists (folded, without the dot) and what they stand for.
  * A value with spaces is a phrase whose words must all occur in the wine (in any order).
  */

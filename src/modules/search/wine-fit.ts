@@ -19,8 +19,9 @@
  *   matched query words left without a word of it (a repeated query word it has once); for field
  *   2–3, 0: the rest of a wine matched exactly by its name or its producer is not the query's
  *   business, and such wines rank by popularity.
- * - near: query words matching nothing for which a word of the wine that no query word took is a
- *   near token ({@link WineFit.markNearTerms}: one edit beyond the word's typo allowance).
+ * - near: query words the wine does not match (matching no token anywhere) for which a word of the
+ *   wine that no query word took is a near token ({@link WineFit.markNearTerms}: one edit beyond the
+ *   word's typo allowance).
  */
 
 import { popCount } from "./bit-count.ts";
@@ -79,14 +80,21 @@ export class WineFit {
   }
 
   /**
-   * Marks the near tokens of the `terms` that match nothing (no token, no phrase) and have 3 letters
-   * or more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
-   * 3 for 8 or more). They make no match; they rank first the wines holding one ({@link near}).
+   * Marks the near tokens of the `terms` that are no word of the catalogue (no token matches them
+   * whole without a typo; a prefix or an abbreviation does not count) and have 3 letters or more: the tokens one edit beyond the word's typo allowance (1 edit for 3 letters, 2 for 4–7,
+   * 3 for 8 or more). They make no match; they rank first, among the wines that do not match the
+   * word, those holding one ({@link near}). So a word that is no word of the catalogue and matches
+   * only other wines' words, with typos ("fereia" → Fereira, typed for Ferreira, two edits away),
+   * split ("oen" = o + en, typed for Open: 3 letters get no typo) or as the start of a longer word
+   * ("roe" → Roero, typed for Rose), still points to the wine it was typed for.
    */
   markNearTerms(terms: readonly QueryTerm[]): void {
     terms.forEach((term, i) => {
-      if (term.tokens.length > 0 || term.phrases.length > 0 || term.word.length < NEAR_MIN) return;
+      if (term.word.length < NEAR_MIN || term.tokens.some((m) => m.typos === 0 && m.penalty === 0)) return;
       const edits = typoAllowance(term.word.length) + 1;
+      // A word that matches something (a typo, a split, a prefix) looks for near words of 2 edits at
+      // most: 3-edit look-ups of long words cost more than the rare wine they would find.
+      if (edits > 2 && (term.tokens.length > 0 || term.phrases.length > 0)) return;
       for (const hit of this.index.trie.fuzzy(term.word, edits, false)) this.markNear(hit.token, i);
     });
   }
@@ -140,11 +148,16 @@ export class WineFit {
     const nearStamp = this.nearTerms === 0 ? null : this.nearStamp;
     for (let k = start; k < primaryEnd; k++) {
       const t = docTokens[k] as number;
-      const bits = tokenStamp[t] === gen ? (tokenMask[t] as number) & mask : 0;
+      let bits = tokenStamp[t] === gen ? (tokenMask[t] as number) & mask : 0;
       pairs |= (prev << 1) & bits;
       prev = bits;
-      if (nearStamp !== null && bits === 0 && nearStamp[t] === this.nearGen)
-        near |= this.nearMask[t] as number;
+      if (nearStamp !== null && bits === 0 && nearStamp[t] === this.nearGen) {
+        // A word near a query word the wine does not match stands for it in the fit ("donati
+        // nebiool": Donati Nebbiolo is the display name, Donati Etichetta Nera Nebbiolo is not).
+        const nearBits = (this.nearMask[t] as number) & ~mask;
+        near |= nearBits;
+        bits = nearBits;
+      }
       if (single) {
         // Each term takes one word: the lowest term of `bits` not taken yet.
         const shown = bits & ~heldDisplay;
@@ -178,13 +191,14 @@ export class WineFit {
     const producerAll = freeProducer === 0;
     const wineAll = wineNamed && freeWine === 0;
     let field = 0;
-    if (freeDisplay === 0 && heldDisplay === mask) field = 3;
-    else if ((wineAll && heldWine === mask) || (producerAll && heldProducer === mask)) field = 2;
+    if (freeDisplay === 0 && (heldDisplay & mask) === mask) field = 3;
+    else if ((wineAll && (heldWine & mask) === mask) || (producerAll && (heldProducer & mask) === mask))
+      field = 2;
     else if (wineAll || producerAll) field = 1;
     this.field = field;
     this.order = popCount(pairs);
     this.unmatched = field >= 2 ? 0 : freeDisplay + popCount(mask & ~heldDisplay);
-    this.near = popCount(near);
+    this.near = popCount(near & ~mask); // a term the wine matched (by a split) is no near miss
   }
 
   /**
@@ -195,7 +209,8 @@ export class WineFit {
    */
   bound(d: number, mask: number): void {
     let room = 0;
-    for (let rest = mask; rest !== 0; rest &= rest - 1)
+    // Words near a query word the wine does not match count as matched words (see measure).
+    for (let rest = mask | (this.nearTerms & ~mask); rest !== 0; rest &= rest - 1)
       room += this.room[31 - Math.clz32(rest & -rest)] as number;
     const producerWords = this.index.producerLen[d] as number;
     const words = this.index.primaryLen[d] as number;

@@ -103,6 +103,83 @@ describe("wine ranking among namesakes", () => {
     assert.deepEqual(s.search("cabernet sauvignon", 10), [50, 51]);
     assert.deepEqual(s.search("muiiwod", 10), []);
   });
+
+  test("a word near a query word that matches nothing counts for the field fit: the exact name first", () => {
+    const near = new IndexSearcher(
+      buildWineIndex([
+        { id: 80, producer: "Donati", wine: "Etichetta Nera Nebbiolo", popularity: 50 },
+        { id: 81, producer: "Donati", wine: "Riserva Caruso Nebbiolo", popularity: 40 },
+        { id: 82, producer: "Donati", wine: "Nebbiolo", popularity: 1 },
+        { id: 83, producer: "Donati", wine: "Barbera", popularity: 99 },
+      ]),
+    );
+    // "nebiool" is two edits from "nebbiolo" (one typo allowed below 8 letters): no match, but the
+    // query is then the display name of wine 82, and only the producer of 80 and 81.
+    assert.deepEqual(near.search("donati nebiool", 10), [82, 80, 81, 83]);
+    assert.deepEqual(near.search("nebiool donati", 10), [82, 80, 81, 83]);
+  });
+
+  test("a word that is no word of the catalogue, matching only another wine's word with a typo, is a near miss too", () => {
+    const typo = new IndexSearcher(
+      buildWineIndex([
+        { id: 90, producer: "Fereira Wines", wine: "Tinto", popularity: 10 },
+        { id: 91, producer: "Quinta de Soares", wine: "Brut", popularity: 50 },
+        { id: 92, producer: "Quinta de Ferreira", wine: "Brut", popularity: 1 },
+      ]),
+    );
+    // "fereia": one typo from Fereira (wine 90, which has nothing else of the query), two from Ferreira.
+    assert.deepEqual(typo.search("quinta de fereia brut", 10), [92, 91]);
+  });
+
+  test("a last word that only starts other wines' words is a near miss too", () => {
+    const prefix = new IndexSearcher(
+      buildWineIndex([
+        { id: 93, producer: "Harper-Walker", wine: "Limited Release", popularity: 50 },
+        { id: 94, producer: "Harper-Walker", wine: "Limited Release Rose", popularity: 1 },
+        { id: 95, producer: "Vietti", wine: "Roero Arneis", popularity: 10 },
+      ]),
+    );
+    // "roe": "rose" with a letter dropped (3 letters: no typo); it starts "roero", which wine 94 lacks.
+    assert.deepEqual(prefix.search("harper walker limited release roe", 10), [94, 93]);
+  });
+
+  test("a short typo that only splits into other wines' words still ranks first the wine with a word near it", () => {
+    const split = new IndexSearcher(
+      buildWineIndex([
+        { id: 60, producer: "Palmer Wines", wine: "Gewürztraminer-Riesling", popularity: 40 },
+        { id: 61, producer: "Open", wine: "Riesling-Gewürztraminer", popularity: 1 },
+        { id: 62, producer: "Hayes Vineyards", wine: "Gewurztraminer-Riesling", popularity: 30 },
+        // "o" and "en" are words of the catalogue: "oen" splits into them (a missing space).
+        { id: 63, producer: "Quinta O Casal", wine: "Tinto", popularity: 5 },
+        { id: 64, producer: "Domaine du Pic", wine: "En Rouge", popularity: 5 },
+      ]),
+    );
+    // "oen": "open" with a letter dropped; 3 letters get no typo, so it matches no word of wine 61.
+    assert.deepEqual(split.search("oen gewurztraminer riesling", 3), [61, 60, 62]);
+    assert.deepEqual(split.search("open gewurztraminer riesling", 3), [61]);
+  });
+});
+
+describe("umlauts a source dropped", () => {
+  const dropped = new IndexSearcher(
+    buildWineIndex([
+      { id: 70, producer: "Weingut Huber", wine: "Spätburgunder", popularity: 1 },
+      { id: 71, producer: "Weingut Huber", wine: "Spatburgunder", popularity: 9 },
+      { id: 72, producer: "Kettmeir", wine: "Muller-Thurgau", popularity: 5 },
+      { id: 75, producer: "Weingut Huber", wine: "Spätburgunder Trocken Alte Reben", popularity: 99 },
+    ]),
+  );
+
+  test("a word typed with an e-digraph finds the name written without its umlaut as the same word", () => {
+    // LWIN writes "Spatburgunder", "Muller-Thurgau": "spaetburgunder" is the word both spellings
+    // fold to, so the two wines of that exact name rank as namesakes (popularity), before the longer name.
+    assert.deepEqual(dropped.search("huber spaetburgunder", 10), [71, 70, 75]);
+    assert.deepEqual(dropped.search("mueller thurgau", 10), [72]);
+    assert.deepEqual(dropped.searchWithTotal("weingut huber spatburgunder", 10), {
+      ids: [71, 70, 75],
+      total: 3,
+    });
+  });
 });
 
 describe("total of matches", () => {

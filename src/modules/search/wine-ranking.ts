@@ -13,11 +13,12 @@
  * needing typos are left out.
  *
  * Ranking key, best first: (1) query words matched; (2) near: query words of 3 letters or more
- * that match nothing (even with typos) but are one edit beyond their typo allowance from a word of
- * the wine ("muiiwod" for Muirwood: such a word makes no match, and so no result, but ranks the
- * wines having one first); (3) total typos, fewer first; (4) total penalty (prefix, abbreviation, split), fewer
+ * that are no word of the catalogue, which the wine does not match, but which are one edit beyond
+ * their typo allowance from a word of the wine ("muiiwod" for Muirwood, "oen" for Open, "fereia"
+ * for Ferreira, "roe" for Rose: such a word makes no match, and so no result, but ranks the wines
+ * having one first); (3) total typos, fewer first; (4) total penalty (prefix, abbreviation, split), fewer
  * first; (5) field fit: 3 = the query is the display name (each of its words matched by one query
- * word, each matched query word found), 2 = it is exactly the wine name or the producer, 1 = it
+ * word, or near one that matches nothing (2), each matched query word found), 2 = it is exactly the wine name or the producer, 1 = it
  * covers the wine name or the producer, 0 otherwise; (6) order: query word pairs adjacent and in
  * the query's order in the display name, more first; (7) words left unmatched on either side (extra
  * words of the wine, repeated query words it lacks), fewer first, counted for field fit 0–1 only;
