@@ -294,7 +294,7 @@ describe("@winedata/client: codes, the changes feed, sources", () => {
     await catalogueChanged(s);
     const byLwin = await client.wines.findByCode({ lwin: "1088001" });
     assert.equal(byLwin?.id, wine.id);
-    assert.deepEqual(byLwin?.identifiers, { lwin: "1088001", gtin: ["00036000291452"], xwines: null });
+    assert.deepEqual(byLwin?.identifiers, { lwin: "1088001", gtin: ["00036000291452"], xwines: wine.id });
     assert.equal((await client.wines.findByCode({ gtin: "036000291452" }))?.id, wine.id);
     assert.equal(await client.wines.findByCode({ lwin: "1088002" }), null);
     const error = await client.wines.findByCode({ gtin: "036000291453" }).catch((e: unknown) => e);
