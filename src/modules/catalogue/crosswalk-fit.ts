@@ -93,6 +93,10 @@ export interface IndexedWine {
   subType: SubType;
   /** Compared words of its region or appellation. */
   regionWords: readonly string[];
+  /** Place keys of its region's names in every language (crosswalk-places.ts placeKey). */
+  places: readonly string[];
+  /** Place keys of the places its region lies in (crosswalk-places.ts enclosingPlaces). */
+  within: readonly string[];
   country: string;
 }
 
@@ -107,6 +111,13 @@ export interface RecordWords {
   context: ReadonlySet<string>;
   /** Compared words of its appellation alone; [] when none. */
   appellation: readonly string[];
+  /** Place key of its appellation ("" when none). */
+  appellationPlace: string;
+  /**
+   * Place keys its appellation and region name or lie in (the appellation, its region, and the places
+   * each lies in): a wine whose region is one of them is of the same place or a larger one.
+   */
+  around: ReadonlySet<string>;
   hasClassification: boolean;
   /** Its colour as stated, else as its colour words name one colour, else null. */
   color: Color | null;
@@ -317,7 +328,7 @@ export function fitWine(
     unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
-  if (record.appellation.length > 0 && !appellationAgrees(record.appellation, wine, producerWords))
+  if (record.appellation.length > 0 && !appellationAgrees(record, wine, producerWords))
     doubts.push("appellation differs");
   if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
     doubts.push("still or sparkling differs");
@@ -325,14 +336,19 @@ export function fitWine(
   return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
 }
 
-/** Whether every word of the record's appellation is a word of the wine's region, name or producer. */
-function appellationAgrees(
-  appellation: readonly string[],
-  wine: IndexedWine,
-  producerWords: readonly string[],
-) {
-  return appellation.every(
+/**
+ * Whether the record's appellation agrees with the wine's region: every word of the appellation is a
+ * word of the wine's region, name or producer; or the wine's region (in any language) is the record's
+ * appellation or region or a place either lies in ("Tuscany" for "Toscana", "Rhône Valley" for
+ * "Ventoux"); or the wine's region lies in the record's appellation ("Brauneberg" in "Mosel"). Two
+ * places inside one region ("Pauillac" and "Margaux") do not agree.
+ */
+function appellationAgrees(record: RecordWords, wine: IndexedWine, producerWords: readonly string[]) {
+  const byWords = record.appellation.every(
     (word) =>
       typosTo(word, wine.regionWords) >= 0 || typosTo(word, wine.words) >= 0 || producerWords.includes(word),
   );
+  if (byWords) return true;
+  if (wine.places.some((p) => record.around.has(p))) return true;
+  return record.appellationPlace !== "" && wine.within.includes(record.appellationPlace);
 }

@@ -282,3 +282,77 @@ test("property: a wine written with any accents, case and title form links to it
     { numRuns: 300 },
   );
 });
+
+test("an appellation named at another level or in another language agrees; two villages of one region do not", () => {
+  const c = crosswalk([
+    {
+      ...wine(135867, "Tenuta", "San Guido", "Le Difese", "red", "Tuscany", "still", "IT"),
+      regionNames: ["Toskana", "Toscane", "Toscana"],
+    },
+    wine(
+      107183,
+      null,
+      "Fritz Haag",
+      "Brauneberger Juffer Riesling Auslese",
+      "white",
+      "Brauneberg",
+      "still",
+      "DE",
+    ),
+    wine(101617, "Quinta", "do Noval", "Cedro do Noval", "red", "Duriense", "still", "PT"),
+    wine(111398, null, "La Vieille Ferme", "Rouge", "red", "Rhône Valley"),
+    wine(900010, null, "Domaine Exemple", "Rouge", "red", "Margaux"),
+  ]);
+  const it = { country: "IT", color: "red" as const };
+  assert.equal(
+    linked(c, lwin("Tenuta", "San Guido", "Le Difese", { ...it, region: "Tuscany", appellation: "Toscana" })),
+    135867,
+  );
+  assert.equal(
+    linked(
+      c,
+      lwin("Weingut", "Fritz Haag", "Brauneberger Juffer Riesling Auslese", {
+        country: "DE",
+        color: "white",
+        region: "Mosel",
+        appellation: "Mosel",
+      }),
+    ),
+    107183,
+  );
+  assert.equal(
+    linked(
+      c,
+      lwin("Quinta", "do Noval", "Cedro do Noval", {
+        country: "PT",
+        color: "red",
+        region: "Douro",
+        appellation: "Douro",
+      }),
+    ),
+    101617,
+  );
+  assert.equal(
+    linked(
+      c,
+      lwin(null, "La Vieille Ferme", "Rouge", { color: "red", region: "Rhone", appellation: "Ventoux" }),
+    ),
+    111398,
+  );
+  // Pauillac and Margaux both lie in Bordeaux (Haut-Médoc): a "Rouge" of one is not the other's.
+  assert.equal(
+    linked(
+      c,
+      lwin(null, "Domaine Exemple", "Rouge", { color: "red", region: "Bordeaux", appellation: "Pauillac" }),
+    ),
+    "review",
+  );
+  // Another region altogether.
+  assert.equal(
+    linked(
+      c,
+      lwin(null, "La Vieille Ferme", "Rouge", { color: "red", region: "Burgundy", appellation: "Beaune" }),
+    ),
+    "review",
+  );
+});

@@ -25,6 +25,7 @@ import {
   TYPO_MIN,
   typosTo,
 } from "./crosswalk-fit.ts";
+import { enclosingPlaces, placeKey } from "./crosswalk-places.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -42,6 +43,8 @@ export interface CrosswalkWine {
   subType: SubType;
   /** English region or appellation name ("Pauillac", "Chablis"). */
   region: string;
+  /** The region's names in the other languages (German, French, Italian: "Toskana", "Toscane", "Toscana"); none by default. */
+  regionNames?: readonly string[];
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
 }
@@ -140,6 +143,9 @@ export class Crosswalk {
         for (const d of deletions(word)) push(this.byDeletion, d, word);
       }
     }
+    const places = [...new Set([wine.region, ...(wine.regionNames ?? [])].map(placeKey))].filter(
+      (p) => p !== "",
+    );
     producer.wines.push({
       id: wine.id,
       words: this.shared(nameWords(wine.name).words),
@@ -147,6 +153,8 @@ export class Crosswalk {
       type: wine.type,
       subType: wine.subType,
       regionWords: this.shared(nameWords(wine.region).words),
+      places: this.shared(places),
+      within: this.shared([...new Set(places.flatMap(enclosingPlaces))]),
       country: wine.country,
     });
     this.producerOf.set(wine.id, producer);
@@ -235,6 +243,11 @@ export function recordWords(record: SourceRecord): RecordWords {
     ...(record.region ? nameWords(record.region).words : []),
     ...(record.classification ? nameWords(record.classification).words : []),
   ]);
+  const appellationPlace = record.appellation ? placeKey(record.appellation) : "";
+  const regionPlace = record.region ? placeKey(record.region) : "";
+  const around = new Set(
+    [appellationPlace, regionPlace].flatMap((p) => (p === "" ? [] : [p, ...enclosingPlaces(p)])),
+  );
   const named = new Set(bag.map(colorOfWord).filter((c) => c !== undefined));
   const color = record.color ?? (named.size === 1 ? ([...named][0] as Color) : null);
   return {
@@ -243,6 +256,8 @@ export function recordWords(record: SourceRecord): RecordWords {
     wineWords: wine,
     context,
     appellation,
+    appellationPlace,
+    around,
     hasClassification: record.classification !== null && record.classification !== "",
     color,
     colorStated: record.color !== null,

@@ -163,6 +163,7 @@ export class ImportRun {
           type: w.type,
           subType: w.subType,
           region: w.regionEn,
+          regionNames: w.regionOtherNames,
           country: w.country,
         });
         this.active.set(w.id, {
@@ -292,7 +293,7 @@ export class ImportRun {
     const display = r.producer.title ? `${r.producer.title} ${r.producer.name}` : r.producer.name;
     return {
       producer: { id: producerId, display: this.places.producerDisplay(producerId) ?? display },
-      region: { id: regionId, nameEn: region.nameEn, country: region.country },
+      region: { id: regionId, nameEn: region.nameEn, names: region.names, country: region.country },
     };
   }
 
@@ -327,6 +328,7 @@ export class ImportRun {
       type: row.type,
       subType: row.sub_type,
       region: placed.region.nameEn,
+      regionNames: placed.region.names,
       country: placed.region.country,
     });
     this.active.set(id, {

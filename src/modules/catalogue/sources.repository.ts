@@ -53,6 +53,8 @@ export interface CatalogueWineRow {
   regionId: number;
   producerId: number;
   regionEn: string;
+  /** The region's German, French and Italian names. */
+  regionOtherNames: string[];
   country: string;
   factsBasis: "source" | "typical";
   body: string;
@@ -83,6 +85,9 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
       "p.title as producer_title",
       "r.id as region_id",
       "r.name_en",
+      "r.name_de",
+      "r.name_fr",
+      "r.name_it",
       "r.country",
     ])
     .where("w.id", ">", after)
@@ -100,6 +105,7 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
     regionId: Number(r.region_id),
     producerId: Number(r.producer_id),
     regionEn: r.name_en,
+    regionOtherNames: [r.name_de, r.name_fr, r.name_it],
     country: r.country,
     factsBasis: r.facts_basis,
     body: r.body,

@@ -36,6 +36,7 @@ export async function linkNewXWines(db: Kysely<Database>, catalogue: Catalogue):
         type: w.type,
         subType: w.subType,
         region: w.regionEn,
+        regionNames: w.regionOtherNames,
         country: w.country,
       });
       candidates++;
