@@ -26,10 +26,12 @@
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
 import {
+  BUSINESS_WORDS,
   BY_LINE,
   COLOR_WORDS,
   colorOfWord,
   LONG_NOISE,
+  RANK_WORDS,
   TITLE_WORDS,
   untransliterated,
 } from "./crosswalk-words.ts";
@@ -288,6 +290,9 @@ export function fitWine(
   for (const word of unexplained.length > MAX_NEAR_MISS ? [] : record.bag) {
     if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
     if (producerOptional.includes(word)) continue;
+    if (BUSINESS_WORDS.has(word) && record.producerWords.includes(word)) continue;
+    // "Saint-Estèphe 2nd Grand Cru Classé": the rank of a classed growth the wine's name leaves out.
+    if (RANK_WORDS.has(word) && wine.words.includes("classe") && record.bag.includes("cru")) continue;
     if (word === "brut" && wine.subType === "sparkling") {
       score -= PENALTY.style;
       continue;

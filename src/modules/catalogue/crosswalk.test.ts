@@ -356,3 +356,23 @@ test("an appellation named at another level or in another language agrees; two v
     "review",
   );
 });
+
+test("Open Food Facts: a classed growth's rank, Porto for Port, initials and business words a brand leaves out or adds", () => {
+  const c = crosswalk([
+    wine(111429, "Château", "Montrose", "Saint-Estèphe (Grand Cru Classé)", "red", "Saint-Estèphe"),
+    wine(102055, null, "Sandeman", "Fine Ruby Port", "red", "Port", "still", "PT"),
+    wine(101660, null, "W. & J. Graham's", "10 Year Old Tawny Port", "red", "Port", "still", "PT"),
+    wine(179012, null, "Caymus", "Cabernet Sauvignon", "red", "Napa Valley", "still", "US"),
+    wine(900020, null, "Domaine Exemple", "Pauillac", "red", "Pauillac"),
+  ]);
+  const montrose = "CHATEAU MONTROSE SAINT ESTEPHE 2ND GRAND CRU CLASSE 2010 0,75L";
+  assert.equal(linked(c, off("Château Montrose", montrose)), 111429);
+  assert.equal(linked(c, off("Sandeman", "Sandeman Fine Ruby Porto")), 102055);
+  assert.equal(linked(c, off("Graham's", "Graham's 10 Year Old Tawny Port 75cl")), 101660);
+  assert.equal(linked(c, off("Caymus Vineyards", "Caymus Napa Valley Cabernet Sauvignon 750ML")), 179012);
+  // A rank without a classed growth's name, and initials that differ, do not fit.
+  assert.notEqual(linked(c, off("Domaine Exemple", "Domaine Exemple Pauillac 2nd")), 900020);
+  assert.notEqual(linked(c, off("P. Graham's", "P. Graham's 10 Year Old Tawny Port")), 101660);
+  // "2nd" alone is a second wine, not a rank: Montrose's grand vin is not its second wine.
+  assert.notEqual(linked(c, off("Château Montrose", "Montrose 2nd wine Saint-Estephe")), 111429);
+});

@@ -206,7 +206,9 @@ export class Crosswalk {
       const all = producer.words.every((w) => {
         const t = typosTo(w, bag);
         if (t > 0) typos += t;
-        return t >= 0 || (w.length === 1 && bag.some((b) => b.startsWith(w)));
+        // An initial ("W. & J. Graham's") matches a word it starts, or is left out by a record that
+        // writes no initials of its own.
+        return t >= 0 || (w.length === 1 && (bag.some((b) => b.startsWith(w)) || !initialsIn(bag)));
       });
       if (all) out.push({ producer, typos });
     }
@@ -230,6 +232,11 @@ export class Crosswalk {
     }
     return decide(fits, accept);
   }
+}
+
+/** Whether a record's words hold an initial (a one-letter word other than the possessive "s" of "Graham's"). */
+function initialsIn(bag: readonly string[]): boolean {
+  return bag.some((b) => b.length === 1 && b !== "s" && !/\d/.test(b));
 }
 
 /** The record's words as the fits compare them. */
