@@ -25,6 +25,7 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
+import { producerWordsCross, titlesConflict } from "./crosswalk-producer.ts";
 import {
   BUSINESS_WORDS,
   BY_LINE,
@@ -95,6 +96,8 @@ export interface IndexedWine {
   subType: SubType;
   /** Compared words of its region or appellation. */
   regionWords: readonly string[];
+  /** Its producer's estate titles, one form per kind ("chateau", "domaine"; crosswalk-producer.ts); [] when none. */
+  titles: readonly string[];
   /** Place keys of its region's names in every language (crosswalk-places.ts placeKey). */
   places: readonly string[];
   /** Place keys of the places its region lies in (crosswalk-places.ts enclosingPlaces). */
@@ -113,6 +116,8 @@ export interface RecordWords {
   context: ReadonlySet<string>;
   /** Compared words of its appellation alone; [] when none. */
   appellation: readonly string[];
+  /** The estate titles it states (crosswalk-producer.ts recordEstateTitles); [] when none. */
+  titles: readonly string[];
   /** Place key of its appellation ("" when none). */
   appellationPlace: string;
   /**
@@ -338,6 +343,10 @@ export function fitWine(
   if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
     doubts.push("still or sparkling differs");
   if (record.styleStated && record.type !== wine.type) doubts.push("wine type differs");
+  if (titlesConflict(record.titles, wine.titles)) doubts.push("estate title differs");
+  const shared = (w: string) => colorOfWord(w) !== undefined || wine.regionWords.includes(w);
+  if (producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, shared))
+    doubts.push("producer and wine name words cross");
   return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
 }
 

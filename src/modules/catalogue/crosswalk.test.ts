@@ -376,3 +376,29 @@ test("Open Food Facts: a classed growth's rank, Porto for Port, initials and bus
   // "2nd" alone is a second wine, not a rank: Montrose's grand vin is not its second wine.
   assert.notEqual(linked(c, off("Château Montrose", "Montrose 2nd wine Saint-Estephe")), 111429);
 });
+
+test("conflicting estate titles and producer words on the wrong side of the producer/wine boundary go to review", () => {
+  const c = crosswalk([
+    wine(900030, "Château", "Lefevre-Rousseau", "Cuvée Prestige", "red", "Bordeaux"),
+    wine(900031, "Cascina", "Sartori Casalnuovo", "Selezione Orlandi", "red", "Piemonte", "still", "IT"),
+    wine(900032, "Finca", "Las Moras", "Alma Mora", "red", "San Juan", "still", "AR"),
+  ]);
+  const bordeaux = { color: "red" as const, country: "FR" };
+  assert.equal(
+    linked(c, off("Domaine Rousseau-Lefèvre", "Domaine Rousseau-Lefèvre Cuvée Prestige 2018", bordeaux)),
+    "review",
+  );
+  assert.equal(
+    linked(c, off("Château Rousseau-Lefèvre", "Rousseau-Lefèvre Cuvée Prestige 2018", bordeaux)),
+    900030,
+  );
+  assert.equal(linked(c, off("Rousseau-Lefèvre", "Cuvée Prestige 2018", bordeaux)), 900030);
+  const it = { color: "red" as const, country: "IT" };
+  assert.equal(linked(c, off("Cantina Orlandi Casalnuovo", "Selezione Sartori 2019", it)), "review");
+  assert.equal(linked(c, off("Sartori Casalnuovo", "Selezione Orlandi 2019", it)), 900031);
+  // Two titles in a row name one estate: "Bodega Finca Las Moras" is Finca Las Moras.
+  assert.equal(
+    linked(c, off("", "Bodega Finca Las Moras Alma Mora 75cl", { color: "red", country: "AR" })),
+    900032,
+  );
+});

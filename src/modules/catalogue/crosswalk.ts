@@ -26,6 +26,7 @@ import {
   typosTo,
 } from "./crosswalk-fit.ts";
 import { enclosingPlaces, placeKey } from "./crosswalk-places.ts";
+import { producerEstateTitles, recordEstateTitles } from "./crosswalk-producer.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -153,6 +154,7 @@ export class Crosswalk {
       type: wine.type,
       subType: wine.subType,
       regionWords: this.shared(nameWords(wine.region).words),
+      titles: this.shared(producerEstateTitles(wine.producerTitle, wine.producerName)),
       places: this.shared(places),
       within: this.shared([...new Set(places.flatMap(enclosingPlaces))]),
       country: wine.country,
@@ -263,6 +265,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     wineWords: wine,
     context,
     appellation,
+    titles: recordEstateTitles(record),
     appellationPlace,
     around,
     hasClassification: record.classification !== null && record.classification !== "",

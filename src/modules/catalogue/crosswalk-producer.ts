@@ -1,0 +1,87 @@
+/**
+ * Producer checks of the crosswalk beyond the producer's words (crosswalk-fit.ts adds them as doubts:
+ * the record goes to review rather than link):
+ * - estate titles that conflict: "Domaine Rousseau-Lefèvre" is not "Château Lefevre-Rousseau",
+ *   "Bodegas Ortega-Ramos" not "Castillo Ramos-Ortega" (word order is tolerated, so the title is what
+ *   tells them apart); a title on one side only does not conflict (X-Wines and shoppers often leave it out);
+ * - producer and wine words on the wrong side of the boundary: "Cantina Orlandi Casalnuovo" /
+ *   "Selezione Sartori" has the words of "Cascina Sartori Casalnuovo" / "Selezione Orlandi", but the
+ *   record's producer names a word of that wine's name, and a word of that producer only in its wine name.
+ */
+import { fold } from "../../domain/text-folding.ts";
+import type { SourceRecord } from "./source-record.ts";
+
+/**
+ * Estate titles (folded, with their plurals and usual abbreviations) → one form per kind of estate.
+ * Only titles that name the kind of estate: "Casa", "Maison", "Azienda" and "Weinhaus" are left out
+ * (a house's name or a company form, written or not at will).
+ */
+const ESTATE_TITLE: ReadonlyMap<string, string> = new Map([
+  ...["chateau", "chateaux", "ch", "chat", "cht"].map((w) => [w, "chateau"] as const),
+  ...["domaine", "domaines", "dne", "dmne"].map((w) => [w, "domaine"] as const),
+  ...["weingut", "weinguter", "wg"].map((w) => [w, "weingut"] as const),
+  ...["quinta", "qta"].map((w) => [w, "quinta"] as const),
+  ...["bodega", "bodegas"].map((w) => [w, "bodega"] as const),
+  ...["tenuta", "tenute"].map((w) => [w, "tenuta"] as const),
+  ...["cantina", "cantine"].map((w) => [w, "cantina"] as const),
+  ...["podere", "poderi"].map((w) => [w, "podere"] as const),
+  ...["castillo", "castello", "schloss", "fattoria", "masseria", "cascina", "herdade", "hacienda"].map(
+    (w) => [w, w] as const,
+  ),
+  ...["finca", "vina", "adega"].map((w) => [w, w] as const),
+]);
+
+/** The estate titles a name starts with, one form per kind ("Bodega Finca Las Moras" → ["bodega", "finca"]). */
+function leadingTitles(name: string | null | undefined): string[] {
+  const out: string[] = [];
+  for (const word of fold(name ?? "").split(" ")) {
+    const title = ESTATE_TITLE.get(word);
+    if (title === undefined) break;
+    out.push(title);
+  }
+  return out;
+}
+
+/**
+ * The estate titles of a catalogue producer, one form per kind: its title's, and those its name starts
+ * with ("Finca" of "Finca Las Moras"); [] when none. Two producers conflict when both have titles and
+ * share none.
+ */
+export function producerEstateTitles(title: string | null, name: string): string[] {
+  return [...leadingTitles(title), ...leadingTitles(name)];
+}
+
+/**
+ * The estate titles a record states: its producer's title and those its producer's name starts with,
+ * or (no producer written, as in many Open Food Facts products) those its wine name starts with.
+ */
+export function recordEstateTitles(record: SourceRecord): string[] {
+  const own = [...leadingTitles(record.producer.title), ...leadingTitles(record.producer.name)];
+  return own.length > 0 || record.producer.name.trim() !== "" ? own : leadingTitles(record.wineName);
+}
+
+/** Whether two lists of estate titles conflict: both state one and they share none. */
+export function titlesConflict(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && b.length > 0 && !a.some((t) => b.includes(t));
+}
+
+/**
+ * Whether the record's producer and wine words cross those of a catalogue wine: some word of the
+ * catalogue producer is missing from the record's producer name (written in its wine name instead),
+ * while the record's producer name holds a word of the catalogue wine's name that the catalogue
+ * producer does not have. `shared` tells whether a word is one the wine's colour or region explains
+ * (never counted).
+ */
+export function producerWordsCross(
+  recordProducer: readonly string[],
+  producer: readonly string[],
+  optional: readonly string[],
+  wineWords: readonly string[],
+  shared: (word: string) => boolean,
+): boolean {
+  if (recordProducer.length === 0) return false;
+  if (producer.every((w) => recordProducer.includes(w))) return false;
+  return recordProducer.some(
+    (w) => !producer.includes(w) && !optional.includes(w) && wineWords.includes(w) && !shared(w),
+  );
+}
