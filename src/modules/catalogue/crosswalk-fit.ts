@@ -20,8 +20,11 @@
  *   Redon") match at no cost.
  *
  * Conflicts (the wine cannot be the record): another colour (the record's, or one its colour words
- * name), another country. Doubts (a fit, but the record goes to review): another appellation, still
- * against sparkling, dessert or fortified against table wine.
+ * name), another country. Doubts (a fit, but the record goes to review): another appellation (places
+ * compared at every level and in every language, crosswalk-places.ts), still against sparkling,
+ * dessert or fortified against table wine, and the producer conflicts of crosswalk-producer.ts
+ * (another estate title, a compound name in the other order, producer and wine words crossing),
+ * which also cost {@link PENALTY}.producerConflict.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
@@ -56,6 +59,12 @@ export const PENALTY = {
   classificationStated: 0.02,
   /** "Brut" written on one side only, for a sparkling wine (most Champagne is Brut; LWIN often leaves it out). */
   style: 0.02,
+  /**
+   * The producer conflicts (crosswalk-producer.ts): estate titles that differ, a compound name in the
+   * other order, producer and wine words that cross. Each also sends the record to review; the cost
+   * (above crosswalk.ts MARGIN) lets a wine without the conflict win a tie.
+   */
+  producerConflict: 0.1,
   /** A word that makes the wine not fit (only ranks the near misses sent to review). */
   unexplained: 0.3,
 } as const;
@@ -98,6 +107,8 @@ export interface IndexedWine {
   regionWords: readonly string[];
   /** Its producer's estate titles, one form per kind ("chateau", "domaine"; crosswalk-producer.ts); [] when none. */
   titles: readonly string[];
+  /** Its producer's hyphenated compounds in the other order (crosswalk-producer.ts hyphenCompounds, reversed). */
+  reversedCompounds: readonly string[];
   /** Place keys of its region's names in every language (crosswalk-places.ts placeKey). */
   places: readonly string[];
   /** Place keys of the places its region lies in (crosswalk-places.ts enclosingPlaces). */
@@ -118,6 +129,8 @@ export interface RecordWords {
   appellation: readonly string[];
   /** The estate titles it states (crosswalk-producer.ts recordEstateTitles); [] when none. */
   titles: readonly string[];
+  /** Hyphenated compounds of its producer and wine name (crosswalk-producer.ts hyphenCompounds). */
+  compounds: ReadonlySet<string>;
   /** Place key of its appellation ("" when none). */
   appellationPlace: string;
   /**
@@ -343,10 +356,15 @@ export function fitWine(
   if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
     doubts.push("still or sparkling differs");
   if (record.styleStated && record.type !== wine.type) doubts.push("wine type differs");
-  if (titlesConflict(record.titles, wine.titles)) doubts.push("estate title differs");
   const shared = (w: string) => colorOfWord(w) !== undefined || wine.regionWords.includes(w);
-  if (producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, shared))
-    doubts.push("producer and wine name words cross");
+  const conflicts = [
+    titlesConflict(record.titles, wine.titles) && "estate title differs",
+    wine.reversedCompounds.some((c) => record.compounds.has(c)) && "producer name in another order",
+    producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, shared) &&
+      "producer and wine name words cross",
+  ].filter((c): c is string => c !== false);
+  score -= conflicts.length * PENALTY.producerConflict;
+  doubts.push(...conflicts);
   return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
 }
 

@@ -6,7 +6,9 @@
  *   tells them apart); a title on one side only does not conflict (X-Wines and shoppers often leave it out);
  * - producer and wine words on the wrong side of the boundary: "Cantina Orlandi Casalnuovo" /
  *   "Selezione Sartori" has the words of "Cascina Sartori Casalnuovo" / "Selezione Orlandi", but the
- *   record's producer names a word of that wine's name, and a word of that producer only in its wine name.
+ *   record's producer names a word of that wine's name, and a word of that producer only in its wine name;
+ * - a hyphenated compound in the other order: "Lefèvre-Rousseau" is one name, "Rousseau-Lefèvre" another
+ *   (word order is otherwise tolerated: "Pichon Longueville Baron" = "Pichon Baron Longueville").
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { SourceRecord } from "./source-record.ts";
@@ -84,4 +86,23 @@ export function producerWordsCross(
   return recordProducer.some(
     (w) => !producer.includes(w) && !optional.includes(w) && wineWords.includes(w) && !shared(w),
   );
+}
+
+/**
+ * The hyphenated compounds of a name, folded, as "first second" ("Rousseau-Lefèvre" →
+ * ["rousseau lefevre"]); compounds of one word twice ("Ferrari-Ferrari") are left out.
+ */
+export function hyphenCompounds(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/([\p{L}\p{N}]+)-(?=([\p{L}\p{N}]+))/gu)) {
+    const a = fold(m[1] ?? "");
+    const b = fold(m[2] ?? "");
+    if (a !== "" && b !== "" && a !== b) out.push(`${a} ${b}`);
+  }
+  return out;
+}
+
+/** A compound in the other order ("rousseau lefevre" → "lefevre rousseau"). */
+export function reversedCompound(compound: string): string {
+  return compound.split(" ").reverse().join(" ");
 }

@@ -389,10 +389,12 @@ test("conflicting estate titles and producer words on the wrong side of the prod
     "review",
   );
   assert.equal(
-    linked(c, off("Château Rousseau-Lefèvre", "Rousseau-Lefèvre Cuvée Prestige 2018", bordeaux)),
+    linked(c, off("Château Lefèvre-Rousseau", "Lefevre-Rousseau Cuvée Prestige 2018", bordeaux)),
     900030,
   );
-  assert.equal(linked(c, off("Rousseau-Lefèvre", "Cuvée Prestige 2018", bordeaux)), 900030);
+  assert.equal(linked(c, off("Lefèvre Rousseau", "Cuvée Prestige 2018", bordeaux)), 900030);
+  // The compound in the other order is another name, whatever the title.
+  assert.equal(linked(c, off("Rousseau-Lefèvre", "Cuvée Prestige 2018", bordeaux)), "review");
   const it = { color: "red" as const, country: "IT" };
   assert.equal(linked(c, off("Cantina Orlandi Casalnuovo", "Selezione Sartori 2019", it)), "review");
   assert.equal(linked(c, off("Sartori Casalnuovo", "Selezione Orlandi 2019", it)), 900031);
@@ -401,4 +403,24 @@ test("conflicting estate titles and producer words on the wrong side of the prod
     linked(c, off("", "Bodega Finca Las Moras Alma Mora 75cl", { color: "red", country: "AR" })),
     900032,
   );
+});
+
+test("a producer conflict breaks a tie: the wine of the record's own estate title and name order links", () => {
+  const c = crosswalk([
+    wine(900040, "Tenuta", "Santoro Le Vigne", "Collezione", "red", "Abruzzo", "still", "IT"),
+    wine(900041, "Podere", "Santoro Le Vigne", "Collezione", "red", "Valle d'Aosta", "still", "IT"),
+    wine(900042, null, "Holloway-Sullivan", "Winemaker's Selection", "red", "Napa Valley", "still", "US"),
+    wine(900043, null, "Sullivan-Holloway", "Winemaker's Selection", "red", "Finger Lakes", "still", "US"),
+  ]);
+  assert.equal(
+    linked(c, off("Podere Santoro Le Vigne", "Collezione Podere Santoro Le Vigne 2014", { color: "red" })),
+    900041,
+  );
+  assert.equal(linked(c, off("Tenuta Santoro Le Vigne", "Collezione 2014", { color: "red" })), 900040);
+  assert.equal(linked(c, off("Santoro Le Vigne", "Collezione 2014", { color: "red" })), "review");
+  assert.equal(
+    linked(c, off("Sullivan-Holloway", "Sullivan-Holloway - Winemaker's Selection - 2007", { color: "red" })),
+    900043,
+  );
+  assert.equal(linked(c, off("Holloway-Sullivan", "Winemaker's Selection 2007", { color: "red" })), 900042);
 });

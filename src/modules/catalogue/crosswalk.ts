@@ -26,7 +26,12 @@ import {
   typosTo,
 } from "./crosswalk-fit.ts";
 import { enclosingPlaces, placeKey } from "./crosswalk-places.ts";
-import { producerEstateTitles, recordEstateTitles } from "./crosswalk-producer.ts";
+import {
+  hyphenCompounds,
+  producerEstateTitles,
+  recordEstateTitles,
+  reversedCompound,
+} from "./crosswalk-producer.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -155,6 +160,7 @@ export class Crosswalk {
       subType: wine.subType,
       regionWords: this.shared(nameWords(wine.region).words),
       titles: this.shared(producerEstateTitles(wine.producerTitle, wine.producerName)),
+      reversedCompounds: this.shared(hyphenCompounds(wine.producerName).map(reversedCompound)),
       places: this.shared(places),
       within: this.shared([...new Set(places.flatMap(enclosingPlaces))]),
       country: wine.country,
@@ -266,6 +272,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     context,
     appellation,
     titles: recordEstateTitles(record),
+    compounds: new Set(hyphenCompounds(`${record.producer.name} ${record.wineName}`)),
     appellationPlace,
     around,
     hasClassification: record.classification !== null && record.classification !== "",
