@@ -14,9 +14,10 @@ import { fold } from "../../domain/text-folding.ts";
 import type { SourceRecord } from "./source-record.ts";
 
 /**
- * Estate titles (folded, with their plurals and usual abbreviations) → one form per kind of estate.
- * Only titles that name the kind of estate: "Casa", "Maison", "Azienda" and "Weinhaus" are left out
- * (a house's name or a company form, written or not at will).
+ * Estate titles (folded, with their plurals and usual abbreviations) → one form per kind of house:
+ * an estate ("Château", "Domaine", "Tenuta" …), a merchant house ("Maison", "Weinhaus", "Casa"), a
+ * farm company ("Azienda Agricola"/"Vinicola": "agricola" and "vinicola" only qualify it). Louis Jadot's
+ * "Maison" and "Domaine" are two houses, as are a "Château X" and a "Domaine X".
  */
 const ESTATE_TITLE: ReadonlyMap<string, string> = new Map([
   ...["chateau", "chateaux", "ch", "chat", "cht"].map((w) => [w, "chateau"] as const),
@@ -30,13 +31,17 @@ const ESTATE_TITLE: ReadonlyMap<string, string> = new Map([
   ...["castillo", "castello", "schloss", "fattoria", "masseria", "cascina", "herdade", "hacienda"].map(
     (w) => [w, w] as const,
   ),
-  ...["finca", "vina", "adega"].map((w) => [w, w] as const),
+  ...["finca", "vina", "adega", "maison", "weinhaus", "casa", "azienda"].map((w) => [w, w] as const),
 ]);
+
+/** Words that only qualify the title before them ("Azienda Agricola"). */
+const TITLE_QUALIFIERS: ReadonlySet<string> = new Set(["agricola", "vinicola"]);
 
 /** The estate titles a name starts with, one form per kind ("Bodega Finca Las Moras" → ["bodega", "finca"]). */
 function leadingTitles(name: string | null | undefined): string[] {
   const out: string[] = [];
   for (const word of fold(name ?? "").split(" ")) {
+    if (out.length > 0 && TITLE_QUALIFIERS.has(word)) continue;
     const title = ESTATE_TITLE.get(word);
     if (title === undefined) break;
     out.push(title);
