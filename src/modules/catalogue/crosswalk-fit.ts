@@ -28,7 +28,7 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { osaDistance } from "../search/edit-distance.ts";
-import { producerWordsCross, titlesConflict } from "./crosswalk-producer.ts";
+import { producerWordsApart, producerWordsCross, titlesConflict } from "./crosswalk-producer.ts";
 import {
   BUSINESS_WORDS,
   BY_LINE,
@@ -189,7 +189,11 @@ export function typosTo(word: string, words: readonly string[] | ReadonlySet<str
 function partners(record: RecordWords, word: string): string[] {
   let found = record.memo.get(word);
   if (found === undefined) {
-    found = record.bag.filter((b) => b !== word && typosTo(word, [b]) >= 0);
+    // A colour word is that colour ("Tinto" is not a typo of "Pinto").
+    const colour = colorOfWord(word) !== undefined;
+    found = record.bag.filter(
+      (b) => b !== word && (colour || colorOfWord(b) === undefined) && typosTo(word, [b]) >= 0,
+    );
     record.memo.set(word, found);
   }
   return found;
@@ -225,13 +229,17 @@ function remembered(record: RecordWords, key: string, look: () => boolean): bool
   return found.length > 0;
 }
 
-/** Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). */
+/**
+ * Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). A title stands
+ * before the name: only the first word of the record's producer or wine name is taken for one ("Ramos
+ * Castrillo" is a family and a place, not "Ramos" of a "Castillo").
+ */
 function noiseWithTypo(record: RecordWords, word: string): boolean {
-  return remembered(
-    record,
-    `§n ${word}`,
-    () => typosTo(word, LONG_TITLES) >= 0 || typosTo(word, LONG_NOISE) >= 0,
-  );
+  return remembered(record, `§n ${word}`, () => {
+    if (typosTo(word, LONG_NOISE) >= 0) return true;
+    const first = record.producerWords[0] === word || record.wineWords[0] === word;
+    return first && typosTo(word, LONG_TITLES) >= 0;
+  });
 }
 
 /** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
@@ -362,6 +370,7 @@ export function fitWine(
     wine.reversedCompounds.some((c) => record.compounds.has(c)) && "producer name in another order",
     producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, shared) &&
       "producer and wine name words cross",
+    producerWordsApart(record.producerWords, record.wineWords, producerWords) && "producer name words apart",
   ].filter((c): c is string => c !== false);
   score -= conflicts.length * PENALTY.producerConflict;
   doubts.push(...conflicts);

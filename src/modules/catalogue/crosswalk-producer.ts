@@ -7,6 +7,9 @@
  * - producer and wine words on the wrong side of the boundary: "Cantina Orlandi Casalnuovo" /
  *   "Selezione Sartori" has the words of "Cascina Sartori Casalnuovo" / "Selezione Orlandi", but the
  *   record's producer names a word of that wine's name, and a word of that producer only in its wine name;
+ * - a record without a producer (an Open Food Facts product without brand) whose name holds the
+ *   producer's words apart: "Lombardi Rocca Nera Selezione Donati" is not Donati Rocca Nera's
+ *   "Selezione Lombardi" (a producer's name is written in one piece, in any order);
  * - a hyphenated compound in the other order: "Lefèvre-Rousseau" is one name, "Rousseau-Lefèvre" another
  *   (word order is otherwise tolerated: "Pichon Longueville Baron" = "Pichon Baron Longueville").
  */
@@ -110,4 +113,26 @@ export function hyphenCompounds(text: string): string[] {
 /** A compound in the other order ("rousseau lefevre" → "lefevre rousseau"). */
 export function reversedCompound(compound: string): string {
   return compound.split(" ").reverse().join(" ");
+}
+
+/**
+ * Whether a record without a producer name writes the catalogue producer's words apart in its wine
+ * name (other words between them); false when it has a producer name or a producer word is not
+ * written exactly (a typo: left to the fit).
+ */
+export function producerWordsApart(
+  recordProducer: readonly string[],
+  recordWine: readonly string[],
+  producer: readonly string[],
+): boolean {
+  if (recordProducer.length > 0 || producer.length < 2) return false;
+  let first = Number.POSITIVE_INFINITY;
+  let last = -1;
+  for (const word of producer) {
+    const at = recordWine.indexOf(word);
+    if (at < 0) return false;
+    if (at < first) first = at;
+    if (at > last) last = at;
+  }
+  return last - first + 1 > producer.length;
 }

@@ -424,3 +424,21 @@ test("a producer conflict breaks a tie: the wine of the record's own estate titl
   );
   assert.equal(linked(c, off("Holloway-Sullivan", "Winemaker's Selection 2007", { color: "red" })), 900042);
 });
+
+test("a colour word is no typo of a producer's word, a title typo stands first, a brandless name writes its producer in one piece", () => {
+  const c = crosswalk([
+    wine(900050, "Casa", "Pinto-Fernandes", "Selecao do Enologo Tinto", "red", "Douro", "still", "PT"),
+    wine(900051, "Castillo", "Ramos-Ramos", "Vinas Viejas", "red", "Rioja", "still", "ES"),
+    wine(900052, "Tenuta", "Donati Rocca Nera", "Selezione Lombardi", "red", "Toscana", "still", "IT"),
+    wine(900053, "Château", "Margaux", "Pavillon Rouge du Château Margaux", "red", "Margaux"),
+  ]);
+  assert.notEqual(
+    linked(c, off("Fernandes-Fernandes", "Fernandes-Fernandes Seleção do Enólogo Tinto 2022")),
+    900050,
+  );
+  assert.notEqual(linked(c, off("Ramos Castrillo", "Viñas Viejas Ramos Castrillo 750 ml")), 900051);
+  assert.equal(linked(c, off("", "Castllo Ramos-Ramos Viñas Viejas 750 ml", { color: "red" })), 900051);
+  assert.equal(linked(c, off("", "Lombardi Rocca Nera Selezione Donati Rosso 750 ml")), "review");
+  assert.equal(linked(c, off("", "Donati Rocca Nera Selezione Lombardi Rosso 750 ml")), 900052);
+  assert.equal(linked(c, off("", "Chtaeau Margaux Pavillon Rouge 2015")), 900053);
+});

@@ -203,7 +203,8 @@ export class Crosswalk {
     const hits = new Map<Producer, number>();
     for (const word of bag) {
       const exact = this.byWord.get(word);
-      const words = exact ? [word] : this.typoWords(word);
+      // A colour word is that colour, never a typo of a producer's word ("Tinto" is not "Pinto").
+      const words = exact ? [word] : colorOfWord(word) !== undefined ? [] : this.typoWords(word);
       for (const w of words) for (const p of this.byWord.get(w) ?? []) hits.set(p, (hits.get(p) ?? 0) + 1);
     }
     const out: { producer: Producer; typos: number }[] = [];
