@@ -65,6 +65,12 @@ export const PENALTY = {
    * (above crosswalk.ts MARGIN) lets a wine without the conflict win a tie.
    */
   producerConflict: 0.1,
+  /**
+   * The record states an estate title and the wine's producer has none: a wine of the same title wins
+   * the tie ("Tenuta Serra-Bellini" is Tenuta Serra-Bellini's rather than an untitled Serra-Bellini's),
+   * a wine alone still links (X-Wines often leaves titles out).
+   */
+  titleUnconfirmed: 0.05,
   /** A word that makes the wine not fit (only ranks the near misses sent to review). */
   unexplained: 0.3,
 } as const;
@@ -373,6 +379,7 @@ export function fitWine(
     producerWordsApart(record.producerWords, record.wineWords, producerWords) && "producer name words apart",
   ].filter((c): c is string => c !== false);
   score -= conflicts.length * PENALTY.producerConflict;
+  if (record.titles.length > 0 && wine.titles.length === 0) score -= PENALTY.titleUnconfirmed;
   doubts.push(...conflicts);
   return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
 }

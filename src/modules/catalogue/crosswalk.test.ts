@@ -442,3 +442,19 @@ test("a colour word is no typo of a producer's word, a title typo stands first, 
   assert.equal(linked(c, off("", "Donati Rocca Nera Selezione Lombardi Rosso 750 ml")), 900052);
   assert.equal(linked(c, off("", "Chtaeau Margaux Pavillon Rouge 2015")), 900053);
 });
+
+test("a record's estate title prefers the wine of that title to an untitled one; alone, the untitled one links", () => {
+  const two = crosswalk([
+    wine(900060, "Tenuta", "Serra-Bellini", "Classico Rosso", "red", "Toscana", "still", "IT"),
+    wine(900061, null, "Serra-Bellini", "Classico Rosso", "red", "Piemonte", "still", "IT"),
+  ]);
+  assert.equal(
+    linked(two, off("Tenuta Serra-Bellini", "Tenuta Serra-Bellini - Classico Rosso - 750 ml")),
+    900060,
+  );
+  assert.equal(linked(two, off("Serra-Bellini", "Serra-Bellini Classico Rosso")), "review");
+  const one = crosswalk([
+    wine(900061, null, "Serra-Bellini", "Classico Rosso", "red", "Piemonte", "still", "IT"),
+  ]);
+  assert.equal(linked(one, off("Tenuta Serra-Bellini", "Classico Rosso 2019")), 900061);
+});
