@@ -92,6 +92,21 @@ const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
   "growth",
 ]);
 
+/**
+ * Whether a wine's name word may be missing from a record and the wine still fit, under some
+ * condition (fitWine decides): a word of its region, a colour word, a classification word, "Brut",
+ * the by-line. crosswalk-candidates.ts fits only the wines whose other words a record names.
+ */
+export function excusable(word: string, wine: IndexedWine): boolean {
+  return (
+    wine.regionWords.includes(word) ||
+    colorOfWord(word) !== undefined ||
+    CLASSIFICATION_WORDS.has(word) ||
+    word === "brut" ||
+    word === BY_LINE
+  );
+}
+
 /** Words a fit may fail on and still be worth a review (crosswalk.ts sends such near misses to review). */
 export const MAX_NEAR_MISS = 1;
 

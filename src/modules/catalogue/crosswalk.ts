@@ -17,6 +17,13 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import {
+  candidateWines,
+  emptyIndex,
+  INDEXED_FROM,
+  indexWine,
+  type WineWordIndex,
+} from "./crosswalk-candidates.ts";
+import {
   type Fit,
   fitWine,
   type IndexedWine,
@@ -75,6 +82,8 @@ interface Producer {
   /** Words a record may leave out (crosswalk-words.ts producerWords). */
   optional: string[];
   wines: IndexedWine[];
+  /** Its wines by their core words, once it has {@link INDEXED_FROM} wines (crosswalk-candidates.ts); built on first use. */
+  index?: WineWordIndex;
 }
 
 /** Every word with one letter left out, for words of at least {@link TYPO_MIN} letters. */
@@ -152,7 +161,7 @@ export class Crosswalk {
     const places = [...new Set([wine.region, ...(wine.regionNames ?? [])].map(placeKey))].filter(
       (p) => p !== "",
     );
-    producer.wines.push({
+    const indexed: IndexedWine = {
       id: wine.id,
       words: this.shared(nameWords(wine.name).words),
       color: wine.color,
@@ -164,7 +173,9 @@ export class Crosswalk {
       places: this.shared(places),
       within: this.shared([...new Set(places.flatMap(enclosingPlaces))]),
       country: wine.country,
-    });
+    };
+    producer.wines.push(indexed);
+    if (producer.index) indexWine(producer.index, indexed, producer.words);
     this.producerOf.set(wine.id, producer);
   }
 
@@ -174,6 +185,7 @@ export class Crosswalk {
     if (!producer) return;
     this.producerOf.delete(wineId);
     producer.wines = producer.wines.filter((w) => w.id !== wineId);
+    producer.index = undefined;
     if (producer.wines.length > 0) return;
     this.producers.delete([...producer.words, "|", ...producer.optional].join(" "));
     for (const word of producer.words) {
@@ -225,6 +237,22 @@ export class Crosswalk {
   }
 
   /**
+   * The wines of `producer` worth fitting to `record`: all of a small producer's; of a large one's,
+   * those that may fit and those that may be near misses (crosswalk-candidates.ts).
+   */
+  private candidates(
+    producer: Producer,
+    record: RecordWords,
+  ): { complete: readonly IndexedWine[]; partial: () => readonly IndexedWine[] } {
+    if (producer.wines.length < INDEXED_FROM) return { complete: producer.wines, partial: () => [] };
+    if (!producer.index) {
+      producer.index = emptyIndex();
+      for (const wine of producer.wines) indexWine(producer.index, wine, producer.words);
+    }
+    return candidateWines(producer.index, record);
+  }
+
+  /**
    * The wine `record` is. `accept(wineId)` false takes a wine out of the candidates (it already has
    * a live record of this source); a better-fitting wine that is not accepted still sends the record
    * to review rather than letting it link to a worse one. Never throws.
@@ -233,10 +261,22 @@ export class Crosswalk {
     const words = recordWords(record);
     if (words.bag.length === 0) return { kind: "none" };
     const fits: Fit[] = [];
+    const later: { producer: Producer; typos: number; wines: () => readonly IndexedWine[] }[] = [];
     for (const { producer, typos } of this.producersIn(words.bag)) {
-      for (const wine of producer.wines) {
+      const { complete, partial } = this.candidates(producer, words);
+      for (const wine of complete) {
         const fit = fitWine(wine, producer.words, words, typos, producer.optional);
         if (fit) fits.push(fit);
+      }
+      later.push({ producer, typos, wines: partial });
+    }
+    // Wines missing a word can only be near misses, which count only when no wine fits.
+    if (!fits.some((f) => f.unexplained.length === 0)) {
+      for (const { producer, typos, wines } of later) {
+        for (const wine of wines()) {
+          const fit = fitWine(wine, producer.words, words, typos, producer.optional);
+          if (fit) fits.push(fit);
+        }
       }
     }
     return decide(fits, accept);
