@@ -96,7 +96,10 @@ function namedWords(index: WineWordIndex, record: RecordWords): Set<string> {
     take(word);
     // Two words run together: "montredon" names "mont" and "redon".
     if (word.length >= 6)
-      for (let i = 2; i < word.length - 1; i++) take(word.slice(0, i)), take(word.slice(i));
+      for (let i = 2; i < word.length - 1; i++) {
+        take(word.slice(0, i));
+        take(word.slice(i));
+      }
   }
   for (const word of record.context) take(word);
   // Typos: a core word and a record word within one edit share a form with a letter left out (or

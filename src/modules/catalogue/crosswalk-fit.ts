@@ -27,21 +27,11 @@
  * which also cost {@link PENALTY}.producerConflict.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-import { osaDistance } from "../search/edit-distance.ts";
 import { producerWordsApart, producerWordsCross, titlesConflict } from "./crosswalk-producer.ts";
-import {
-  BUSINESS_WORDS,
-  BY_LINE,
-  COLOR_WORDS,
-  colorOfWord,
-  LONG_NOISE,
-  RANK_WORDS,
-  TITLE_WORDS,
-  untransliterated,
-} from "./crosswalk-words.ts";
+import { colourTypo, noiseWithTypo, regionTypo, TYPO_MIN, typoOfAbsent, typosTo } from "./crosswalk-typos.ts";
+import { BUSINESS_WORDS, BY_LINE, colorOfWord, RANK_WORDS } from "./crosswalk-words.ts";
 
-/** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
-export const TYPO_MIN = 5;
+export { TYPO_MIN, typosTo };
 
 /**
  * What each imperfection costs the score (1 = a perfect fit). Fitted on the development part of the
@@ -110,12 +100,6 @@ export function excusable(word: string, wine: IndexedWine): boolean {
 /** Words a fit may fail on and still be worth a review (crosswalk.ts sends such near misses to review). */
 export const MAX_NEAR_MISS = 1;
 
-/** A German transliteration in a word ("ae", "oe", "ue"). */
-const TRANSLITERATED = /ae|oe|ue/;
-
-/** Title words long enough to be recognised with a typo ("Chtaeau", "Tenata"). */
-const LONG_TITLES: readonly string[] = [...TITLE_WORDS].filter((w) => w.length >= TYPO_MIN);
-
 /** A catalogue wine as the crosswalk keeps it: its words, style, region words and country. */
 export interface IndexedWine {
   id: number;
@@ -169,6 +153,8 @@ export interface RecordWords {
   subType: SubType;
   /** Whether its type and sub-type are stated by the source (LWIN) rather than defaulted (Open Food Facts). */
   styleStated: boolean;
+  /** The first words of its producer and wine names (where an estate title stands). */
+  firstWords: readonly string[];
   /** Typo look-ups already made for this record (filled while fitting its candidates). */
   memo: Map<string, string[]>;
 }
@@ -186,24 +172,6 @@ export interface Fit {
   doubts: string[];
   /** The wine's name has colour words the record does not write, and the record says no colour. */
   colorUnknown: boolean;
-}
-
-/**
- * Typos between `word` and the closest of `words`: 0 when present, 1 within one edit (both at least
- * {@link TYPO_MIN} letters), else -1.
- */
-export function typosTo(word: string, words: readonly string[] | ReadonlySet<string>): number {
-  let best = -1;
-  for (const w of words) {
-    if (w === word) return 0;
-    if (best !== -1 || word.length < TYPO_MIN || w.length < TYPO_MIN) continue;
-    const longer = w.length - word.length;
-    if (longer >= -1 && longer <= 1 && osaDistance(word, w, 1) <= 1) best = 1;
-    else if (longer >= -3 && longer <= 3 && TRANSLITERATED.test(word + w)) {
-      if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
-    }
-  }
-  return best;
 }
 
 /** The record's words within one typo of `word` (other than itself), remembered for the record's other fits. */
@@ -238,29 +206,6 @@ function farOff(wine: IndexedWine, producerWords: readonly string[], record: Rec
   let spare = 0;
   for (const word of record.bag) if (!wine.words.includes(word) && !producerWords.includes(word)) spare++;
   return lacking > MAX_NEAR_MISS + spare;
-}
-
-/** A yes/no look-up about the record, made once per record (`key` names it). */
-function remembered(record: RecordWords, key: string, look: () => boolean): boolean {
-  let found = record.memo.get(key);
-  if (found === undefined) {
-    found = look() ? [key] : [];
-    record.memo.set(key, found);
-  }
-  return found.length > 0;
-}
-
-/**
- * Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). A title stands
- * before the name: only the first word of the record's producer or wine name is taken for one ("Ramos
- * Castrillo" is a family and a place, not "Ramos" of a "Castillo").
- */
-function noiseWithTypo(record: RecordWords, word: string): boolean {
-  return remembered(record, `§n ${word}`, () => {
-    if (typosTo(word, LONG_NOISE) >= 0) return true;
-    const first = record.producerWords[0] === word || record.wineWords[0] === word;
-    return first && typosTo(word, LONG_TITLES) >= 0;
-  });
 }
 
 /** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
@@ -353,16 +298,11 @@ export function fitWine(
     // A typo of a word the same field does not also write rightly: "Marques … Marquis" in a producer
     // name is two words, a brand written again with a typo in the product name is one.
     const field = record.producerWords.includes(word) ? record.producerWords : record.wineWords;
-    const absent = (words: readonly string[]) => words.filter((w) => !field.includes(w));
-    if (typosTo(word, absent(producerWords)) >= 0) continue; // counted in producerTypos
+    if (typoOfAbsent(word, producerWords, field)) continue; // counted in producerTypos
     if (
-      remembered(
-        record,
-        `§r ${word} ${wine.regionWords.join(" ")}`,
-        () => typosTo(word, wine.regionWords) >= 0,
-      ) ||
-      remembered(record, `§c ${word} ${wine.color}`, () => typosTo(word, COLOR_WORDS[wine.color]) >= 0) ||
-      noiseWithTypo(record, word)
+      regionTypo(word, wine.regionWords) ||
+      colourTypo(word, wine.color) ||
+      noiseWithTypo(record.firstWords, word)
     ) {
       score -= PENALTY.typo;
       continue;
@@ -380,16 +320,17 @@ export function fitWine(
     unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
-  if (record.appellation.length > 0 && !appellationAgrees(record, wine, producerWords))
+  // Doubts only matter for a fit (a near miss goes to review anyway).
+  const fits = unexplained.length === 0;
+  if (fits && record.appellation.length > 0 && !appellationAgrees(record, wine, producerWords))
     doubts.push("appellation differs");
   if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
     doubts.push("still or sparkling differs");
   if (record.styleStated && record.type !== wine.type) doubts.push("wine type differs");
-  const shared = (w: string) => colorOfWord(w) !== undefined || wine.regionWords.includes(w);
   const conflicts = [
     titlesConflict(record.titles, wine.titles) && "estate title differs",
     wine.reversedCompounds.some((c) => record.compounds.has(c)) && "producer name in another order",
-    producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, shared) &&
+    producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, wine.regionWords) &&
       "producer and wine name words cross",
     producerWordsApart(record.producerWords, record.wineWords, producerWords) && "producer name words apart",
   ].filter((c): c is string => c !== false);

@@ -14,6 +14,7 @@
  *   (word order is otherwise tolerated: "Pichon Longueville Baron" = "Pichon Baron Longueville").
  */
 import { fold } from "../../domain/text-folding.ts";
+import { colorOfWord } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
 /**
@@ -79,20 +80,24 @@ export function titlesConflict(a: readonly string[], b: readonly string[]): bool
  * Whether the record's producer and wine words cross those of a catalogue wine: some word of the
  * catalogue producer is missing from the record's producer name (written in its wine name instead),
  * while the record's producer name holds a word of the catalogue wine's name that the catalogue
- * producer does not have. `shared` tells whether a word is one the wine's colour or region explains
- * (never counted).
+ * producer does not have. Colour words and words of the wine's region (`regionWords`) are never counted.
  */
 export function producerWordsCross(
   recordProducer: readonly string[],
   producer: readonly string[],
   optional: readonly string[],
   wineWords: readonly string[],
-  shared: (word: string) => boolean,
+  regionWords: readonly string[],
 ): boolean {
   if (recordProducer.length === 0) return false;
   if (producer.every((w) => recordProducer.includes(w))) return false;
   return recordProducer.some(
-    (w) => !producer.includes(w) && !optional.includes(w) && wineWords.includes(w) && !shared(w),
+    (w) =>
+      !producer.includes(w) &&
+      !optional.includes(w) &&
+      wineWords.includes(w) &&
+      colorOfWord(w) === undefined &&
+      !regionWords.includes(w),
   );
 }
 

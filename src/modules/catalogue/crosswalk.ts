@@ -323,6 +323,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     type: record.type,
     subType: record.subType,
     styleStated: record.source === "lwin",
+    firstWords: [producer[0], wine[0]].filter((w) => w !== undefined),
     memo: new Map(),
   };
 }
