@@ -33,12 +33,40 @@ export interface WineWordIndex {
   single: IndexedWine[];
   /** Each wine's place in its producer's list (candidates keep that order). */
   position: Map<IndexedWine, number>;
-  /**
-   * Core words long enough to be matched with a typo, by each of their forms with one letter left
-   * out and by their form without German transliterations (the symmetric-deletion scheme of Garbe's
-   * SymSpell, as crosswalk.ts indexes producers): a record word's typos are looked up, not searched.
-   */
-  byVariant: Map<string, string[]>;
+}
+
+/**
+ * Core words of all indexed producers long enough to be matched with a typo, by each of their forms
+ * with one letter left out and by their form without German transliterations (the symmetric-deletion
+ * scheme of Garbe's SymSpell, as crosswalk.ts indexes producers): a record word's typos are looked up,
+ * not searched. One for the whole crosswalk (producers share most words); words are never taken out
+ * (a word no producer has any more is simply not found in a producer's index).
+ */
+export class TypoNeighbours {
+  private readonly byVariant = new Map<string, string[]>();
+  private readonly known = new Set<string>();
+
+  /** Adds a core word. */
+  add(word: string): void {
+    if (word.length < TYPO_MIN || this.known.has(word)) return;
+    this.known.add(word);
+    for (const v of [word, ...variants(word)]) push(this.byVariant, v, word);
+  }
+
+  /** The known words within one typo of `word` (other than itself), remembered in `memo` for the record. */
+  of(word: string, memo: Map<string, string[]>): string[] {
+    const key = `§t ${word}`;
+    let found = memo.get(key);
+    if (found !== undefined) return found;
+    const out = new Set<string>();
+    if (word.length >= TYPO_MIN) {
+      for (const form of [word, ...variants(word)])
+        for (const w of this.byVariant.get(form) ?? []) if (w !== word && typosTo(w, [word]) >= 0) out.add(w);
+    }
+    found = [...out];
+    memo.set(key, found);
+    return found;
+  }
 }
 
 /** A word's forms with one letter left out, and without German transliterations ("mueller" → "muller"). */
@@ -62,12 +90,16 @@ export function emptyIndex(): WineWordIndex {
     bare: [],
     single: [],
     position: new Map(),
-    byVariant: new Map(),
   };
 }
 
 /** Adds a wine (the last of its producer's list) of a producer whose words are `producerWords` to `index`. */
-export function indexWine(index: WineWordIndex, wine: IndexedWine, producerWords: readonly string[]): void {
+export function indexWine(
+  index: WineWordIndex,
+  wine: IndexedWine,
+  producerWords: readonly string[],
+  typos: TypoNeighbours,
+): void {
   index.position.set(wine, index.position.size);
   const core = wine.words.filter((w) => !producerWords.includes(w) && !excusable(w, wine));
   if (core.length === 0) {
@@ -81,13 +113,13 @@ export function indexWine(index: WineWordIndex, wine: IndexedWine, producerWords
     if (list) list.push(wine);
     else {
       index.byWord.set(word, [wine]);
-      if (word.length >= TYPO_MIN) for (const v of variants(word)) push(index.byVariant, v, word);
+      typos.add(word);
     }
   }
 }
 
 /** The core words of `index` that `record` names: exactly, in its context, run together, or within one typo. */
-function namedWords(index: WineWordIndex, record: RecordWords): Set<string> {
+function namedWords(index: WineWordIndex, record: RecordWords, typos: TypoNeighbours): Set<string> {
   const found = new Set<string>();
   const take = (word: string) => {
     if (index.byWord.has(word)) found.add(word);
@@ -102,16 +134,8 @@ function namedWords(index: WineWordIndex, record: RecordWords): Set<string> {
       }
   }
   for (const word of record.context) take(word);
-  // Typos: a core word and a record word within one edit share a form with a letter left out (or
-  // one is the other's); checked by typosTo, which also takes transliterations.
-  for (const word of record.bag) {
-    if (word.length < TYPO_MIN) continue;
-    for (const form of [word, ...variants(word)]) {
-      if (form !== word && index.byWord.has(form) && typosTo(form, [word]) >= 0) take(form);
-      for (const key of index.byVariant.get(form) ?? [])
-        if (key !== word && typosTo(key, [word]) >= 0) take(key);
-    }
-  }
+  // Typos: a core word within one edit of a record word (or a transliteration of it).
+  for (const word of record.bag) for (const near of typos.of(word, record.memo)) take(near);
   return found;
 }
 
@@ -123,9 +147,10 @@ function namedWords(index: WineWordIndex, record: RecordWords): Set<string> {
 export function candidateWines(
   index: WineWordIndex,
   record: RecordWords,
+  typos: TypoNeighbours,
 ): { complete: IndexedWine[]; partial: () => IndexedWine[] } {
   const named = new Map<IndexedWine, number>();
-  for (const word of namedWords(index, record))
+  for (const word of namedWords(index, record, typos))
     for (const w of index.byWord.get(word) ?? []) named.set(w, (named.get(w) ?? 0) + 1);
   const inOrder = (list: IndexedWine[]) =>
     list.sort((a, b) => (index.position.get(a) ?? 0) - (index.position.get(b) ?? 0));

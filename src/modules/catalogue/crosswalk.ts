@@ -21,6 +21,7 @@ import {
   emptyIndex,
   INDEXED_FROM,
   indexWine,
+  TypoNeighbours,
   type WineWordIndex,
 } from "./crosswalk-candidates.ts";
 import {
@@ -118,6 +119,8 @@ export class Crosswalk {
   private readonly byWord = new Map<string, Producer[]>();
   /** Producer words by each of their one-deletion forms (typo look-up). */
   private readonly byDeletion = new Map<string, string[]>();
+  /** Core words of the large producers' wines by their typo forms (crosswalk-candidates.ts). */
+  private readonly typos = new TypoNeighbours();
   /** Each wine's producer, by wine id. */
   private readonly producerOf = new Map<number, Producer>();
   /** One copy of each word and word list (300,000 wines share few distinct words). */
@@ -175,7 +178,7 @@ export class Crosswalk {
       country: wine.country,
     };
     producer.wines.push(indexed);
-    if (producer.index) indexWine(producer.index, indexed, producer.words);
+    if (producer.index) indexWine(producer.index, indexed, producer.words, this.typos);
     this.producerOf.set(wine.id, producer);
   }
 
@@ -247,9 +250,9 @@ export class Crosswalk {
     if (producer.wines.length < INDEXED_FROM) return { complete: producer.wines, partial: () => [] };
     if (!producer.index) {
       producer.index = emptyIndex();
-      for (const wine of producer.wines) indexWine(producer.index, wine, producer.words);
+      for (const wine of producer.wines) indexWine(producer.index, wine, producer.words, this.typos);
     }
-    return candidateWines(producer.index, record);
+    return candidateWines(producer.index, record, this.typos);
   }
 
   /**
