@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Color } from "../../domain/vocabulary.ts";
 import { Crosswalk, type CrosswalkWine } from "./crosswalk.ts";
+import { BY_LINE, nameWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
 /** Real wines of the bundled X-Wines catalogue (ids, producers, names, regions as there). */
@@ -243,4 +244,10 @@ test("a record's estate title prefers the wine of that title to an untitled one;
     wine(900061, null, "Serra-Bellini", "Classico Rosso", "red", "Piemonte", "still", "IT"),
   ]);
   assert.equal(linked(one, off("Tenuta Serra-Bellini", "Classico Rosso 2019")), 900061);
+});
+
+test("'du Domaine' followed by a vintage or a bottle size is no by-line", () => {
+  assert.deepEqual(nameWords("Réserve du Domaine 2015 75cl").words, ["reserve"]);
+  assert.deepEqual(nameWords("Réserve du Domaine - 37.5cl").words, ["reserve"]);
+  assert.ok(nameWords("Pavillon Rouge du Château Margaux").words.includes(BY_LINE));
 });

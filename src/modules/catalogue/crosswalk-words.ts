@@ -204,6 +204,8 @@ export function nameWords(text: string, keepTitles = false): NameWords {
       next !== undefined &&
       TITLE_WORDS.has(next) &&
       raw[i + 2] !== undefined &&
+      // An estate's name follows ("du Château Margaux"), not a vintage or bottle size ("Réserve du Domaine 2015 75cl").
+      !/^\d/.test(raw[i + 2] as string) &&
       !words.includes(BY_LINE)
     )
       words.push(BY_LINE);
