@@ -26,9 +26,16 @@ for (const [source, file] of [
   ["lwin", "lwin.csv"],
   ["off", "off.jsonl"],
 ] as const) {
-  const report = await importSource(db.kysely, source, join(values.files as string, file), offlineGenerator(), now, {
-    skipTexts: true,
-  });
+  const report = await importSource(
+    db.kysely,
+    source,
+    join(values.files as string, file),
+    offlineGenerator(),
+    now,
+    {
+      skipTexts: true,
+    },
+  );
   console.log(source, JSON.stringify(report));
 }
 await db.destroy();
