@@ -13,8 +13,9 @@
  *   classification terms of synthetic-words.ts): ~1 % Deleted, ~0.5 % Combined (a second row of an
  *   earlier wine, REFERENCE = its LWIN), ~0.2 % spirits and beers.
  * - DIR/off.jsonl: Open Food Facts products, ~70 % wines (of which ~40 % are LWIN rows of lwin.csv named
- *   the OFF way: brand + name + vintage + bottle size, capitals, colour phrases, word order), the rest
- *   other foods; ~1 % invalid barcodes. DIR/off-truth.json {GTIN-14 → lwin}.
+ *   the OFF way: brand + name + vintage + bottle size, capitals, colour phrases, word order; the others
+ *   wines of producers no LWIN row has), the rest other foods; ~1 % invalid barcodes.
+ *   DIR/off-truth.json {GTIN-14 → lwin}.
  * - With --changed F: DIR/lwin-release-2.csv, the next release: a share F of the rows changed
  *   (classification, name, colour fix), a few newly Deleted, and N/1000 new rows at the end.
  */
@@ -23,6 +24,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { parse } from "csv-parse/sync";
 import { gs1CheckDigit } from "../src/domain/gtin.ts";
+import { fold } from "../src/domain/text-folding.ts";
 import { mapType, splitProducerTitle } from "../src/modules/catalogue/derivation.ts";
 import { LWIN_COLUMNS } from "../src/modules/catalogue/lwin.ts";
 import { Draw, mulberry32 } from "../src/modules/catalogue/synthetic-random.ts";
@@ -285,6 +287,14 @@ function nextRelease(r: Row, i: number): Row {
   return { ...r, subRegion: r.subRegion === "" ? r.region : "" };
 }
 
+/** Producers of the LWIN rows, as {@link producerKey}: the "other wines" of the OFF dump never share one. */
+const lwinProducers = new Set<string>();
+
+/** A producer's name as a key: folded words, sorted ("Rousseau-Lefèvre" = "Lefevre Rousseau"), without the title. */
+function producerKey(producer: string): string {
+  return [...new Set(fold(producer).split(" "))].sort().join(" ");
+}
+
 async function writeLwin(): Promise<void> {
   const header = csvLine(LWIN_COLUMNS);
   const one = new Output(join(OUT, "lwin.csv"));
@@ -296,6 +306,7 @@ async function writeLwin(): Promise<void> {
   let first = true;
   for (let i = 0; i < LWIN_ROWS; i++) {
     const row = rowAt(i);
+    lwinProducers.add(producerKey(row.producer));
     await one.write(csvLine(lwinFields(row, "2024-03-15")));
     if (two) {
       const next = nextRelease(row, i);
@@ -389,7 +400,12 @@ async function writeOff(): Promise<void> {
         first = false;
       }
     } else {
-      product = offWine(syntheticRow(LWIN_ROWS + 1_000_000 + k), d, code);
+      // Another wine: of a producer no LWIN row has (the generator's vocabulary is small, so a drawn
+      // producer often is an LWIN one; such a product would be that producer's wine, not another).
+      let other = syntheticRow(LWIN_ROWS + 1_000_000 + k * 5);
+      for (let n = 1; lwinProducers.has(producerKey(other.producer)); n++)
+        other = syntheticRow(LWIN_ROWS + 1_000_000 + (OFF_PRODUCTS + k * 64 + n) * 5);
+      product = offWine(other, d, code);
     }
     await off.write(`${JSON.stringify(product)}\n`);
   }

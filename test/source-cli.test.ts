@@ -4,6 +4,9 @@
  * merged: its id answers 301 later) and rejected; wrong usage exits 2 with the reason.
  */
 import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { openDatabase } from "../src/db/database.ts";
 import { failing, winedata } from "./cli-run.ts";
@@ -11,15 +14,34 @@ import { catalogueCopy } from "./helpers.ts";
 
 const fixture = (name: string) => new URL(`./fixtures/catalogue/${name}`, import.meta.url).pathname;
 
+/**
+ * Release 1 with two rows the crosswalk is unsure of (near misses of Michel Lynch's "Bordeaux Rouge"
+ * and "Bordeaux Sauvignon Blanc": a word of their name the catalogue's wine lacks), so that the
+ * review has candidates to confirm and reject whatever the crosswalk links in release 1 itself.
+ */
+function releaseWithReviews(): string {
+  const rows = [
+    '1099998,Live,"Michel Lynch, Bordeaux Rouge Prestige, Bordeaux",,Michel Lynch,Bordeaux Rouge Prestige,France,Bordeaux,Bordeaux,,,Red,Wine,Still,AOP,,sequential,1990,,2012-06-01,2024-03-15,',
+    '1099999,Live,"Michel Lynch, Bordeaux Sauvignon Blanc Prestige, Bordeaux",,Michel Lynch,Bordeaux Sauvignon Blanc Prestige,France,Bordeaux,Bordeaux,,,White,Wine,Still,AOP,,sequential,1990,,2012-06-01,2024-03-15,',
+  ];
+  const file = join(mkdtempSync(join(tmpdir(), "wds-lwin-cli-")), "lwin-release-1-reviews.csv");
+  writeFileSync(
+    file,
+    `${readFileSync(fixture("lwin-release-1.csv"), "utf8").trimEnd()}\r\n${rows.join("\r\n")}\r\n`,
+  );
+  return file;
+}
+
 test("import --lwin prints its report; review-links lists, confirms and rejects", {
   timeout: 240_000,
 }, async () => {
   const path = await catalogueCopy();
   const env = { DATABASE_URL: `sqlite:${path}`, LOG_LEVEL: "silent" };
-  const first = await winedata(["import", "--lwin", fixture("lwin-release-1.csv")], env);
+  const release = releaseWithReviews();
+  const first = await winedata(["import", "--lwin", release], env);
   assert.match(first.stdout, /lwin: \d+ records: added \d+, updated 0, unchanged 0, retired 0, linked \d+/);
   assert.match(first.stdout, /skipped: .*not_wine 2/);
-  const again = await winedata(["import", "--lwin", fixture("lwin-release-1.csv")], env);
+  const again = await winedata(["import", "--lwin", release], env);
   assert.match(again.stdout, /added 0, updated 0, unchanged \d+, retired 0, linked 0/);
 
   const listed = await winedata(["review-links"], env);

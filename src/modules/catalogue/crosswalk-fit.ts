@@ -20,22 +20,18 @@
  *   Redon") match at no cost.
  *
  * Conflicts (the wine cannot be the record): another colour (the record's, or one its colour words
- * name), another country. Doubts (a fit, but the record goes to review): another appellation, still
- * against sparkling, dessert or fortified against table wine.
+ * name), another country. Doubts (a fit, but the record goes to review): another appellation (places
+ * compared at every level and in every language, crosswalk-places.ts), still against sparkling,
+ * dessert or fortified against table wine, and the producer conflicts of crosswalk-producer.ts
+ * (another estate title, a compound name in the other order, producer and wine words crossing),
+ * which also cost {@link PENALTY}.producerConflict.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-import { osaDistance } from "../search/edit-distance.ts";
-import {
-  BY_LINE,
-  COLOR_WORDS,
-  colorOfWord,
-  LONG_NOISE,
-  TITLE_WORDS,
-  untransliterated,
-} from "./crosswalk-words.ts";
+import { producerWordsApart, producerWordsCross, titlesConflict } from "./crosswalk-producer.ts";
+import { colourTypo, noiseWithTypo, regionTypo, TYPO_MIN, typoOfAbsent, typosTo } from "./crosswalk-typos.ts";
+import { BUSINESS_WORDS, BY_LINE, colorOfWord, RANK_WORDS } from "./crosswalk-words.ts";
 
-/** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */
-export const TYPO_MIN = 5;
+export { TYPO_MIN, typosTo };
 
 /**
  * What each imperfection costs the score (1 = a perfect fit). Fitted on the development part of the
@@ -53,6 +49,18 @@ export const PENALTY = {
   classificationStated: 0.02,
   /** "Brut" written on one side only, for a sparkling wine (most Champagne is Brut; LWIN often leaves it out). */
   style: 0.02,
+  /**
+   * The producer conflicts (crosswalk-producer.ts): estate titles that differ, a compound name in the
+   * other order, producer and wine words that cross. Each also sends the record to review; the cost
+   * (above crosswalk.ts MARGIN) lets a wine without the conflict win a tie.
+   */
+  producerConflict: 0.1,
+  /**
+   * The record states an estate title and the wine's producer has none: a wine of the same title wins
+   * the tie ("Tenuta Serra-Bellini" is Tenuta Serra-Bellini's rather than an untitled Serra-Bellini's),
+   * a wine alone still links (X-Wines often leaves titles out).
+   */
+  titleUnconfirmed: 0.05,
   /** A word that makes the wine not fit (only ranks the near misses sent to review). */
   unexplained: 0.3,
 } as const;
@@ -74,14 +82,23 @@ const CLASSIFICATION_WORDS: ReadonlySet<string> = new Set([
   "growth",
 ]);
 
+/**
+ * Whether a wine's name word may be missing from a record and the wine still fit, under some
+ * condition (fitWine decides): a word of its region, a colour word, a classification word, "Brut",
+ * the by-line. crosswalk-candidates.ts fits only the wines whose other words a record names.
+ */
+export function excusable(word: string, wine: IndexedWine): boolean {
+  return (
+    wine.regionWords.includes(word) ||
+    colorOfWord(word) !== undefined ||
+    CLASSIFICATION_WORDS.has(word) ||
+    word === "brut" ||
+    word === BY_LINE
+  );
+}
+
 /** Words a fit may fail on and still be worth a review (crosswalk.ts sends such near misses to review). */
 export const MAX_NEAR_MISS = 1;
-
-/** A German transliteration in a word ("ae", "oe", "ue"). */
-const TRANSLITERATED = /ae|oe|ue/;
-
-/** Title words long enough to be recognised with a typo ("Chtaeau", "Tenata"). */
-const LONG_TITLES: readonly string[] = [...TITLE_WORDS].filter((w) => w.length >= TYPO_MIN);
 
 /** A catalogue wine as the crosswalk keeps it: its words, style, region words and country. */
 export interface IndexedWine {
@@ -93,6 +110,14 @@ export interface IndexedWine {
   subType: SubType;
   /** Compared words of its region or appellation. */
   regionWords: readonly string[];
+  /** Its producer's estate titles, one form per kind ("chateau", "domaine"; crosswalk-producer.ts); [] when none. */
+  titles: readonly string[];
+  /** Its producer's hyphenated compounds in the other order (crosswalk-producer.ts hyphenCompounds, reversed). */
+  reversedCompounds: readonly string[];
+  /** Place keys of its region's names in every language (crosswalk-places.ts placeKey). */
+  places: readonly string[];
+  /** Place keys of the places its region lies in (crosswalk-places.ts enclosingPlaces). */
+  within: readonly string[];
   country: string;
 }
 
@@ -107,6 +132,17 @@ export interface RecordWords {
   context: ReadonlySet<string>;
   /** Compared words of its appellation alone; [] when none. */
   appellation: readonly string[];
+  /** The estate titles it states (crosswalk-producer.ts recordEstateTitles); [] when none. */
+  titles: readonly string[];
+  /** Hyphenated compounds of its producer and wine name (crosswalk-producer.ts hyphenCompounds). */
+  compounds: ReadonlySet<string>;
+  /** Place key of its appellation ("" when none). */
+  appellationPlace: string;
+  /**
+   * Place keys its appellation and region name or lie in (the appellation, its region, and the places
+   * each lies in): a wine whose region is one of them is of the same place or a larger one.
+   */
+  around: ReadonlySet<string>;
   hasClassification: boolean;
   /** Its colour as stated, else as its colour words name one colour, else null. */
   color: Color | null;
@@ -117,6 +153,8 @@ export interface RecordWords {
   subType: SubType;
   /** Whether its type and sub-type are stated by the source (LWIN) rather than defaulted (Open Food Facts). */
   styleStated: boolean;
+  /** The first words of its producer and wine names (where an estate title stands). */
+  firstWords: readonly string[];
   /** Typo look-ups already made for this record (filled while fitting its candidates). */
   memo: Map<string, string[]>;
 }
@@ -136,29 +174,15 @@ export interface Fit {
   colorUnknown: boolean;
 }
 
-/**
- * Typos between `word` and the closest of `words`: 0 when present, 1 within one edit (both at least
- * {@link TYPO_MIN} letters), else -1.
- */
-export function typosTo(word: string, words: readonly string[] | ReadonlySet<string>): number {
-  let best = -1;
-  for (const w of words) {
-    if (w === word) return 0;
-    if (best !== -1 || word.length < TYPO_MIN || w.length < TYPO_MIN) continue;
-    const longer = w.length - word.length;
-    if (longer >= -1 && longer <= 1 && osaDistance(word, w, 1) <= 1) best = 1;
-    else if (longer >= -3 && longer <= 3 && TRANSLITERATED.test(word + w)) {
-      if (untransliterated(word) === untransliterated(w)) best = 0; // "mueller" = "muller"
-    }
-  }
-  return best;
-}
-
 /** The record's words within one typo of `word` (other than itself), remembered for the record's other fits. */
 function partners(record: RecordWords, word: string): string[] {
   let found = record.memo.get(word);
   if (found === undefined) {
-    found = record.bag.filter((b) => b !== word && typosTo(word, [b]) >= 0);
+    // A colour word is that colour ("Tinto" is not a typo of "Pinto").
+    const colour = colorOfWord(word) !== undefined;
+    found = record.bag.filter(
+      (b) => b !== word && (colour || colorOfWord(b) === undefined) && typosTo(word, [b]) >= 0,
+    );
     record.memo.set(word, found);
   }
   return found;
@@ -182,25 +206,6 @@ function farOff(wine: IndexedWine, producerWords: readonly string[], record: Rec
   let spare = 0;
   for (const word of record.bag) if (!wine.words.includes(word) && !producerWords.includes(word)) spare++;
   return lacking > MAX_NEAR_MISS + spare;
-}
-
-/** A yes/no look-up about the record, made once per record (`key` names it). */
-function remembered(record: RecordWords, key: string, look: () => boolean): boolean {
-  let found = record.memo.get(key);
-  if (found === undefined) {
-    found = look() ? [key] : [];
-    record.memo.set(key, found);
-  }
-  return found.length > 0;
-}
-
-/** Whether a record word is a title or noise word with a typo ("Chtaeau", "Magnnm"). */
-function noiseWithTypo(record: RecordWords, word: string): boolean {
-  return remembered(
-    record,
-    `§n ${word}`,
-    () => typosTo(word, LONG_TITLES) >= 0 || typosTo(word, LONG_NOISE) >= 0,
-  );
 }
 
 /** Whether `word` is two words of `words` run together ("montredon" = "mont" + "redon"). */
@@ -277,6 +282,9 @@ export function fitWine(
   for (const word of unexplained.length > MAX_NEAR_MISS ? [] : record.bag) {
     if (used.has(word) || producerWords.includes(word) || wine.words.includes(word)) continue;
     if (producerOptional.includes(word)) continue;
+    if (BUSINESS_WORDS.has(word) && record.producerWords.includes(word)) continue;
+    // "Saint-Estèphe 2nd Grand Cru Classé": the rank of a classed growth the wine's name leaves out.
+    if (RANK_WORDS.has(word) && wine.words.includes("classe") && record.bag.includes("cru")) continue;
     if (word === "brut" && wine.subType === "sparkling") {
       score -= PENALTY.style;
       continue;
@@ -290,16 +298,11 @@ export function fitWine(
     // A typo of a word the same field does not also write rightly: "Marques … Marquis" in a producer
     // name is two words, a brand written again with a typo in the product name is one.
     const field = record.producerWords.includes(word) ? record.producerWords : record.wineWords;
-    const absent = (words: readonly string[]) => words.filter((w) => !field.includes(w));
-    if (typosTo(word, absent(producerWords)) >= 0) continue; // counted in producerTypos
+    if (typoOfAbsent(word, producerWords, field)) continue; // counted in producerTypos
     if (
-      remembered(
-        record,
-        `§r ${word} ${wine.regionWords.join(" ")}`,
-        () => typosTo(word, wine.regionWords) >= 0,
-      ) ||
-      remembered(record, `§c ${word} ${wine.color}`, () => typosTo(word, COLOR_WORDS[wine.color]) >= 0) ||
-      noiseWithTypo(record, word)
+      regionTypo(word, wine.regionWords) ||
+      colourTypo(word, wine.color) ||
+      noiseWithTypo(record.firstWords, word)
     ) {
       score -= PENALTY.typo;
       continue;
@@ -317,22 +320,39 @@ export function fitWine(
     unexplained.splice(byLine, 1);
   score -= unexplained.length * PENALTY.unexplained;
   const doubts: string[] = [];
-  if (record.appellation.length > 0 && !appellationAgrees(record.appellation, wine, producerWords))
+  // Doubts only matter for a fit (a near miss goes to review anyway).
+  const fits = unexplained.length === 0;
+  if (fits && record.appellation.length > 0 && !appellationAgrees(record, wine, producerWords))
     doubts.push("appellation differs");
   if (record.subType !== wine.subType && (record.styleStated || record.subType === "sparkling"))
     doubts.push("still or sparkling differs");
   if (record.styleStated && record.type !== wine.type) doubts.push("wine type differs");
+  const conflicts = [
+    titlesConflict(record.titles, wine.titles) && "estate title differs",
+    wine.reversedCompounds.some((c) => record.compounds.has(c)) && "producer name in another order",
+    producerWordsCross(record.producerWords, producerWords, producerOptional, wine.words, wine.regionWords) &&
+      "producer and wine name words cross",
+    producerWordsApart(record.producerWords, record.wineWords, producerWords) && "producer name words apart",
+  ].filter((c): c is string => c !== false);
+  score -= conflicts.length * PENALTY.producerConflict;
+  if (record.titles.length > 0 && wine.titles.length === 0) score -= PENALTY.titleUnconfirmed;
+  doubts.push(...conflicts);
   return { wine, score, unexplained, nameWordsFound, doubts, colorUnknown };
 }
 
-/** Whether every word of the record's appellation is a word of the wine's region, name or producer. */
-function appellationAgrees(
-  appellation: readonly string[],
-  wine: IndexedWine,
-  producerWords: readonly string[],
-) {
-  return appellation.every(
+/**
+ * Whether the record's appellation agrees with the wine's region: every word of the appellation is a
+ * word of the wine's region, name or producer; or the wine's region (in any language) is the record's
+ * appellation or region or a place either lies in ("Tuscany" for "Toscana", "Rhône Valley" for
+ * "Ventoux"); or the wine's region lies in the record's appellation ("Brauneberg" in "Mosel"). Two
+ * places inside one region ("Pauillac" and "Margaux") do not agree.
+ */
+function appellationAgrees(record: RecordWords, wine: IndexedWine, producerWords: readonly string[]) {
+  const byWords = record.appellation.every(
     (word) =>
       typosTo(word, wine.regionWords) >= 0 || typosTo(word, wine.words) >= 0 || producerWords.includes(word),
   );
+  if (byWords) return true;
+  if (wine.places.some((p) => record.around.has(p))) return true;
+  return record.appellationPlace !== "" && wine.within.includes(record.appellationPlace);
 }

@@ -78,6 +78,18 @@ const CANONICAL: Readonly<Record<string, string>> = {
   "2eme": "deuxieme",
   "2nd": "deuxieme",
   "2e": "deuxieme",
+  "3eme": "troisieme",
+  "3rd": "troisieme",
+  "3e": "troisieme",
+  "4eme": "quatrieme",
+  "4th": "quatrieme",
+  "4e": "quatrieme",
+  "5eme": "cinquieme",
+  "5th": "cinquieme",
+  "5e": "cinquieme",
+  // The Port DOC is "Porto" in Portuguese, "Port" in English (IVDP).
+  porto: "port",
+  oporto: "port",
   mt: "mont",
   mount: "mont",
   monte: "mont",
@@ -137,6 +149,25 @@ const BY_LINE_PARTICLES: ReadonlySet<string> = new Set([
   "von",
 ]);
 
+/**
+ * Ranks of the 1855 Médoc classification ("2ème Grand Cru Classé", written "2nd" on labels), canonical:
+ * a classed growth's rank, never part of its wine's name.
+ */
+export const RANK_WORDS: ReadonlySet<string> = new Set(["deuxieme", "troisieme", "quatrieme", "cinquieme"]);
+
+/**
+ * Words a brand adds to a producer's name for its business ("Caymus Vineyards" = "Caymus", "Penfolds
+ * Winery"): a record's producer may write them when the catalogue's producer does not.
+ */
+export const BUSINESS_WORDS: ReadonlySet<string> = new Set([
+  "vineyards",
+  "vineyard",
+  "winery",
+  "wineries",
+  "cellars",
+  "family",
+]);
+
 /** Words of a name as the crosswalk compares them, and the vintage it named (null when none). */
 export interface NameWords {
   words: string[];
@@ -173,6 +204,8 @@ export function nameWords(text: string, keepTitles = false): NameWords {
       next !== undefined &&
       TITLE_WORDS.has(next) &&
       raw[i + 2] !== undefined &&
+      // An estate's name follows ("du Château Margaux"), not a vintage or bottle size ("Réserve du Domaine 2015 75cl").
+      !/^\d/.test(raw[i + 2] as string) &&
       !words.includes(BY_LINE)
     )
       words.push(BY_LINE);

@@ -17,6 +17,14 @@
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import {
+  candidateWines,
+  emptyIndex,
+  INDEXED_FROM,
+  indexWine,
+  TypoNeighbours,
+  type WineWordIndex,
+} from "./crosswalk-candidates.ts";
+import {
   type Fit,
   fitWine,
   type IndexedWine,
@@ -25,6 +33,13 @@ import {
   TYPO_MIN,
   typosTo,
 } from "./crosswalk-fit.ts";
+import { enclosingPlaces, placeKey } from "./crosswalk-places.ts";
+import {
+  hyphenCompounds,
+  producerEstateTitles,
+  recordEstateTitles,
+  reversedCompound,
+} from "./crosswalk-producer.ts";
 import { colorOfWord, nameWords, producerWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -42,6 +57,8 @@ export interface CrosswalkWine {
   subType: SubType;
   /** English region or appellation name ("Pauillac", "Chablis"). */
   region: string;
+  /** The region's names in the other languages (German, French, Italian: "Toskana", "Toscane", "Toscana"); none by default. */
+  regionNames?: readonly string[];
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
 }
@@ -66,6 +83,8 @@ interface Producer {
   /** Words a record may leave out (crosswalk-words.ts producerWords). */
   optional: string[];
   wines: IndexedWine[];
+  /** Its wines by their core words, once it has {@link INDEXED_FROM} wines (crosswalk-candidates.ts); built on first use. */
+  index?: WineWordIndex;
 }
 
 /** Every word with one letter left out, for words of at least {@link TYPO_MIN} letters. */
@@ -100,6 +119,8 @@ export class Crosswalk {
   private readonly byWord = new Map<string, Producer[]>();
   /** Producer words by each of their one-deletion forms (typo look-up). */
   private readonly byDeletion = new Map<string, string[]>();
+  /** Core words of the large producers' wines by their typo forms (crosswalk-candidates.ts). */
+  private readonly typos = new TypoNeighbours();
   /** Each wine's producer, by wine id. */
   private readonly producerOf = new Map<number, Producer>();
   /** One copy of each word and word list (300,000 wines share few distinct words). */
@@ -140,15 +161,24 @@ export class Crosswalk {
         for (const d of deletions(word)) push(this.byDeletion, d, word);
       }
     }
-    producer.wines.push({
+    const places = [...new Set([wine.region, ...(wine.regionNames ?? [])].map(placeKey))].filter(
+      (p) => p !== "",
+    );
+    const indexed: IndexedWine = {
       id: wine.id,
       words: this.shared(nameWords(wine.name).words),
       color: wine.color,
       type: wine.type,
       subType: wine.subType,
       regionWords: this.shared(nameWords(wine.region).words),
+      titles: this.shared(producerEstateTitles(wine.producerTitle, wine.producerName)),
+      reversedCompounds: this.shared(hyphenCompounds(wine.producerName).map(reversedCompound)),
+      places: this.shared(places),
+      within: this.shared([...new Set(places.flatMap(enclosingPlaces))]),
       country: wine.country,
-    });
+    };
+    producer.wines.push(indexed);
+    if (producer.index) indexWine(producer.index, indexed, producer.words, this.typos);
     this.producerOf.set(wine.id, producer);
   }
 
@@ -158,6 +188,7 @@ export class Crosswalk {
     if (!producer) return;
     this.producerOf.delete(wineId);
     producer.wines = producer.wines.filter((w) => w.id !== wineId);
+    producer.index = undefined;
     if (producer.wines.length > 0) return;
     this.producers.delete([...producer.words, "|", ...producer.optional].join(" "));
     for (const word of producer.words) {
@@ -187,7 +218,8 @@ export class Crosswalk {
     const hits = new Map<Producer, number>();
     for (const word of bag) {
       const exact = this.byWord.get(word);
-      const words = exact ? [word] : this.typoWords(word);
+      // A colour word is that colour, never a typo of a producer's word ("Tinto" is not "Pinto").
+      const words = exact ? [word] : colorOfWord(word) !== undefined ? [] : this.typoWords(word);
       for (const w of words) for (const p of this.byWord.get(w) ?? []) hits.set(p, (hits.get(p) ?? 0) + 1);
     }
     const out: { producer: Producer; typos: number }[] = [];
@@ -198,11 +230,29 @@ export class Crosswalk {
       const all = producer.words.every((w) => {
         const t = typosTo(w, bag);
         if (t > 0) typos += t;
-        return t >= 0 || (w.length === 1 && bag.some((b) => b.startsWith(w)));
+        // An initial ("W. & J. Graham's") matches a word it starts, or is left out by a record that
+        // writes no initials of its own.
+        return t >= 0 || (w.length === 1 && (bag.some((b) => b.startsWith(w)) || !initialsIn(bag)));
       });
       if (all) out.push({ producer, typos });
     }
     return out;
+  }
+
+  /**
+   * The wines of `producer` worth fitting to `record`: all of a small producer's; of a large one's,
+   * those that may fit and those that may be near misses (crosswalk-candidates.ts).
+   */
+  private candidates(
+    producer: Producer,
+    record: RecordWords,
+  ): { complete: readonly IndexedWine[]; partial: () => readonly IndexedWine[] } {
+    if (producer.wines.length < INDEXED_FROM) return { complete: producer.wines, partial: () => [] };
+    if (!producer.index) {
+      producer.index = emptyIndex();
+      for (const wine of producer.wines) indexWine(producer.index, wine, producer.words, this.typos);
+    }
+    return candidateWines(producer.index, record, this.typos);
   }
 
   /**
@@ -214,14 +264,31 @@ export class Crosswalk {
     const words = recordWords(record);
     if (words.bag.length === 0) return { kind: "none" };
     const fits: Fit[] = [];
+    const later: { producer: Producer; typos: number; wines: () => readonly IndexedWine[] }[] = [];
     for (const { producer, typos } of this.producersIn(words.bag)) {
-      for (const wine of producer.wines) {
+      const { complete, partial } = this.candidates(producer, words);
+      for (const wine of complete) {
         const fit = fitWine(wine, producer.words, words, typos, producer.optional);
         if (fit) fits.push(fit);
+      }
+      later.push({ producer, typos, wines: partial });
+    }
+    // Wines missing a word can only be near misses, which count only when no wine fits.
+    if (!fits.some((f) => f.unexplained.length === 0)) {
+      for (const { producer, typos, wines } of later) {
+        for (const wine of wines()) {
+          const fit = fitWine(wine, producer.words, words, typos, producer.optional);
+          if (fit) fits.push(fit);
+        }
       }
     }
     return decide(fits, accept);
   }
+}
+
+/** Whether a record's words hold an initial (a one-letter word other than the possessive "s" of "Graham's"). */
+function initialsIn(bag: readonly string[]): boolean {
+  return bag.some((b) => b.length === 1 && b !== "s" && !/\d/.test(b));
 }
 
 /** The record's words as the fits compare them. */
@@ -235,6 +302,11 @@ export function recordWords(record: SourceRecord): RecordWords {
     ...(record.region ? nameWords(record.region).words : []),
     ...(record.classification ? nameWords(record.classification).words : []),
   ]);
+  const appellationPlace = record.appellation ? placeKey(record.appellation) : "";
+  const regionPlace = record.region ? placeKey(record.region) : "";
+  const around = new Set(
+    [appellationPlace, regionPlace].flatMap((p) => (p === "" ? [] : [p, ...enclosingPlaces(p)])),
+  );
   const named = new Set(bag.map(colorOfWord).filter((c) => c !== undefined));
   const color = record.color ?? (named.size === 1 ? ([...named][0] as Color) : null);
   return {
@@ -243,6 +315,10 @@ export function recordWords(record: SourceRecord): RecordWords {
     wineWords: wine,
     context,
     appellation,
+    titles: recordEstateTitles(record),
+    compounds: new Set(hyphenCompounds(`${record.producer.name} ${record.wineName}`)),
+    appellationPlace,
+    around,
     hasClassification: record.classification !== null && record.classification !== "",
     color,
     colorStated: record.color !== null,
@@ -250,6 +326,7 @@ export function recordWords(record: SourceRecord): RecordWords {
     type: record.type,
     subType: record.subType,
     styleStated: record.source === "lwin",
+    firstWords: [producer[0], wine[0]].filter((w) => w !== undefined),
     memo: new Map(),
   };
 }

@@ -282,7 +282,7 @@ export class ImportRun {
     const display = r.producer.title ? `${r.producer.title} ${r.producer.name}` : r.producer.name;
     return {
       producer: { id: producerId, display: this.places.producerDisplay(producerId) ?? display },
-      region: { id: regionId, nameEn: region.nameEn, country: region.country },
+      region: { id: regionId, nameEn: region.nameEn, names: region.names, country: region.country },
     };
   }
 
@@ -317,6 +317,7 @@ export class ImportRun {
       type: row.type,
       subType: row.sub_type,
       region: placed.region.nameEn,
+      regionNames: placed.region.names,
       country: placed.region.country,
     });
     this.active.set(id, {

@@ -80,7 +80,7 @@ export class SourcePlaces {
   private readonly producers = new Map<string, { id: number; title: string | null }[]>();
   private readonly displays = new Map<number, string>();
   private readonly regions = new Map<string, number>();
-  private readonly regionEn = new Map<number, { nameEn: string; country: string }>();
+  private readonly regionEn = new Map<number, { nameEn: string; names: string[]; country: string }>();
   private readonly known = knownRegionNames();
   readonly newProducers: NewProducer[] = [];
   readonly newRegions: NewRegion[] = [];
@@ -111,7 +111,7 @@ export class SourcePlaces {
   }
 
   private addRegion(id: number, country: string, names: string[]) {
-    this.regionEn.set(id, { nameEn: names[0] ?? "", country });
+    this.regionEn.set(id, { nameEn: names[0] ?? "", names: names.slice(1, 4), country });
     for (const name of names) {
       const key = `${country}|${fold(name)}`;
       if (!this.regions.has(key)) this.regions.set(key, id);
@@ -179,8 +179,8 @@ export class SourcePlaces {
     return this.displays.get(id);
   }
 
-  /** English name and country of a region known here. */
-  regionOf(id: number): { nameEn: string; country: string } | undefined {
+  /** English name, the other languages' names (German, French, Italian) and country of a region known here. */
+  regionOf(id: number): { nameEn: string; names: string[]; country: string } | undefined {
     return this.regionEn.get(id);
   }
 

@@ -54,6 +54,8 @@ export interface CatalogueWineRow {
   producerId: number;
   /** English name of the wine's region (the crosswalk compares it: this row is a `CrosswalkWine`). */
   region: string;
+  /** The region's German, French and Italian names (the crosswalk compares them too). */
+  regionNames: string[];
   country: string;
   factsBasis: "source" | "typical";
   body: string;
@@ -84,6 +86,9 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
       "p.title as producer_title",
       "r.id as region_id",
       "r.name_en",
+      "r.name_de",
+      "r.name_fr",
+      "r.name_it",
       "r.country",
     ])
     .where("w.id", ">", after)
@@ -101,6 +106,7 @@ export async function catalogueWinePage(db: Db, after: number): Promise<Catalogu
     regionId: Number(r.region_id),
     producerId: Number(r.producer_id),
     region: r.name_en,
+    regionNames: [r.name_de, r.name_fr, r.name_it],
     country: r.country,
     factsBasis: r.facts_basis,
     body: r.body,
