@@ -125,6 +125,10 @@ test("re-importing the same release writes nothing and /v1/sources names each re
   clock = new Date("2026-12-02T09:00:00.000Z");
   const report = await load("lwin", "lwin-release-2.csv");
   assert.equal(report.added + report.updated + report.retired + report.linked, 0);
+  // The same Open Food Facts dump too: a product that could not be placed was already tried against
+  // the wines later products of the file created.
+  const off = await load("off", "off-products.jsonl");
+  assert.equal(off.added + off.updated + off.retired + off.linked, 0, JSON.stringify(off));
   const after = await s.request(`/wines?updated_since=2026-12-01T00:00:00Z&per_page=100`);
   assert.deepEqual(after.body.data, before.body.data);
   const sources = await s.request("/sources");

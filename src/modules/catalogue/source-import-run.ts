@@ -110,6 +110,8 @@ export class ImportRun {
   readonly ownSource = new Set<number>();
   readonly seen = new Set<string>();
   readonly combined: SourceRecord[] = [];
+  /** New records that could neither link nor become a wine on the first reading. */
+  private readonly deferred: SourceRecord[] = [];
   readonly touched = new Set<number>();
   readonly stale = new Set<number>();
   readonly lostRecord = new Set<number>();
@@ -249,9 +251,9 @@ export class ImportRun {
     wine: { key: string; regionId: number; typical: boolean },
   ): Promise<void> {
     const placed = this.placeOf(r);
-    if (!placed) return;
+    if (typeof placed === "string") return this.skip(placed);
     const facts = recordFacts(r, placed.region, this.typical);
-    if (!facts) return;
+    if (!facts) return this.skip("unknown_color");
     await this.flush();
     const row = wineRow(wineId, r, facts, placed.producer, placed.region, this.year, this.at);
     const { id: _id, ...changes } = row;
@@ -266,18 +268,12 @@ export class ImportRun {
     this.active.set(wineId, { key, regionId: row.region_id, typical: facts.factsBasis === "typical" });
   }
 
-  /** Producer and region of a record (new ones allocated), or null with the skip counted. */
+  /** Producer and region of a record (new ones allocated), or why it has none (a skip reason). */
   private placeOf(r: SourceRecord) {
-    if (r.producer.name === "") {
-      this.skip("missing_name");
-      return null;
-    }
+    if (r.producer.name === "") return "missing_name";
     const regionId = this.places.region(r.appellation, r.region, r.country);
     const region = regionId === null ? undefined : this.places.regionOf(regionId);
-    if (regionId === null || !region) {
-      this.skip("unknown_region");
-      return null;
-    }
+    if (regionId === null || !region) return "unknown_region";
     const producerId = this.places.producer(r.producer.name, r.producer.title);
     const display = r.producer.title ? `${r.producer.title} ${r.producer.name}` : r.producer.name;
     return {
@@ -286,8 +282,13 @@ export class ImportRun {
     };
   }
 
-  /** A record new to the catalogue: linked to the wine it is, or a new wine. */
-  private async place(r: SourceRecord): Promise<void> {
+  /**
+   * A record new to the catalogue: linked to the wine it is, or a new wine. One that can be neither
+   * (no producer, no place, no colour) is tried again once the whole file is read (`retryDeferred`):
+   * a wine a later record of the same file creates may be the one it is, and a re-import of the
+   * same file must find nothing new to link.
+   */
+  private async place(r: SourceRecord, last = false): Promise<void> {
     const accept = (id: number) => this.active.has(id) && (this.source === "off" || !this.ownSource.has(id));
     const decision = this.crosswalk.match(r, accept);
     if (decision.kind === "link") {
@@ -298,9 +299,12 @@ export class ImportRun {
       return;
     }
     const placed = this.placeOf(r);
-    if (!placed) return;
-    const facts = recordFacts(r, placed.region, this.typical);
-    if (!facts) return this.skip("unknown_color");
+    const facts = typeof placed === "string" ? null : recordFacts(r, placed.region, this.typical);
+    if (typeof placed === "string" || !facts) {
+      if (!last) this.deferred.push(r);
+      else this.skip(typeof placed === "string" ? placed : "unknown_color");
+      return;
+    }
     const id = this.places.wineId();
     const row = wineRow(id, r, facts, placed.producer, placed.region, this.year, this.at);
     this.wines.push(row);
@@ -338,6 +342,11 @@ export class ImportRun {
       this.report.review++;
     }
     if (this.wines.length >= 1000) await this.flush();
+  }
+
+  /** Tries the deferred records again, now that every wine of the file is in the crosswalk. */
+  async retryDeferred(): Promise<void> {
+    for (const r of this.deferred.splice(0)) await this.place(r, true);
   }
 
   /** Grape ids of a wine's facts, new grapes allocated (the next id after the highest). */

@@ -69,6 +69,7 @@ export async function importSource(
       else await run.take(item.record);
       if (++n % 5000 === 0) options.onProgress?.("records", n, n);
     }
+    await run.retryDeferred();
     if (!options.partial) {
       for (const old of stored.values())
         if (old.status === "live" && !run.seen.has(old.key)) run.retireRecord(old.key, old, old.fingerprint);
