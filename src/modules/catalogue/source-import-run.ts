@@ -275,9 +275,13 @@ export class ImportRun {
     const region = regionId === null ? undefined : this.places.regionOf(regionId);
     if (regionId === null || !region) return "unknown_region";
     const producerId = this.places.producer(r.producer.name, r.producer.title);
-    const display = r.producer.title ? `${r.producer.title} ${r.producer.name}` : r.producer.name;
+    const producer = this.places.producerOf(producerId) ?? {
+      name: r.producer.name,
+      title: r.producer.title,
+      display: r.producer.title ? `${r.producer.title} ${r.producer.name}` : r.producer.name,
+    };
     return {
-      producer: { id: producerId, display: this.places.producerDisplay(producerId) ?? display },
+      producer: { id: producerId, ...producer },
       region: { id: regionId, nameEn: region.nameEn, names: region.names, country: region.country },
     };
   }
@@ -312,10 +316,11 @@ export class ImportRun {
     for (const [position, grape_id] of grapeIds.entries())
       this.wineGrapes.push({ wine_id: id, grape_id, position });
     this.record(r.key, id, "live", r.fingerprint);
+    // As a later import loads it from the database: the catalogue's producer, the region's names.
     this.crosswalk.add({
       id,
-      producerName: r.producer.name,
-      producerTitle: r.producer.title,
+      producerName: placed.producer.name,
+      producerTitle: placed.producer.title,
       name: row.name,
       color: row.color,
       type: row.type,

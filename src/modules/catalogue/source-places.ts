@@ -78,7 +78,7 @@ function knownRegionNames(): Map<string, Localized> {
  */
 export class SourcePlaces {
   private readonly producers = new Map<string, { id: number; title: string | null }[]>();
-  private readonly displays = new Map<number, string>();
+  private readonly named = new Map<number, { name: string; title: string | null; display: string }>();
   private readonly regions = new Map<string, number>();
   private readonly regionEn = new Map<number, { nameEn: string; names: string[]; country: string }>();
   private readonly known = knownRegionNames();
@@ -103,7 +103,7 @@ export class SourcePlaces {
   }
 
   private addProducer(id: number, name: string, title: string | null, display: string) {
-    this.displays.set(id, display);
+    this.named.set(id, { name, title, display });
     const key = fold(name);
     const list = this.producers.get(key);
     if (list) list.push({ id, title });
@@ -174,9 +174,9 @@ export class SourcePlaces {
     return id;
   }
 
-  /** The display name (title + name) of a producer known here. */
-  producerDisplay(id: number): string | undefined {
-    return this.displays.get(id);
+  /** Name, title and display name (title + name) of a producer known here. */
+  producerOf(id: number): { name: string; title: string | null; display: string } | undefined {
+    return this.named.get(id);
   }
 
   /** English name, the other languages' names (German, French, Italian) and country of a region known here. */
