@@ -5,59 +5,10 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Color } from "../../domain/vocabulary.ts";
 import { Crosswalk, type CrosswalkWine } from "./crosswalk.ts";
+import { lwin, off, wine } from "./crosswalk-test-fixtures.ts";
 import { BY_LINE, nameWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
-
-/** Real wines of the bundled X-Wines catalogue (ids, producers, names, regions as there). */
-function wine(
-  id: number,
-  producerTitle: string | null,
-  producerName: string,
-  name: string,
-  color: Color,
-  region: string,
-  subType: "still" | "sparkling" = "still",
-  country = "FR",
-): CrosswalkWine {
-  return { id, producerTitle, producerName, name, color, type: "wine", subType, region, country };
-}
-
-function record(fields: Partial<SourceRecord>): SourceRecord {
-  return {
-    source: "lwin",
-    key: "1000001",
-    status: "live",
-    combinedInto: null,
-    producer: { name: "", title: null },
-    wineName: "",
-    color: null,
-    type: "wine",
-    subType: "still",
-    country: null,
-    region: null,
-    appellation: null,
-    classification: null,
-    gtins: [],
-    grapes: [],
-    abv: null,
-    vintage: null,
-    fingerprint: "",
-    ...fields,
-  };
-}
-
-const lwin = (title: string | null, name: string, wineName: string, more: Partial<SourceRecord> = {}) =>
-  record({ source: "lwin", producer: { name, title }, wineName, country: "FR", ...more });
-const off = (brand: string, productName: string, more: Partial<SourceRecord> = {}) =>
-  record({
-    source: "off",
-    key: "03263280103567",
-    producer: { name: brand, title: null },
-    wineName: productName,
-    ...more,
-  });
 
 function crosswalk(wines: CrosswalkWine[]): Crosswalk {
   const c = new Crosswalk();

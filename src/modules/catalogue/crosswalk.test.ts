@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
-import type { Color } from "../../domain/vocabulary.ts";
 import { Crosswalk, type CrosswalkWine } from "./crosswalk.ts";
+import { lwin, off, record, wine } from "./crosswalk-test-fixtures.ts";
 import { nameWords } from "./crosswalk-words.ts";
 import type { SourceRecord } from "./source-record.ts";
 
@@ -43,54 +43,6 @@ const WINES: CrosswalkWine[] = [
   wine(900001, "Château", "Baret", "Pessac-Léognan", "red", "Pessac-Léognan"),
   wine(900002, "Château", "Baret", "Pessac-Léognan", "white", "Pessac-Léognan"),
 ];
-
-function wine(
-  id: number,
-  producerTitle: string | null,
-  producerName: string,
-  name: string,
-  color: Color,
-  region: string,
-  subType: "still" | "sparkling" = "still",
-  country = "FR",
-): CrosswalkWine {
-  return { id, producerTitle, producerName, name, color, type: "wine", subType, region, country };
-}
-
-function record(fields: Partial<SourceRecord>): SourceRecord {
-  return {
-    source: "lwin",
-    key: "1000001",
-    status: "live",
-    combinedInto: null,
-    producer: { name: "", title: null },
-    wineName: "",
-    color: null,
-    type: "wine",
-    subType: "still",
-    country: null,
-    region: null,
-    appellation: null,
-    classification: null,
-    gtins: [],
-    grapes: [],
-    abv: null,
-    vintage: null,
-    fingerprint: "",
-    ...fields,
-  };
-}
-
-const lwin = (title: string | null, name: string, wineName: string, more: Partial<SourceRecord> = {}) =>
-  record({ source: "lwin", producer: { name, title }, wineName, country: "FR", ...more });
-const off = (brand: string, productName: string, more: Partial<SourceRecord> = {}) =>
-  record({
-    source: "off",
-    key: "03263280103567",
-    producer: { name: brand, title: null },
-    wineName: productName,
-    ...more,
-  });
 
 function crosswalk(wines = WINES): Crosswalk {
   const c = new Crosswalk();

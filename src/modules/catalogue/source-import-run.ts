@@ -7,7 +7,6 @@
 import type { Transaction } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database, SourceName, WineSourceTable } from "../../db/types.ts";
-import { fold } from "../../domain/text-folding.ts";
 import { presentedVintage } from "../content/generators/wine-style.ts";
 import { Crosswalk } from "./crosswalk.ts";
 import { wineDisplayName } from "./derivation.ts";
