@@ -107,6 +107,11 @@ export class ImportRun {
   readonly active = new Map<number, { key: string; regionId: number; typical: boolean }>();
   /** Wines with a live record of this source (an LWIN wine has one LWIN; a wine has many GTINs). */
   readonly ownSource = new Set<number>();
+  /**
+   * In an Open Food Facts import, the wines with a live LWIN record: their facts come from the LWIN
+   * database, so a changed product does not rewrite them. Empty in an LWIN import.
+   */
+  private readonly lwinWines = new Set<number>();
   readonly seen = new Set<string>();
   readonly combined: SourceRecord[] = [];
   /** New records that could neither link nor become a wine on the first reading. */
@@ -177,6 +182,8 @@ export class ImportRun {
       }
     }
     for (const id of await repo.winesWithLiveRecord(this.trx, this.source)) this.ownSource.add(id);
+    if (this.source === "off")
+      for (const id of await repo.winesWithLiveRecord(this.trx, "lwin")) this.lwinWines.add(id);
     this.grapes = await repo.grapeIdsByName(this.trx);
   }
 
@@ -225,15 +232,10 @@ export class ImportRun {
     if (old && wine && old.status === "live") {
       this.report.updated++;
       this.record(r.key, old.wineId, "live", r.fingerprint);
-      if (wine.typical && (this.source === "lwin" || !this.hasLwin(old.wineId)))
-        await this.rewrite(old.wineId, r, wine);
+      if (wine.typical && !this.lwinWines.has(old.wineId)) await this.rewrite(old.wineId, r, wine);
       return;
     }
     await this.place(r);
-  }
-
-  private hasLwin(wineId: number): boolean {
-    return this.source === "lwin" && this.ownSource.has(wineId);
   }
 
   retireRecord(key: string, old: repo.StoredRecord, fingerprint: string): void {

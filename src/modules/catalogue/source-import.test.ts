@@ -219,6 +219,59 @@ test("a new X-Wines wine that is a wine first known from LWIN keeps that wine's 
   assert.equal(Number(record.wine_id), vt);
 });
 
+test("a changed Open Food Facts product does not rewrite the facts of a wine the LWIN database gives", async () => {
+  const raveneau = (await lwinWine("1022222")).wine_id;
+  const product = (name: string) =>
+    `${JSON.stringify({
+      code: "3760012345014",
+      product_name: name,
+      brands: "Domaine Raveneau",
+      categories_tags: [
+        "en:beverages",
+        "en:alcoholic-beverages",
+        "en:wines",
+        "en:white-wines",
+        "en:french-wines",
+      ],
+      origins: "France",
+    })}\n`;
+  const offRun = (file: string) => importSource(db.kysely, "off", file, offlineGenerator(), now);
+  const first = join(dir, "off-1.jsonl");
+  writeFileSync(first, product("Raveneau Chablis Premier Cru Montée de Tonnerre Vieilles Vignes 2019 75cl"));
+  clock = new Date("2026-12-02T10:00:00.000Z");
+  const linked = await offRun(first);
+  assert.equal(linked.linked, 1, JSON.stringify(linked));
+  assert.equal(
+    Number(
+      (
+        await db.kysely
+          .selectFrom("wine_sources")
+          .select("wine_id")
+          .where("source", "=", "off")
+          .where("key", "=", "03760012345014")
+          .executeTakeFirstOrThrow()
+      ).wine_id,
+    ),
+    raveneau,
+  );
+  const before = await db.kysely
+    .selectFrom("wines")
+    .selectAll()
+    .where("id", "=", raveneau)
+    .executeTakeFirstOrThrow();
+  const second = join(dir, "off-2.jsonl");
+  writeFileSync(second, product("RAVENEAU CHABLIS 1ER CRU MONTEE DE TONNERRE VV 2020 0,75 L"));
+  clock = new Date("2026-12-03T10:00:00.000Z");
+  const changed = await offRun(second);
+  assert.equal(changed.updated, 1, JSON.stringify(changed));
+  const after = await db.kysely
+    .selectFrom("wines")
+    .selectAll()
+    .where("id", "=", raveneau)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(after, before, "the wine keeps the LWIN database's facts");
+});
+
 test("a header without a required column is refused before anything is written", async () => {
   const before = await version();
   const file = join(dir, "bad.csv");
