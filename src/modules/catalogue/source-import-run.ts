@@ -209,10 +209,9 @@ export class ImportRun {
     if (this.seen.has(r.key)) return this.skip("duplicate_key");
     this.seen.add(r.key);
     const old = this.stored.get(r.key);
-    if (r.status !== "live" && !old) return this.skip("retired_before_first_import");
-    this.report.records++;
     if (r.status !== "live") {
-      if (!old) return;
+      if (!old) return this.skip("retired_before_first_import");
+      this.report.records++;
       if (old.status === "retired") {
         this.report.unchanged++;
         return;
@@ -224,6 +223,7 @@ export class ImportRun {
       this.retireRecord(r.key, old, r.fingerprint);
       return;
     }
+    this.report.records++;
     const wine = old ? this.active.get(old.wineId) : undefined;
     if (old && wine && old.status === "live" && old.fingerprint === r.fingerprint) {
       this.report.unchanged++;
