@@ -37,25 +37,25 @@ export const LWIN_COLUMNS = [
   "REFERENCE",
 ] as const;
 
-/** The columns a record is made of: a file without one of them is refused before any row is read. */
-export const LWIN_REQUIRED_COLUMNS = [
-  "LWIN",
-  "STATUS",
-  "PRODUCER_TITLE",
-  "PRODUCER_NAME",
-  "WINE",
-  "COUNTRY",
-  "REGION",
-  "SUB_REGION",
-  "SITE",
-  "PARCEL",
-  "COLOUR",
-  "TYPE",
-  "SUB_TYPE",
-  "CLASSIFICATION",
-  "REFERENCE",
+/** Columns of the export the import does not read (names, designations, vintage ranges, dates). */
+const UNREAD_COLUMNS = [
+  "DISPLAY_NAME",
+  "DESIGNATION",
+  "VINTAGE_CONFIG",
+  "FIRST_VINTAGE",
+  "FINAL_VINTAGE",
+  "DATE_ADDED",
+  "DATE_UPDATED",
 ] as const;
-type RequiredColumn = (typeof LWIN_REQUIRED_COLUMNS)[number];
+type RequiredColumn = Exclude<(typeof LWIN_COLUMNS)[number], (typeof UNREAD_COLUMNS)[number]>;
+
+/**
+ * The columns a record is made of (every other column of {@link LWIN_COLUMNS}): a file without one of
+ * them is refused before any row is read.
+ */
+export const LWIN_REQUIRED_COLUMNS: readonly RequiredColumn[] = LWIN_COLUMNS.filter(
+  (c): c is RequiredColumn => !(UNREAD_COLUMNS as readonly string[]).includes(c),
+);
 
 /** A row's required fields, cleaned (cleanText). */
 type LwinRow = Record<RequiredColumn, string>;
