@@ -7,6 +7,7 @@ import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { LWIN_COLUMNS, lwinColor, lwinStyle, lwinWineName, readLwin } from "./lwin.ts";
 import type { ParsedItem, SourceRecord } from "./source-record.ts";
+import { collectItems, records, skipCounts } from "./source-test-items.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../../test/fixtures/catalogue");
 const RELEASE_1 = join(FIXTURES, "lwin-release-1.csv");
@@ -20,21 +21,7 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function collect(file: string): Promise<ParsedItem[]> {
-  const items: ParsedItem[] = [];
-  for await (const item of readLwin(file)) items.push(item);
-  return items;
-}
-
-function records(items: ParsedItem[]): SourceRecord[] {
-  return items.flatMap((item) => ("record" in item ? [item.record] : []));
-}
-
-function skipCounts(items: ParsedItem[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) if ("skipped" in item) counts[item.skipped] = (counts[item.skipped] ?? 0) + 1;
-  return counts;
-}
+const collect = (file: string): Promise<ParsedItem[]> => collectItems(readLwin(file));
 
 function byKey(items: ParsedItem[]): Map<string, SourceRecord> {
   return new Map(records(items).map((r) => [r.key, r]));

@@ -6,7 +6,8 @@ import { after, before, test } from "node:test";
 import { gzipSync } from "node:zlib";
 import { vintageInName, wineNameFromProduct } from "./off-names.ts";
 import { isWineProduct, readOpenFoodFacts } from "./open-food-facts.ts";
-import type { ParsedItem, SourceRecord } from "./source-record.ts";
+import type { ParsedItem } from "./source-record.ts";
+import { collectItems, records, skipCounts } from "./source-test-items.ts";
 
 const FIXTURES = join(import.meta.dirname, "../../../test/fixtures/catalogue");
 const PRODUCTS = join(FIXTURES, "off-products.jsonl");
@@ -19,21 +20,7 @@ after(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function collect(file: string): Promise<ParsedItem[]> {
-  const items: ParsedItem[] = [];
-  for await (const item of readOpenFoodFacts(file)) items.push(item);
-  return items;
-}
-
-function records(items: ParsedItem[]): SourceRecord[] {
-  return items.flatMap((item) => ("record" in item ? [item.record] : []));
-}
-
-function skipCounts(items: ParsedItem[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const item of items) if ("skipped" in item) counts[item.skipped] = (counts[item.skipped] ?? 0) + 1;
-  return counts;
-}
+const collect = (file: string): Promise<ParsedItem[]> => collectItems(readOpenFoodFacts(file));
 
 test("the fixture: wines are records, every other line is counted by its reason", async () => {
   const items = await collect(PRODUCTS);
