@@ -23,7 +23,11 @@
 import { readFileSync } from "node:fs";
 import type { Catalogue, Color } from "../src/domain/vocabulary.ts";
 import type { CrosswalkWine } from "../src/modules/catalogue/crosswalk.ts";
+import { blankRecord } from "../src/modules/catalogue/crosswalk-test-fixtures.ts";
 import { colorOfWord, nameWords } from "../src/modules/catalogue/crosswalk-words.ts";
+
+export { blankRecord };
+
 import type { SourceRecord } from "../src/modules/catalogue/source-record.ts";
 import { Draw, mulberry32 } from "../src/modules/catalogue/synthetic-random.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
@@ -85,30 +89,6 @@ export function crosswalkWines(catalogue: Catalogue): CrosswalkWine[] {
 /** Text without diacritics, case kept ("Château" → "Chateau"). */
 export function stripAccents(text: string): string {
   return text.normalize("NFD").replace(/\p{M}+/gu, "");
-}
-
-/** A record with every field at its "unknown" value. */
-export function blankRecord(source: SourceRecord["source"], key: string): SourceRecord {
-  return {
-    source,
-    key,
-    status: "live",
-    combinedInto: null,
-    producer: { name: "", title: null },
-    wineName: "",
-    color: null,
-    type: "wine",
-    subType: "still",
-    country: null,
-    region: null,
-    appellation: null,
-    classification: null,
-    gtins: [],
-    grapes: [],
-    abv: null,
-    vintage: null,
-    fingerprint: "",
-  };
 }
 
 const COLOR_WORD: Record<Color, readonly string[]> = {

@@ -19,10 +19,11 @@ export function wine(
   return { id, producerTitle, producerName, name, color, type: "wine", subType, region, country };
 }
 
-export function record(fields: Partial<SourceRecord>): SourceRecord {
+/** A record with every field at its "unknown" value (also the crosswalk benches' starting point). */
+export function blankRecord(source: SourceRecord["source"], key: string): SourceRecord {
   return {
-    source: "lwin",
-    key: "1000001",
+    source,
+    key,
     status: "live",
     combinedInto: null,
     producer: { name: "", title: null },
@@ -39,8 +40,12 @@ export function record(fields: Partial<SourceRecord>): SourceRecord {
     abv: null,
     vintage: null,
     fingerprint: "",
-    ...fields,
   };
+}
+
+/** An LWIN record (key 1000001) with `fields` given, the rest blank. */
+export function record(fields: Partial<SourceRecord>): SourceRecord {
+  return { ...blankRecord("lwin", "1000001"), ...fields };
 }
 
 export const lwin = (
