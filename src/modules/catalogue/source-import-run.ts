@@ -400,6 +400,7 @@ function styleKey(w: {
     w.type,
     w.subType,
     w.regionId,
+    w.producerId,
     w.body,
     w.acidity,
     w.residualSugar ?? w.residual_sugar,

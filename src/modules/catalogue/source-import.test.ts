@@ -272,6 +272,27 @@ test("a changed Open Food Facts product does not rewrite the facts of a wine the
   assert.deepEqual(after, before, "the wine keeps the LWIN database's facts");
 });
 
+test("a producer renamed by the next release makes the wine's texts stale", async () => {
+  const rayas = (await lwinWine("1088888")).wine_id;
+  const texts = async () =>
+    (await db.kysely.selectFrom("wine_texts").select("lang").where("wine_id", "=", rayas).execute()).length;
+  assert.ok((await texts()) > 0, "written by the import that added it");
+  clock = new Date("2026-12-04T10:00:00.000Z");
+  const report = await importSource(
+    db.kysely,
+    "lwin",
+    release("lwin-3.csv", [
+      '1088888,Live,"Chateau Rayas (Reynaud), Chateauneuf-du-Pape",Chateau,Rayas (Reynaud),,France,Rhone,Chateauneuf-du-Pape,,,Red,Wine,Still,AOP,,Vintage,1945,,2026-11-30,2026-12-03,',
+    ]),
+    offlineGenerator(),
+    now,
+    { partial: true, skipTexts: true },
+  );
+  assert.equal(report.updated, 1, JSON.stringify(report));
+  assert.ok(report.restaled > 0, "its texts and drinking period are queued to be written again");
+  assert.equal(await texts(), 0);
+});
+
 test("a header without a required column is refused before anything is written", async () => {
   const before = await version();
   const file = join(dir, "bad.csv");
