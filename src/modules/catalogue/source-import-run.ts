@@ -104,7 +104,7 @@ export class ImportRun {
   readonly crosswalk = new Crosswalk();
   readonly typical = new TypicalStyles();
   /** Wines in the catalogue: their style facts (to tell a fact change from an identifier change). */
-  readonly active = new Map<number, { key: string; regionId: number; typical: boolean }>();
+  readonly active = new Map<number, { key: string; typical: boolean }>();
   /** Wines with a live record of this source (an LWIN wine has one LWIN; a wine has many GTINs). */
   readonly ownSource = new Set<number>();
   /**
@@ -161,11 +161,7 @@ export class ImportRun {
     for await (const page of keysetPages((after) => repo.catalogueWinePage(this.trx, after))) {
       for (const w of page) {
         this.crosswalk.add(w);
-        this.active.set(w.id, {
-          key: styleKey(w),
-          regionId: w.regionId,
-          typical: w.factsBasis === "typical",
-        });
+        this.active.set(w.id, { key: styleKey(w), typical: w.factsBasis === "typical" });
         if (w.factsBasis === "source") {
           this.typical.add({
             regionId: w.regionId,
@@ -249,7 +245,7 @@ export class ImportRun {
   private async rewrite(
     wineId: number,
     r: SourceRecord,
-    wine: { key: string; regionId: number; typical: boolean },
+    wine: { key: string; typical: boolean },
   ): Promise<void> {
     const placed = this.placeOf(r);
     if (typeof placed === "string") return this.skip(placed);
@@ -266,7 +262,7 @@ export class ImportRun {
       producerId: row.producer_id,
     });
     if (key !== wine.key) this.stale.add(wineId);
-    this.active.set(wineId, { key, regionId: row.region_id, typical: facts.factsBasis === "typical" });
+    this.active.set(wineId, { key, typical: facts.factsBasis === "typical" });
   }
 
   /** Producer and region of a record (new ones allocated), or why it has none (a skip reason). */
@@ -332,7 +328,6 @@ export class ImportRun {
     });
     this.active.set(id, {
       key: styleKey({ ...row, subType: row.sub_type, regionId: row.region_id, producerId: row.producer_id }),
-      regionId: row.region_id,
       typical: facts.factsBasis === "typical",
     });
     this.ownSource.add(id);
