@@ -64,7 +64,7 @@ export async function decideLink(
     );
     if (!decided) return { status: "not_found" } as const;
     if (decision === "reject") return { status: "rejected", wineId: decided.wineId } as const;
-    const record = (await repo.storedRecords(trx, source)).get(key);
+    const record = await repo.storedRecord(trx, source, key);
     if (!record || record.wineId === decided.wineId)
       return { status: "confirmed", wineId: decided.wineId, merged: null } as const;
     await repo.upsertRecords(trx, [

@@ -26,19 +26,38 @@ export interface StoredRecord {
   fingerprint: string;
 }
 
-/** Every record of `source` stored so far, keyed by its key. */
-export async function storedRecords(db: Db, source: SourceName): Promise<Map<string, StoredRecord>> {
-  const rows = await db
+/** The records of `source`, all of them or the one with `key`. */
+function recordsOf(db: Db, source: SourceName) {
+  return db
     .selectFrom("wine_sources")
     .select(["key", "wine_id", "status", "fingerprint"])
-    .where("source", "=", source)
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.key,
-      { key: r.key, wineId: Number(r.wine_id), status: r.status, fingerprint: r.fingerprint },
-    ]),
-  );
+    .where("source", "=", source);
+}
+
+/** A `wine_sources` row in the import's terms. */
+function stored(r: {
+  key: string;
+  wine_id: number;
+  status: "live" | "retired";
+  fingerprint: string;
+}): StoredRecord {
+  return { key: r.key, wineId: Number(r.wine_id), status: r.status, fingerprint: r.fingerprint };
+}
+
+/** Every record of `source` stored so far, keyed by its key. */
+export async function storedRecords(db: Db, source: SourceName): Promise<Map<string, StoredRecord>> {
+  const rows = await recordsOf(db, source).execute();
+  return new Map(rows.map((r) => [r.key, stored(r)]));
+}
+
+/** One stored record of `source`, or undefined. */
+export async function storedRecord(
+  db: Db,
+  source: SourceName,
+  key: string,
+): Promise<StoredRecord | undefined> {
+  const r = await recordsOf(db, source).where("key", "=", key).executeTakeFirst();
+  return r && stored(r);
 }
 
 /** A catalogue wine as the import compares it: its names, style, region and where its facts come from. */
