@@ -7,32 +7,12 @@
  * table (region-name-translations.ts), the appellation rules (domain/appellation-rules.ts) and the
  * estate titles (derivation.ts PRODUCER_TITLES) — never by guessing.
  */
+import type { ProducerTable, RegionTable } from "../../db/types.ts";
 import { APPELLATION_RULES } from "../../domain/appellation-rules.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Localized } from "../../domain/vocabulary.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import { REGION_NAME_TABLE, regionNames } from "./region-name-translations.ts";
-
-/** A producer row to insert. */
-export interface NewProducer {
-  id: number;
-  name: string;
-  title: string | null;
-  display_name: string;
-  website: null;
-  search_text: string;
-}
-
-/** A region row to insert. */
-export interface NewRegion {
-  id: number;
-  country: string;
-  name_de: string;
-  name_en: string;
-  name_fr: string;
-  name_it: string;
-  search_text: string;
-}
 
 /** Allocates ids: hands out `next` and counts up (the caller stores the counter). */
 export interface IdAllocator {
@@ -82,19 +62,12 @@ export class SourcePlaces {
   private readonly regions = new Map<string, number>();
   private readonly regionEn = new Map<number, { nameEn: string; names: string[]; country: string }>();
   private readonly known = knownRegionNames();
-  readonly newProducers: NewProducer[] = [];
-  readonly newRegions: NewRegion[] = [];
+  readonly newProducers: ProducerTable[] = [];
+  readonly newRegions: RegionTable[] = [];
 
   constructor(
     producers: readonly { id: number; name: string; title: string | null; display_name: string }[],
-    regions: readonly {
-      id: number;
-      country: string;
-      name_de: string;
-      name_en: string;
-      name_fr: string;
-      name_it: string;
-    }[],
+    regions: readonly Omit<RegionTable, "search_text">[],
     private readonly ids: IdAllocator,
   ) {
     for (const p of producers) this.addProducer(Number(p.id), p.name, p.title, p.display_name);
@@ -190,7 +163,7 @@ export class SourcePlaces {
   }
 
   /** Empties the collected new rows (after the caller inserted them). */
-  flush(): { producers: NewProducer[]; regions: NewRegion[] } {
+  flush(): { producers: ProducerTable[]; regions: RegionTable[] } {
     const out = { producers: this.newProducers.splice(0), regions: this.newRegions.splice(0) };
     return out;
   }
