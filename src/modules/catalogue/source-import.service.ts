@@ -13,6 +13,7 @@
  * Everything is written in one transaction (all or nothing); English texts of new wines are written
  * after it, as by the X-Wines import.
  */
+import { basename } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { NamedGenerator } from "../content/content.service.ts";
@@ -43,7 +44,7 @@ async function reader(source: ImportedSource, file: string): Promise<AsyncGenera
 
 /**
  * Imports one release file of `source` (see the module comment), then writes the English texts of
- * new wines (unless `skipTexts`). `release` names the release (the file's name by default).
+ * new wines (unless `skipTexts`). The release is recorded under the file's name (`GET /v1/sources`).
  * @throws Error when the file cannot be read or its header lacks a column (nothing is written then).
  */
 export async function importSource(
@@ -84,7 +85,7 @@ export async function importSource(
     );
     if (run.dirty) {
       await repo.saveIdCounters(trx, ids.next);
-      await repo.saveRelease(trx, source, file.split(/[\\/]/).pop() ?? file, at);
+      await repo.saveRelease(trx, source, basename(file), at);
       await repo.bumpCatalogueVersion(trx);
     }
     return run.report;
