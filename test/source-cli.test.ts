@@ -77,6 +77,11 @@ test("import --lwin prints its report; review-links lists, confirms and rejects"
   const missing = await failing(["import", "--lwin", "/nonexistent/lwin.csv"], env);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /cannot read/);
+  const headerless = join(mkdtempSync(join(tmpdir(), "wds-cli-lwin-")), "no-title.csv");
+  writeFileSync(headerless, "LWIN,STATUS,PRODUCER_NAME\n1099999,Live,Nobody\n");
+  const badHeader = await failing(["import", "--lwin", headerless], env);
+  assert.equal(badHeader.code, 2);
+  assert.match(badHeader.stderr, /PRODUCER_TITLE is missing from the header/);
   const both = await failing(["import", "--lwin", fixture("lwin-release-1.csv"), "--off", "x.jsonl"], env);
   assert.equal(both.code, 2);
 });

@@ -6,6 +6,7 @@
 import type { Command } from "commander";
 import type { SourceName } from "../db/types.ts";
 import type { SourceImportReport } from "../modules/catalogue/source-import.service.ts";
+import { SourceFileError } from "../modules/catalogue/source-record.ts";
 import { progressBar } from "../progress-bar.ts";
 import { action, UsageError, type Values, withDb } from "./command-support.ts";
 import { shown } from "./terminal-text.ts";
@@ -47,7 +48,7 @@ export async function importSourceCommand(values: Values): Promise<void> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "EISDIR" || code === "EACCES")
       throw new UsageError(`cannot read ${file}: ${(err as Error).message}`);
-    if (err instanceof Error && /header|column/i.test(err.message)) throw new UsageError(err.message);
+    if (err instanceof SourceFileError) throw new UsageError(err.message);
     throw err;
   } finally {
     bar.stop();

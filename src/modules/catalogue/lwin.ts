@@ -9,7 +9,13 @@ import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { countryCode } from "./country-names.ts";
 import { splitProducerTitle } from "./derivation.ts";
 import { cleanText, openSourceFile, recordFingerprint } from "./source-file.ts";
-import type { ParsedItem, SkipReason, SourceRecord, SourceStatus } from "./source-record.ts";
+import {
+  type ParsedItem,
+  type SkipReason,
+  SourceFileError,
+  type SourceRecord,
+  type SourceStatus,
+} from "./source-record.ts";
 
 /** Columns of the Liv-ex LWIN export, in its order (any order is read; extra columns are ignored). */
 export const LWIN_COLUMNS = [
@@ -186,7 +192,7 @@ function columnIndexes(header: readonly string[], file: string): Record<Required
   const indexes = {} as Record<RequiredColumn, number>;
   for (const column of LWIN_REQUIRED_COLUMNS) {
     const at = names.indexOf(column);
-    if (at < 0) throw new Error(`LWIN file ${file}: column ${column} is missing from the header`);
+    if (at < 0) throw new SourceFileError(`LWIN file ${file}: column ${column} is missing from the header`);
     indexes[column] = at;
   }
   return indexes;
@@ -216,8 +222,8 @@ class SeenKeys {
  *   header's, unknown STATUS, a Combined row without another LWIN in REFERENCE, a CSV syntax error),
  *   `duplicate_key` (an LWIN already read in this file: the first row counts), `not_wine` (spirits,
  *   beers, sakes …), `missing_name` (no producer name). `line` is the row's (last) line in the file.
- * Throws before yielding anything when the file is empty or its header lacks a column of
- * {@link LWIN_REQUIRED_COLUMNS} (the message names it); rejects with the file system's error when
+ * Throws a `SourceFileError` before yielding anything when the file is empty or its header lacks a
+ * column of {@link LWIN_REQUIRED_COLUMNS} (the message names it); rejects with the file system's error when
  * the file cannot be read, and with the gzip error for a corrupt compressed file.
  */
 export async function* readLwin(file: string): AsyncGenerator<ParsedItem> {
@@ -280,7 +286,7 @@ export async function* readLwin(file: string): AsyncGenerator<ParsedItem> {
       yield "record" in outcome ? outcome : { skipped: outcome.skipped, line, detail: outcome.detail };
     }
     yield* takeErrorsBefore(Number.POSITIVE_INFINITY);
-    if (indexes === null) throw new Error(`LWIN file ${file}: no header row (the file is empty)`);
+    if (indexes === null) throw new SourceFileError(`LWIN file ${file}: no header row (the file is empty)`);
   } finally {
     input.destroy();
     parser.destroy();

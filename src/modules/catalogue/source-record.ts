@@ -57,3 +57,11 @@ export type SkipReason = "not_wine" | "invalid_barcode" | "missing_name" | "malf
 
 /** What a parser yields: a record, or a skipped row with its reason and line. */
 export type ParsedItem = { record: SourceRecord } | { skipped: SkipReason; line: number; detail?: string };
+
+/**
+ * A source file the import cannot read as its format (no header row, a required column missing): the
+ * operator's file is wrong, nothing is written. The message names the file and what is wrong.
+ */
+export class SourceFileError extends Error {
+  override name = "SourceFileError";
+}
