@@ -297,15 +297,6 @@ export async function retireWine(
   return true;
 }
 
-/** The survivor of a merged wine (one hop), or null. */
-export async function retiredWine(db: Db, id: number) {
-  return db
-    .selectFrom("retired_wines")
-    .select(["id", "status", "merged_into"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /** Records a crosswalk candidate for review (kept when it exists: a decided candidate stays decided). */
 export async function addLinkCandidates(
   db: Db,
