@@ -107,8 +107,9 @@ export interface RetiredWineTable {
   merged_into: number | null;
   updated_at: string;
   /**
-   * JSON of the list-item facts when it left: {display_name, color, type, sub_type, residual_sugar,
-   * producer_id, region_id} (the `updated_since` feed shows it with its status).
+   * JSON of its `wines` row when it left, with `grapes` (names in order) added; the `updated_since`
+   * feed shows its list-item facts (display_name, color, type, sub_type, residual_sugar,
+   * producer_id, region_id) with its status.
    */
   snapshot: string;
 }

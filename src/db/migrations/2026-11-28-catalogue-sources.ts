@@ -12,13 +12,14 @@ import { type Kysely, sql } from "kysely";
  *   unchanged record writes nothing) and its status in the source (`live`, `retired`). Existing
  *   wines are taken as X-Wines wines (key = their id);
  * - `retired_wines`: a wine its sources retired (410 `gone`) or merged into another (301 to
- *   `merged_into`), taken out of `wines` so that no catalogue read sees it; `snapshot` keeps the
- *   list-item facts (JSON) for the `updated_since` feed. Its id is never given again;
+ *   `merged_into`), taken out of `wines` so that no catalogue read sees it; `snapshot` keeps its
+ *   row and grape names (JSON) for the `updated_since` feed. Its id is never given again;
  * - `link_candidates`: a record the crosswalk was unsure about and the wine it might be, for an
  *   operator's review (`winedata review-links`);
  * - `id_counters`: the next id the service allocates per kind (`wine`, `producer`, `region`);
  *   allocated ids start at 10,000,001, above every X-Wines id, and only count up;
- * - `catalogue_sources`: each source's licence, attribution and last release imported.
+ * - `catalogue_sources`: each source's last release imported, when, and its live record count (the
+ *   licences and attributions are a table in code: modules/sources/source-licences.ts).
  */
 export function catalogueSources() {
   return {
