@@ -126,13 +126,12 @@ export interface WriteCounts {
 }
 
 /**
- * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version;
- * texts of wines whose facts changed are queued to be written again (stale-content.repository.ts);
- * records each wine's X-Wines record in `wine_sources` and moves `updated_at` of the wines it adds or
- * changes. A
- * wine whose text facts changed (see changedWines) loses its stored texts and drinking periods, and a
- * region whose wines, country or names changed loses its insights; they are then written again from
- * the new facts (on demand, or by the import's English generation).
+ * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version.
+ * Each wine's X-Wines record goes to `wine_sources`; `updated_at` moves for the wines it adds or
+ * changes. A wine whose text facts changed (see changedWines) loses its stored texts and drinking
+ * periods, queued to be written again by the job runner (stale-content.repository.ts), and a region
+ * whose wines, country or names changed loses its insights (written again on demand, or by the
+ * import's English generation).
  * `onProgress(done, total)` is called after each chunk of wines. Caches of other processes see the
  * new version within a second; a caller in a service process then calls
  * `app.catalogueVersion.changed()` so this one's caches see it at once.
