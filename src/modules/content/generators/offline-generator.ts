@@ -3,19 +3,18 @@
  * catalogue facts (no network, no model). Same facts and language → same output.
  */
 import type { Language } from "../../../domain/vocabulary.ts";
+import { pairingFoods } from "../../../domain/wine/tasting-and-serving.ts";
+import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { withStyleVintage } from "../../../domain/wine/wine-style.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,
-  RegionFacts,
   RegionInsightContent,
-  WineFacts,
   WineTexts,
 } from "../content.types.ts";
 import { buildDrinkingPeriod } from "./drinking-texts.ts";
 import { buildRegionInsight } from "./region-insight.ts";
-import { pairingFoods } from "./style-notes.ts";
 import { principalGrapesFirst } from "./wine-parts.ts";
-import { withStyleVintage } from "./wine-style.ts";
 import { buildWineTexts } from "./wine-texts.ts";
 
 /**

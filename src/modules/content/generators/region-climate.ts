@@ -4,7 +4,7 @@
  * climate (`i18n/countries.ts`) as general guidance.
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { RegionFacts } from "../content.types.ts";
+import type { RegionFacts } from "../../../domain/wine/wine-facts.ts";
 import { capitalize, frDe, joinList, pick } from "./format.ts";
 import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
 import { country } from "./i18n/countries.ts";

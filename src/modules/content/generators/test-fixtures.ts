@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
  * Test-only helper (not imported by production code).
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
 
 /** Same string in all four languages. */
 export const all = (s: string): Localized => ({ de: s, en: s, fr: s, it: s });

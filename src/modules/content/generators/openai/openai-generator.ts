@@ -7,17 +7,16 @@
  */
 import type OpenAI from "openai";
 import type { Language } from "../../../../domain/vocabulary.ts";
+import { drinkingWindow } from "../../../../domain/wine/drinking-window.ts";
+import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
+import { withStyleVintage } from "../../../../domain/wine/wine-style.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,
-  RegionFacts,
   RegionInsightContent,
-  WineFacts,
   WineTexts,
 } from "../../content.types.ts";
-import { drinkingWindow } from "../drinking-window.ts";
 import { rankGrapes } from "../region-insight.ts";
-import { withStyleVintage } from "../wine-style.ts";
 import {
   type ChatMessage,
   drinkingPeriodMessages,

@@ -4,8 +4,9 @@
  * (the same facts the offline generator uses). No I/O here.
  */
 import type { Language } from "../../../../domain/vocabulary.ts";
-import type { RegionFacts, RegionInsightContent, WineFacts } from "../../content.types.ts";
-import type { DrinkingWindow } from "../drinking-window.ts";
+import type { DrinkingWindow } from "../../../../domain/wine/drinking-window.ts";
+import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
+import type { RegionInsightContent } from "../../content.types.ts";
 import { CLIMATES } from "../i18n/climates.ts";
 import { country, countryName } from "../i18n/countries.ts";
 import { curatedRegion, SOILS } from "../i18n/region-terroir.ts";

@@ -3,9 +3,10 @@
  * temperature and decanting. The style comes from `wineStyle` (wine-style.ts); the grape descriptors
  * from i18n/grapes.ts. Sources are named per table and function.
  */
-import type { WineFacts } from "../content.types.ts";
-import type { AromaId } from "./i18n/aromas.ts";
-import { grapeDescriptor } from "./i18n/grapes.ts";
+
+import type { AromaId } from "./aromas.ts";
+import { grapeDescriptor } from "./grape-descriptors.ts";
+import type { WineFacts } from "./wine-facts.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /**

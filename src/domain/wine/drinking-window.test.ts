@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { CATEGORIES, wine } from "../../modules/content/generators/test-fixtures.ts";
 import { drinkingWindow } from "./drinking-window.ts";
-import { CATEGORIES, wine } from "./test-fixtures.ts";
 
 for (const c of CATEGORIES) {
   test(`drinking window: ${c.label}`, () => {

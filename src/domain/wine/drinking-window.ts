@@ -20,10 +20,10 @@
  *   ready to drink; vintage champagne spends at least 3 years on the lees before release.
  * - [AOC/DOCG] the release rules of `domain/appellation-rules.ts` (Brunello, Barolo, Rioja …).
  */
-import { fold } from "../../../domain/text-folding.ts";
-import type { Body } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
-import { type AgeingClass, grapeDescriptor } from "./i18n/grapes.ts";
+import { fold } from "../text-folding.ts";
+import type { Body } from "../vocabulary.ts";
+import { type AgeingClass, grapeDescriptor } from "./grape-descriptors.ts";
+import type { WineFacts } from "./wine-facts.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /** A drinking window in whole years after the vintage: 0 <= from <= to <= 100. */
