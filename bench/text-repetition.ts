@@ -13,7 +13,7 @@
  * - the most repeated sentences, for reading.
  *
  * Run: node --import tsx bench/text-repetition.ts [--out NAME]  (writes bench/results/NAME.{json,md},
- * NAME defaulting to text-repetition; `--sample DIR` also writes the rendered texts there).
+ * NAME defaulting to text-repetition, or PATH.{json,md} when NAME has a slash; `--sample DIR` also writes the rendered texts there).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -180,6 +180,7 @@ const md = [
     "",
   ]),
 ].join("\n");
-writeFileSync(`bench/results/${OUT}.json`, `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(`bench/results/${OUT}.md`, md);
+const base = OUT.includes("/") ? OUT : `bench/results/${OUT}`;
+writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(`${base}.md`, md);
 console.log(md);

@@ -13,10 +13,10 @@ import type { AromaId } from "../../domain/wine/aromas.ts";
 import type { WineFacts } from "../../domain/wine/wine-facts.ts";
 import { presentedVintage, wineStyle } from "../../domain/wine/wine-style.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
-import { AROMAS } from "./generators/i18n/aromas.ts";
-import { FOODS } from "./generators/i18n/foods.ts";
 import { createOfflineGenerator } from "./generators/offline-generator.ts";
 import { servingTemperature, suggestsDecanting, typicalAromas } from "./generators/wine-parts.ts";
+import { AROMAS } from "./writing/lexicon/aromas.ts";
+import { FOODS } from "./writing/lexicon/foods.ts";
 
 const gen = createOfflineGenerator();
 let db: Db;

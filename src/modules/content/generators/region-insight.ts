@@ -14,11 +14,11 @@ import {
 } from "../../../domain/wine/appellation-rules.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
 import type { RegionInsightContent } from "../content.types.ts";
+import { country } from "../writing/lexicon/countries.ts";
+import { COLOR_COUNT } from "../writing/lexicon/style-words.ts";
 import { frLe, itIl } from "./articles.ts";
 import { capitalize, countNoun, countWords, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
-import { country } from "./i18n/countries.ts";
-import { COLOR_COUNT } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
 import { climateAndTerroir } from "./region-climate.ts";
 import { permittedWines, ruleSentence } from "./region-rules.ts";

@@ -6,8 +6,8 @@
 import type { Language } from "../../../domain/vocabulary.ts";
 import { appellationRule, followsRule, principalRank } from "../../../domain/wine/appellation-rules.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { COLOR_COUNT } from "../writing/lexicon/style-words.ts";
 import { frDe, joinList } from "./format.ts";
-import { COLOR_COUNT } from "./i18n/style-words.ts";
 import { distinctGrapeNames } from "./wine-parts.ts";
 
 /**

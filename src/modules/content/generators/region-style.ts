@@ -6,8 +6,8 @@
 import { sweetnessGroup } from "../../../domain/residual-sugar-terms.ts";
 import type { Acidity, Body, Language, Localized } from "../../../domain/vocabulary.ts";
 import type { RegionFacts } from "../../../domain/wine/wine-facts.ts";
+import { ACIDITY, BODY, SUGAR } from "../writing/lexicon/style-words.ts";
 import { countWords, joinList, pick } from "./format.ts";
-import { ACIDITY, BODY, SUGAR } from "./i18n/style-words.ts";
 
 const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
 

@@ -8,10 +8,10 @@ import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import { appellationRule, principalRank } from "../../../domain/wine/appellation-rules.ts";
 import type { AromaId } from "../../../domain/wine/aromas.ts";
 import type { GrapeFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { AROMAS } from "../writing/lexicon/aromas.ts";
+import { ACIDITY, FINISH, TANNIN, tanninLevel } from "../writing/lexicon/style-words.ts";
 import { frLe, itIl } from "./articles.ts";
 import { formatPercent, frDe, joinList } from "./format.ts";
-import { AROMAS } from "./i18n/aromas.ts";
-import { ACIDITY, FINISH, TANNIN, tanninLevel } from "./i18n/style-words.ts";
 import { nameBeginsWithRegion } from "./places.ts";
 
 export {

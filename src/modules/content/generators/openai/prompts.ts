@@ -7,9 +7,10 @@ import type { Language } from "../../../../domain/vocabulary.ts";
 import type { DrinkingWindow } from "../../../../domain/wine/drinking-window.ts";
 import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
 import type { RegionInsightContent } from "../../content.types.ts";
-import { CLIMATES } from "../i18n/climates.ts";
-import { country, countryName } from "../i18n/countries.ts";
-import { curatedRegion, SOILS } from "../i18n/region-terroir.ts";
+import { CLIMATES } from "../../writing/lexicon/climates.ts";
+import { country, countryName } from "../../writing/lexicon/countries.ts";
+import { SOILS } from "../../writing/lexicon/soils.ts";
+import { curatedRegion } from "../i18n/region-terroir.ts";
 import { rankGrapes } from "../region-insight.ts";
 import { DRINKING_BOUNDS, REGION_BOUNDS, SIGNATURE_STYLE_BOUNDS, WINE_TEXT_BOUNDS } from "./validate.ts";
 
