@@ -155,3 +155,43 @@ export function nameStatesRegion(facts: Pick<WineFacts, "name" | "region">): boo
     (r) => r.length > 0 && name.includes(` ${tokens(r).join(" ")} `),
   );
 }
+
+/** How high a wine stands in its appellation's hierarchy, from its label terms (see `tierOf`). */
+export type Tier = "everyday" | "reserve" | "classified";
+
+/** Terms of a classified growth or top site. */
+export const CLASSIFIED_TERMS: ReadonlySet<LabelTerm> = new Set<LabelTerm>([
+  "premier_grand_cru_classe",
+  "grand_cru_classe",
+  "grand_cru",
+  "premier_cru",
+  "gran_selezione",
+  "grosses_gewachs",
+]);
+const RESERVE_TERMS: ReadonlySet<LabelTerm> = new Set<LabelTerm>([
+  "cru_classe",
+  "cru_bourgeois",
+  "gran_reserva",
+  "reserva",
+  "crianza",
+  "riserva",
+  "superiore",
+  "auslese",
+  "beerenauslese",
+  "trockenbeerenauslese",
+  "eiswein",
+  "old_vines",
+  "single_vineyard",
+]);
+
+/**
+ * The wine's tier from its (legal) label terms: classified growths, Gran Selezione, Grosses Gewächs
+ * and Burgundy or Champagne crus are `classified`; Gran Reserva/Reserva/Riserva/Crianza (ageing terms:
+ * the wine was aged before release, Ley 24/2003 art. 3), crus bourgeois,
+ * Superiore, sweet Prädikate, old vines and single sites `reserve`; the rest `everyday`.
+ */
+export function tierOf(terms: readonly LabelTerm[]): Tier {
+  if (terms.some((t) => CLASSIFIED_TERMS.has(t))) return "classified";
+  if (terms.some((t) => RESERVE_TERMS.has(t))) return "reserve";
+  return "everyday";
+}

@@ -22,21 +22,24 @@ import {
 } from "./tasting-and-serving.ts";
 import type { WineFacts } from "./wine-facts.ts";
 import {
+  CLASSIFIED_TERMS,
   type LabelTerm,
   labelTerms,
   type NameKind,
   nameHasProducer,
   nameKind,
   nameStatesRegion,
+  type Tier,
   termIsLegal,
+  tierOf,
 } from "./wine-name.ts";
 import { type WineStyle, wineStyle } from "./wine-style.ts";
 
+/** The tier of a wine (wine-name.ts), part of the profile's contract. */
+export type { Tier } from "./wine-name.ts";
+
 /** What the bottle is: wine, or a spirit distilled from grapes or pomace (grappa, marc, brandy). */
 export type WineCategory = "wine" | "grape_spirit";
-
-/** How high a wine stands in its appellation's hierarchy, from its label terms (see `tierOf`). */
-export type Tier = "everyday" | "reserve" | "classified";
 
 /** The facts a text may lead with, most notable first. */
 export type Notable = "classification" | "appellation" | "site" | "style" | "producer" | "grapes";
@@ -106,41 +109,6 @@ export function wineCategory(facts: Pick<WineFacts, "name" | "abv" | "region">):
   return SPIRIT_WORDS.test(fold(`${facts.name} ${facts.region.names.en}`)) ? "grape_spirit" : "wine";
 }
 
-const CLASSIFIED: ReadonlySet<LabelTerm> = new Set<LabelTerm>([
-  "premier_grand_cru_classe",
-  "grand_cru_classe",
-  "grand_cru",
-  "premier_cru",
-  "gran_selezione",
-  "gran_reserva",
-  "grosses_gewachs",
-]);
-const RESERVE: ReadonlySet<LabelTerm> = new Set<LabelTerm>([
-  "cru_classe",
-  "cru_bourgeois",
-  "reserva",
-  "crianza",
-  "riserva",
-  "superiore",
-  "auslese",
-  "beerenauslese",
-  "trockenbeerenauslese",
-  "eiswein",
-  "old_vines",
-  "single_vineyard",
-]);
-
-/**
- * The wine's tier from its (legal) label terms: classified growths, Gran Reserva/Gran Selezione, Grosses
- * Gewächs and Burgundy or Champagne crus are `classified`; Reserva/Riserva/Crianza, crus bourgeois,
- * Superiore, sweet Prädikate, old vines and single sites `reserve`; the rest `everyday`.
- */
-export function tierOf(terms: readonly LabelTerm[]): Tier {
-  if (terms.some((t) => CLASSIFIED.has(t))) return "classified";
-  if (terms.some((t) => RESERVE.has(t))) return "reserve";
-  return "everyday";
-}
-
 /** The facts with a blend's grapes in the order of its appellation's principal varieties. */
 function principalFirst(facts: WineFacts, rule: AppellationRule | undefined): WineFacts {
   if (!rule || facts.grapes.length < 2 || facts.elaboration.includes(">")) return facts;
@@ -166,7 +134,7 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
   const kind = nameKind(facts);
   const typical = facts.factsBasis === "typical";
   const notable: Notable[] = [];
-  if (terms.some((t) => CLASSIFIED.has(t) || t === "cru_classe" || t === "cru_bourgeois"))
+  if (terms.some((t) => CLASSIFIED_TERMS.has(t) || t === "cru_classe" || t === "cru_bourgeois"))
     notable.push("classification");
   if (place?.kind === "appellation") notable.push("appellation");
   if (terms.includes("single_vineyard") || terms.includes("old_vines")) notable.push("site");
