@@ -16,7 +16,7 @@ import { fold } from "../../text-folding.ts";
 import { AROMA_IDS } from "../aromas.ts";
 
 const Localized = Type.Object({ de: Type.String(), en: Type.String(), fr: Type.String(), it: Type.String() });
-const Aroma = Type.Union(AROMA_IDS.map((id) => Type.Literal(id)));
+const Aroma = Type.Enum(AROMA_IDS);
 const Gender = Type.Union([Type.Literal("m"), Type.Literal("f"), Type.Literal("n")]);
 
 /** One grape variety. */
