@@ -11,7 +11,8 @@
  * masculine, and French "Etna", "l'Etna"). Appellations named after a wine and a place ("Barbera
  * d'Alba", "Amarone della Valpolicella") are not place names of their own: they take no article and
  * no preposition, and `within` says where they lie. "sur l'Etna" and "sull'Etna" cannot be said with
- * the schema's prepositions: the French and Italian `prep` of Etna is left unset.
+ * the schema's prepositions: the French and Italian `prep` of Etna is left unset; nor can German
+ * "auf Sizilien", "auf Sardinien": the German `prep` of the islands is left unset.
  */
 import type { ClimateId, DESIGNATIONS, RegionRecord, RegionStyle, SoilId } from "../region-record.ts";
 
@@ -333,7 +334,7 @@ const ITALY: Rec[] = [
     name: "Moscato d'Asti",
     country: "IT",
     kind: "appellation",
-    within: "Piemonte",
+    within: "Asti",
     designation: { system: "DOCG", since: 1993 },
     names: n("Moscato d'Asti"),
     grammar: WINE,
@@ -630,7 +631,7 @@ const ITALY: Rec[] = [
     within: "Veneto",
     designation: { system: "DOC", since: 1968 },
     names: n("Bardolino Classico"),
-    grammar: g("- in", "- in", "- à", "- a"),
+    grammar: WINE,
     soils: [],
     features: [GARDA],
     grapes: ["Corvina", "Rondinella", "Molinara"],
@@ -978,7 +979,7 @@ const ITALY: Rec[] = [
     grammar: g("- in", "pl in", "les dans", "l' in"),
     soils: [],
     features: [ADRIATIC, APENNINES],
-    grapes: ["Montepulciano", "Trebbiano D'Abruzzo", "Pecorino", "Passerina"],
+    grapes: ["Montepulciano", "Trebbiano D'Abruzzo", "Pecorino"],
     styles: ["red_medium", "red_full", "rose", "white_crisp"],
     sources: ["OCW 'Abruzzo'"],
   },
@@ -1077,11 +1078,11 @@ const ITALY: Rec[] = [
     names: n("Primitivo di Manduria"),
     grammar: WINE,
     climate: "mediterranean",
-    soils: [],
+    soils: ["limestone", "clay"],
     features: [IONIAN],
     grapes: ["Primitivo"],
     styles: ["red_full"],
-    sources: ["Disciplinare di produzione DOC Primitivo di Manduria, art. 1–2", "OCW 'Primitivo'"],
+    sources: ["Disciplinare di produzione DOC Primitivo di Manduria, art. 1–4", "OCW 'Primitivo'"],
   },
   {
     name: "Sicilia",
@@ -1212,7 +1213,7 @@ const SPAIN: Rec[] = [
     within: "Aragón",
     designation: { system: "DO", since: 1980 },
     names: n("Campo de Borja"),
-    grammar: g("- in", "- in", "- à", "- a"),
+    grammar: g("- in", "- in", "- -", "- -"),
     climate: "continental",
     soils: [],
     features: [CIERZO, mountains("shelter", "Moncayo")],
@@ -1480,7 +1481,7 @@ const SPAIN: Rec[] = [
     within: "Andalucía",
     designation: { system: "DO" },
     names: n("Jerez-Xérès-Sherry"),
-    grammar: TOWN,
+    grammar: g("- in", "- in", "- -", "- -"),
     climate: "mediterranean",
     soils: ["albariza"],
     features: [
@@ -1589,7 +1590,7 @@ const PORTUGAL: Rec[] = [
     grapes: DOURO_GRAPES,
     styles: ["red_full", "fortified_port", "white_crisp", "rose"],
     sources: [
-      "IVDP, DOC Douro (Decreto-Lei 173/2009, Estatuto das Denominações de Origem e Indicação Geográfica da Região Demarcada do Douro)",
+      "IVDP, Estatuto das Denominações de Origem e Indicação Geográfica da Região Demarcada do Douro (DOC Douro)",
       "OCW 'Douro'",
       "WAW 'Douro Valley'",
       "UNESCO World Heritage List 1046 (Alto Douro Wine Region, 2001)",
@@ -1610,7 +1611,11 @@ const PORTUGAL: Rec[] = [
     features: [DOURO, STEEP, established(1756), DOURO_VINEYARDS, unesco(2001)],
     grapes: [...DOURO_GRAPES, "Tinta Amarela"],
     styles: ["fortified_port"],
-    sources: ["IVDP, DOC Porto (Decreto-Lei 173/2009)", "OCW 'port', 'Douro'", "WAW 'Douro Valley'"],
+    sources: [
+      "IVDP, Estatuto da Região Demarcada do Douro (DOC Porto)",
+      "OCW 'port', 'Douro'",
+      "WAW 'Douro Valley'",
+    ],
   },
   {
     name: "Duriense",
@@ -1625,7 +1630,7 @@ const PORTUGAL: Rec[] = [
     features: [DOURO],
     grapes: DOURO_GRAPES,
     styles: ["red_full", "white_crisp"],
-    sources: ["IVDP, IG Duriense (Decreto-Lei 173/2009)", "OCW 'Douro'"],
+    sources: ["IVDP, Estatuto da Região Demarcada do Douro (IG Duriense)", "OCW 'Douro'"],
   },
   {
     name: "Minho",
