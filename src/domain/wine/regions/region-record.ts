@@ -186,20 +186,23 @@ const Grammar = Type.Object({
   de: Type.Object({
     /** Gender or number of the name's article: der (m), die (f), das (n), die (pl); none when absent. */
     article: Type.Optional(Type.Enum(["m", "f", "n", "pl"])),
-    /** "an" for places on a lake, river or coast ("am Bielersee", "vom Bielersee"); "in" otherwise. */
-    prep: Type.Optional(Type.Enum(["in", "an"])),
+    /**
+     * "an" for places on a lake, river or coast ("am Bielersee", "vom Bielersee"); "auf" for islands and
+     * peninsulas ("auf Sizilien", "auf der Krim"); "in" otherwise.
+     */
+    prep: Type.Optional(Type.Enum(["in", "an", "auf"])),
     /** The name in place phrases when it differs there (dative "Dalmatinischen Küste"). */
     dative: Type.Optional(Type.String()),
   }),
   fr: Type.Object({
     article: Type.Optional(Type.Enum(["le", "la", "l'", "les"])),
-    /** "en Champagne", "à Pauillac", "dans le Médoc" (Grevisse § 1051). */
-    prep: Type.Optional(Type.Enum(["en", "à", "dans"])),
+    /** "en Champagne", "à Pauillac", "dans le Médoc", "sur l'Etna" (Grevisse § 1051). */
+    prep: Type.Optional(Type.Enum(["en", "à", "dans", "sur"])),
   }),
   it: Type.Object({
     article: Type.Optional(Type.Enum(["il", "lo", "la", "l'", "i", "gli", "le"])),
-    /** "in Toscana", "a Valdepeñas", "nelle Langhe" (with the article). */
-    prep: Type.Optional(Type.Enum(["in", "a"])),
+    /** "in Toscana", "a Valdepeñas", "nelle Langhe" (with the article), "sull'Etna". */
+    prep: Type.Optional(Type.Enum(["in", "a", "su"])),
   }),
 });
 
