@@ -16,7 +16,9 @@ import { fold } from "../../text-folding.ts";
 import { AROMA_IDS } from "../aromas.ts";
 
 const Localized = Type.Object({ de: Type.String(), en: Type.String(), fr: Type.String(), it: Type.String() });
-const Aroma = Type.Union(AROMA_IDS.map((id) => Type.Literal(id)));
+// An enum, not a union of mapped literals: the mapped union's static type was `never` (every aroma
+// list a type error); Type.Enum keeps the AromaId literals.
+const Aroma = Type.Enum(AROMA_IDS);
 const Gender = Type.Union([Type.Literal("m"), Type.Literal("f"), Type.Literal("n")]);
 
 /** One grape variety. */
