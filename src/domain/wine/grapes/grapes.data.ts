@@ -1,7 +1,7 @@
 /**
  * Grape records (see ./grape-record.ts): one per variety of the bundled X-Wines data (188, keyed by
- * its spelling) and Aglianico, which the Taurasi appellation rule fixes (domain/appellation-rules.ts). Data
- * table, exempt from the line limit.
+ * its spelling) and Aglianico, which the Taurasi appellation rule fixes (../appellation-rules.ts).
+ * Data table, exempt from the line limit.
  *
  * Sources:
  * - berry colour, names and synonyms: Vitis International Variety Catalogue (VIVC, Julius
@@ -17,14 +17,16 @@
  *   Ageing "long": varieties these references describe as needing or rewarding a decade or more in
  *   bottle in their classic styles; "short": made mostly for drinking young; else "medium". Varieties
  *   under another name share the descriptor of that name (Tinta Roriz, Aragonez and Tinto Fino that of
- *   Tempranillo; the Muscats that of Muscat). Empty aromas and no ageing: not described yet.
- * - gender of the name: German (Duden usage) masculine, the usual gender of variety names (der
- *   Riesling, der Spätburgunder), feminine for names whose first word ends in -a, as wine writers
- *   treat them (die Barbera, die Touriga Nacional), and for the French feminine names (die Marsanne,
- *   die Roussanne, die Petite Arvine). French (Le Petit Robert) masculine, "le cépage" being implied
- *   (le Chardonnay, le Mourvèdre), feminine for the names that are feminine French words: la Syrah
- *   (and la Petite Sirah), la Marsanne, la Roussanne, la Muscadelle, la Malvoisie, la Mondeuse, la
- *   Petite Arvine. Italian (Treccani) feminine for names whose first word ends in -a (la Corvina, la
+ *   Tempranillo; the Muscats that of Muscat; Traminer that of Gewürztraminer, the aromatic form of
+ *   Traminer in Wine Grapes). Empty aromas and no ageing: not described yet.
+ * - gender of the name. German: masculine, the gender Duden gives variety names (der Riesling, der
+ *   Spätburgunder, der Silvaner, der Trollinger); feminine for names whose first word ends in -a, as
+ *   German wine writing treats them (die Barbera, die Touriga Nacional: weinkenner.de Weinlexikon,
+ *   Wines of Portugal), and for the French feminine names (die Marsanne, die Roussanne, die Petite
+ *   Arvine). French: masculine, "le cépage" being implied (le Chardonnay, le Mourvèdre), foreign names
+ *   included; feminine for the names that are feminine French words: la Syrah (Le Petit Robert: syrah
+ *   n. f.) and la Petite Sirah, la Marsanne, la Roussanne, la Muscadelle, la Malvoisie, la Mondeuse, la
+ *   Petite Arvine. Italian (Treccani): feminine for names whose first word ends in -a (la Corvina, la
  *   Barbera, la Touriga Nacional, la Schiava Grossa), masculine otherwise (il Sangiovese, lo Chardonnay).
  */
 import type { GrapeRecord } from "./grape-record.ts";
