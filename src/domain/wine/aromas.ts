@@ -1,6 +1,6 @@
 /**
  * Aromas a tasting note may name, as language-free ids (the writers hold the words): the typical
- * aromas of grape varieties and styles (grape-descriptors.ts, tasting-and-serving.ts).
+ * aromas of grape varieties and styles (grapes/grapes.data.ts, tasting-and-serving.ts).
  */
 
 /** Every aroma id. */

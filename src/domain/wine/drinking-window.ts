@@ -22,7 +22,7 @@
  */
 import { fold } from "../text-folding.ts";
 import type { Body } from "../vocabulary.ts";
-import { type AgeingClass, grapeDescriptor } from "./grape-descriptors.ts";
+import { type AgeingClass, grapeRecord } from "./grapes/grape-records.ts";
 import type { WineFacts } from "./wine-facts.ts";
 import { labelTerms, type Tier, termIsLegal, tierOf } from "./wine-name.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
@@ -67,12 +67,12 @@ const CLASS_RANK: Record<AgeingClass, number> = { short: 0, medium: 1, long: 2 }
 
 /**
  * Ageing class of the wine's varieties: the strongest class among the first two listed grapes
- * (X-Wines lists the dominant grapes first); `fallback` when none is in the descriptor table.
+ * (X-Wines lists the dominant grapes first); `fallback` when no grape record gives a class.
  */
 export function ageingClass(facts: WineFacts, fallback: AgeingClass): AgeingClass {
   let best: AgeingClass | undefined;
   for (const grape of facts.grapes.slice(0, 2)) {
-    const cls = grapeDescriptor(grape.name)?.ageing;
+    const cls = grapeRecord(grape.name)?.ageing;
     if (cls && (best === undefined || CLASS_RANK[cls] > CLASS_RANK[best])) best = cls;
   }
   return best ?? fallback;
