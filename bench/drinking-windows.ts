@@ -4,13 +4,10 @@
  * Run: node --import tsx bench/drinking-windows.ts
  */
 import { readFileSync, writeFileSync } from "node:fs";
+import { classifyDrinkingWindow, type WindowRule } from "../src/domain/wine/drinking-window.ts";
+import type { WineFacts } from "../src/domain/wine/wine-facts.ts";
 import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
-import type { WineFacts } from "../src/modules/content/content.types.ts";
-import {
-  classifyDrinkingWindow,
-  type WindowRule,
-} from "../src/modules/content/generators/drinking-window.ts";
 import { servingTemperature } from "../src/modules/content/generators/wine-parts.ts";
 
 /** The wines (X-Wines ids) and the style each stands for. */

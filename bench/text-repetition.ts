@@ -13,7 +13,7 @@
  * - the most repeated sentences, for reading.
  *
  * Run: node --import tsx bench/text-repetition.ts [--out NAME]  (writes bench/results/NAME.{json,md},
- * NAME defaulting to text-repetition; `--sample DIR` also writes the rendered texts there).
+ * NAME defaulting to text-repetition, or PATH.{json,md} when NAME has a slash; `--sample DIR` also writes the rendered texts there).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -30,7 +30,8 @@ const OUT = values.out ?? "text-repetition";
 const LANGS: Language[] = ["en", "de", "fr", "it"];
 /** Region names (X-Wines) that are names of wine styles, not places. */
 const STYLE_REGIONS = ["Fino Sherry", "Amontillado Sherry", "Cream Sherry"];
-const PLACE_PREPS = /\b(in|from|aus|im|in der|dans|de|du|en|a|di|da|nel|nella|del|della|of)\s+(le |la |il |the |dem |der )?$/i;
+const PLACE_PREPS =
+  /\b(in|from|aus|im|in der|dans|de|du|en|a|di|da|nel|nella|del|della|of)\s+(le |la |il |the |dem |der )?$/i;
 const CATALOGUE = /\b(catalogue|catalog|katalog|catalogo)/i;
 
 const dir = mkdtempSync(join(tmpdir(), "wds-text-repetition-"));
@@ -40,7 +41,9 @@ const { generator } = createGenerator({ kind: "offline" });
 // The import writes English texts with the offline generator; this bench renders them again itself.
 await importBundledIfEmpty(db.kysely, { name: "offline", generator }, () => new Date());
 const wineIds = (await db.kysely.selectFrom("wines").select("id").orderBy("id").execute()).map((r) => r.id);
-const regionIds = (await db.kysely.selectFrom("regions").select("id").orderBy("id").execute()).map((r) => r.id);
+const regionIds = (await db.kysely.selectFrom("regions").select("id").orderBy("id").execute()).map(
+  (r) => r.id,
+);
 const wines = await loadWineFacts(db.kysely, wineIds);
 const regions = (await Promise.all(regionIds.map((id) => loadRegionFacts(db.kysely, id)))).filter(
   (r) => r !== undefined,
@@ -149,7 +152,8 @@ await db.destroy();
 rmSync(dir, { recursive: true, force: true });
 
 if (values.sample) {
-  for (const lang of LANGS) writeFileSync(join(values.sample, `${lang}.md`), (samples[lang] ?? []).join("\n"));
+  for (const lang of LANGS)
+    writeFileSync(join(values.sample, `${lang}.md`), (samples[lang] ?? []).join("\n"));
 }
 const md = [
   `# Text repetition and rule counts (${OUT})`,
@@ -162,11 +166,11 @@ const md = [
   "|---|---|---|---|---|---|---|---|",
   ...report.map(
     (r) =>
-      `| ${r.language} | ${r.sentences8} | ${r.boilerplate8} | ${r.boilerplateShare} % | ${r.openingsPer100} | ${r.catalogueWording} | ${Object.entries(
-        r.longWindows,
-      )
-        .map(([k, v]) => `${k}: ${v}`)
-        .join(", ") || "0"} | ${r.styleNamesAsPlaces} |`,
+      `| ${r.language} | ${r.sentences8} | ${r.boilerplate8} | ${r.boilerplateShare} % | ${r.openingsPer100} | ${r.catalogueWording} | ${
+        Object.entries(r.longWindows)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ") || "0"
+      } | ${r.styleNamesAsPlaces} |`,
   ),
   "",
   ...report.flatMap((r) => [
@@ -176,6 +180,7 @@ const md = [
     "",
   ]),
 ].join("\n");
-writeFileSync(`bench/results/${OUT}.json`, `${JSON.stringify(report, null, 2)}\n`);
-writeFileSync(`bench/results/${OUT}.md`, md);
+const base = OUT.includes("/") ? OUT : `bench/results/${OUT}`;
+writeFileSync(`${base}.json`, `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(`${base}.md`, md);
 console.log(md);

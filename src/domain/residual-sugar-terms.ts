@@ -25,3 +25,10 @@ export function localizeResidualSugar(term: string | null, lang: Language): stri
   if (term === null) return null;
   return TERMS[term as ResidualSugar]?.[lang] ?? null;
 }
+
+/** Sweetness group of a residual-sugar term, for summaries across still and sparkling wines. */
+export function sweetnessGroup(sugar: ResidualSugar): "dry" | "off_dry" | "sweet" {
+  if (sugar === "off_dry" || sugar === "demi_sec") return "off_dry";
+  if (sugar === "medium_sweet" || sugar === "sweet" || sugar === "doux") return "sweet";
+  return "dry";
+}

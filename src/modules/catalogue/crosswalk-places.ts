@@ -5,7 +5,7 @@
  * the places it lies in (domain/wine-geography.ts: "brauneberg" → ["mosel"], "pauillac" →
  * ["haut medoc", "medoc", "bordeaux"]).
  */
-import { PLACE_WITHIN, SAME_PLACE } from "../../domain/wine-geography.ts";
+import { PLACE_WITHIN, SAME_PLACE } from "../../domain/wine/wine-geography.ts";
 import { nameWords } from "./crosswalk-words.ts";
 
 /** The compared form of a place name (words joined by spaces; "" for none). */

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { APPELLATION_RULES, appellationRule } from "../../domain/appellation-rules.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
+import { APPELLATION_RULES, appellationRule } from "../../domain/wine/appellation-rules.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
 import { fixedGrape, recordFacts } from "./record-facts.ts";
 import type { SourceRecord } from "./source-record.ts";

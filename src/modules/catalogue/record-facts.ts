@@ -5,7 +5,7 @@
  * `factsBasis: "typical"`. Nothing is invented: no alcohol figure (abv stays null unless the record
  * states it), no grape the rules do not fix. docs/catalogue-sources.md, "Facts where a source has fewer".
  */
-import { type AppellationRule, appellationRule, SAME_VARIETY } from "../../domain/appellation-rules.ts";
+
 import type {
   Acidity,
   Body,
@@ -15,6 +15,7 @@ import type {
   SubType,
   WineType,
 } from "../../domain/vocabulary.ts";
+import { type AppellationRule, appellationRule, SAME_VARIETY } from "../../domain/wine/appellation-rules.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
 import { grapeColor, grapeFacts } from "./grapes-data.ts";
 import { deriveResidualSugar } from "./residual-sugar-derivation.ts";

@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database, SourceName, WineSourceTable } from "../../db/types.ts";
-import { presentedVintage } from "../content/generators/wine-style.ts";
+import { presentedVintage } from "../../domain/wine/wine-style.ts";
 import { Crosswalk } from "./crosswalk.ts";
 import { wineDisplayName } from "./derivation.ts";
 import { catalogueGrape, grapeRow } from "./grapes-data.ts";

@@ -8,9 +8,9 @@
  * estate titles (derivation.ts PRODUCER_TITLES) — never by guessing.
  */
 import type { ProducerTable, RegionTable } from "../../db/types.ts";
-import { APPELLATION_RULES } from "../../domain/appellation-rules.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Localized } from "../../domain/vocabulary.ts";
+import { APPELLATION_RULES } from "../../domain/wine/appellation-rules.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import { REGION_NAME_TABLE, regionNames } from "./region-name-translations.ts";
 

@@ -5,9 +5,9 @@
  * the "hard" and "realistic" styles (`synthetic.ts`).
  */
 
-import { appellationRule, followsRule } from "../../domain/appellation-rules.ts";
 import { fold, foldedWords } from "../../domain/text-folding.ts";
 import type { Catalogue, CatalogueWine } from "../../domain/vocabulary.ts";
+import { appellationRule, followsRule } from "../../domain/wine/appellation-rules.ts";
 import {
   COLOR_WORDS,
   FAMILY,

@@ -19,9 +19,9 @@
  *   carries the word.
  */
 
-import { appellationRule, followsRule } from "../../domain/appellation-rules.ts";
 import { fold, foldedWords } from "../../domain/text-folding.ts";
 import type { Catalogue, CatalogueWine } from "../../domain/vocabulary.ts";
+import { appellationRule, followsRule } from "../../domain/wine/appellation-rules.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import type { Draw } from "./synthetic-random.ts";
 import {

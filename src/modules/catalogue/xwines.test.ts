@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { APPELLATION_RULES } from "../../domain/appellation-rules.ts";
 import {
   BODIES,
   COLORS,
@@ -10,6 +9,7 @@ import {
   SUB_TYPES,
   WINE_TYPES,
 } from "../../domain/vocabulary.ts";
+import { APPELLATION_RULES } from "../../domain/wine/appellation-rules.ts";
 import { GRAPE_TABLE } from "./grapes-data.ts";
 import { REGION_NAME_TABLE } from "./region-name-translations.ts";
 import { parsePythonList, parseXWines, XWINES_COLUMNS } from "./xwines.ts";

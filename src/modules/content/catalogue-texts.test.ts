@@ -10,8 +10,8 @@ import { catalogueTemplate } from "../../../test/helpers.ts";
 import { offlineGenerator } from "../../app.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES } from "../../domain/vocabulary.ts";
+import type { WineFacts } from "../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
-import type { WineFacts } from "./content.types.ts";
 import { assertClean, namesOf } from "./generators/test-fixtures.ts";
 
 let db: Db;

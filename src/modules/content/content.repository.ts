@@ -15,14 +15,8 @@ import type {
   SubType,
   WineType,
 } from "../../domain/vocabulary.ts";
-import type {
-  DrinkingPeriodContent,
-  GrapeFacts,
-  RegionFacts,
-  RegionInsightContent,
-  WineFacts,
-  WineTexts,
-} from "./content.types.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../../domain/wine/wine-facts.ts";
+import type { DrinkingPeriodContent, RegionInsightContent, WineTexts } from "./content.types.ts";
 
 /** Loads generator facts for the given wines (missing ids are skipped), in id order. */
 export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Promise<WineFacts[]> {

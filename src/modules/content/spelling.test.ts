@@ -10,8 +10,8 @@ import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES, type Language } from "../../domain/vocabulary.ts";
+import type { RegionFacts, WineFacts } from "../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
-import type { RegionFacts, WineFacts } from "./content.types.ts";
 import { createOfflineGenerator } from "./generators/offline-generator.ts";
 import { lookups, speller, tokens } from "./spelling.ts";
 

@@ -16,7 +16,6 @@ import Value from "typebox/value";
 import { fold } from "../../text-folding.ts";
 import type { Language } from "../../vocabulary.ts";
 
-const L = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 const Localized = Type.Object({ de: Type.String(), en: Type.String(), fr: Type.String(), it: Type.String() });
 
 /** Broad climate classes (OCW "climate classification"): the writers name each in every language. */
@@ -132,7 +131,7 @@ export const RegionFeatureSchema = Type.Union([
     kind: Type.Literal("mountains"),
     name: Localized,
     /** shelter: keeps off rain or cold wind; cooling: cool air down at night; rain_shadow: dry lee. */
-    role: L(["shelter", "cooling", "rain_shadow"]),
+    role: Type.Enum(["shelter", "cooling", "rain_shadow"]),
   }),
   /** Vineyard altitude in metres above sea level. */
   Type.Object({
@@ -152,7 +151,7 @@ export const RegionFeatureSchema = Type.Union([
   Type.Object({ kind: Type.Literal("area"), hectares: Type.Integer({ minimum: 1 }) }),
   Type.Object({
     kind: Type.Literal("classification"),
-    id: L([
+    id: Type.Enum([
       "medoc_1855",
       "sauternes_1855",
       "saint_emilion",
@@ -167,7 +166,7 @@ export const RegionFeatureSchema = Type.Union([
   }),
   Type.Object({
     kind: Type.Literal("method"),
-    id: L(["traditional", "tank", "solera", "appassimento", "ripasso"]),
+    id: Type.Enum(["traditional", "tank", "solera", "appassimento", "ripasso"]),
   }),
   Type.Object({ kind: Type.Literal("unesco"), year: Type.Integer({ minimum: 1978, maximum: 2030 }) }),
   /** Named sub-zones or villages (proper names, written the same in every language). */
@@ -180,24 +179,30 @@ export type RegionFeature = Static<typeof RegionFeatureSchema>;
 
 /** How a name is used in a place phrase in one language. */
 const Grammar = Type.Object({
-  en: Type.Object({ article: Type.Optional(L(["the"])), prep: Type.Optional(L(["in", "on", "at"])) }),
+  en: Type.Object({
+    article: Type.Optional(Type.Enum(["the"])),
+    prep: Type.Optional(Type.Enum(["in", "on", "at"])),
+  }),
   de: Type.Object({
     /** Gender or number of the name's article: der (m), die (f), das (n), die (pl); none when absent. */
-    article: Type.Optional(L(["m", "f", "n", "pl"])),
-    /** "an" for places on a lake, river or coast ("am Bielersee", "vom Bielersee"); "in" otherwise. */
-    prep: Type.Optional(L(["in", "an"])),
+    article: Type.Optional(Type.Enum(["m", "f", "n", "pl"])),
+    /**
+     * "an" for places on a lake, river or coast ("am Bielersee", "vom Bielersee"); "auf" for islands and
+     * peninsulas ("auf Sizilien", "auf der Krim"); "in" otherwise.
+     */
+    prep: Type.Optional(Type.Enum(["in", "an", "auf"])),
     /** The name in place phrases when it differs there (dative "Dalmatinischen Küste"). */
     dative: Type.Optional(Type.String()),
   }),
   fr: Type.Object({
-    article: Type.Optional(L(["le", "la", "l'", "les"])),
-    /** "en Champagne", "à Pauillac", "dans le Médoc" (Grevisse § 1051). */
-    prep: Type.Optional(L(["en", "à", "dans"])),
+    article: Type.Optional(Type.Enum(["le", "la", "l'", "les"])),
+    /** "en Champagne", "à Pauillac", "dans le Médoc", "sur l'Etna" (Grevisse § 1051). */
+    prep: Type.Optional(Type.Enum(["en", "à", "dans", "sur"])),
   }),
   it: Type.Object({
-    article: Type.Optional(L(["il", "lo", "la", "l'", "i", "gli", "le"])),
-    /** "in Toscana", "a Valdepeñas", "nelle Langhe" (with the article). */
-    prep: Type.Optional(L(["in", "a"])),
+    article: Type.Optional(Type.Enum(["il", "lo", "la", "l'", "i", "gli", "le"])),
+    /** "in Toscana", "a Valdepeñas", "nelle Langhe" (with the article), "sull'Etna". */
+    prep: Type.Optional(Type.Enum(["in", "a", "su"])),
   }),
 });
 
@@ -214,20 +219,22 @@ export const RegionRecordSchema = Type.Object({
    * beyond a GI; national: a country-wide category (Vin de France, Vino d'Italia); style: a name that
    * is a wine style, not a place (Fino Sherry) — never written as a place; `place` says where it comes from.
    */
-  kind: L(["appellation", "region", "national", "style"]),
+  kind: Type.Enum(["appellation", "region", "national", "style"]),
   /** For kind `style`, or a region standing for a larger place: the English name of the place. */
   place: Type.Optional(Type.String()),
   /** The English name of the region it lies in (one level up), when that matters to a reader. */
   within: Type.Optional(Type.String()),
-  designation: Type.Optional(Type.Object({ system: L(DESIGNATIONS), since: Type.Optional(Type.Integer()) })),
+  designation: Type.Optional(
+    Type.Object({ system: Type.Enum(DESIGNATIONS), since: Type.Optional(Type.Integer()) }),
+  ),
   names: Localized,
   grammar: Grammar,
-  climate: Type.Optional(L(CLIMATES)),
-  soils: Type.Array(L(SOILS), { maxItems: 4 }),
+  climate: Type.Optional(Type.Enum(CLIMATES)),
+  soils: Type.Array(Type.Enum(SOILS), { maxItems: 4 }),
   features: Type.Array(RegionFeatureSchema, { maxItems: 8 }),
   /** Principal grape varieties, most important first, by the catalogue's names. */
   grapes: Type.Array(Type.String(), { maxItems: 8 }),
-  styles: Type.Array(L(REGION_STYLES), { maxItems: 5 }),
+  styles: Type.Array(Type.Enum(REGION_STYLES), { maxItems: 5 }),
   /** Where each fact comes from: document or book with the entry. At least one. */
   sources: Type.Array(Type.String({ minLength: 3 }), { minItems: 1 }),
 });

@@ -4,10 +4,10 @@
  * "bottle age", "tertiary aromas").
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { AromaId } from "../../../domain/wine/aromas.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
 import type { Profile } from "./drinking-stages.ts";
 import { pick } from "./format.ts";
-import type { AromaId } from "./i18n/aromas.ts";
 import { agedAromas, aromaList } from "./wine-parts.ts";
 
 /** The window's end in two constructions: `by` ("by 2030") and `until` ("until about 2030"). */

@@ -4,10 +4,10 @@
  * sweet wines, vintage Port and other fortified wines (OCW "ageing", "bottle age", "tertiary aromas").
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
-import type { WindowRule } from "./drinking-window.ts";
+import { type AromaId, FRUIT_AROMAS } from "../../../domain/wine/aromas.ts";
+import type { WindowRule } from "../../../domain/wine/drinking-window.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
 import { pick } from "./format.ts";
-import { type AromaId, FRUIT_AROMAS } from "./i18n/aromas.ts";
 import { acidityPhrase, aromaList, typicalAromas } from "./wine-parts.ts";
 
 /** Groups of window rules that share the youth/maturity wording. */

@@ -9,10 +9,11 @@
  * Deutsches Weininstitut's cellar advice.
  */
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { DrinkingPeriodContent, WineFacts } from "../content.types.ts";
+import { classifyDrinkingWindow, type WindowRule } from "../../../domain/wine/drinking-window.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import type { DrinkingPeriodContent } from "../content.types.ts";
 import { ripe, type WindowEnd } from "./drinking-maturity.ts";
 import { profile, young } from "./drinking-stages.ts";
-import { classifyDrinkingWindow, type WindowRule } from "./drinking-window.ts";
 import { capitalize, pick, tidy } from "./format.ts";
 import { isTypical, typicalWindow } from "./typical-texts.ts";
 

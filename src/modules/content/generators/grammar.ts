@@ -4,8 +4,8 @@
  * "un vin rouge sec et corsé", "un vino rosso secco e corposo".
  */
 import type { Body, Color, Language, ResidualSugar, SubType, WineType } from "../../../domain/vocabulary.ts";
+import { type Adjective, BODY, COLOR, SUGAR } from "../writing/lexicon/style-words.ts";
 import { enArticle, joinList } from "./format.ts";
-import { type Adjective, BODY, COLOR, SUGAR } from "./i18n/style-words.ts";
 
 /** The style facts a noun phrase is built from. */
 export interface StyleFacts {

@@ -7,9 +7,9 @@ import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../../db/database.ts";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
+import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
-import type { RegionFacts, WineFacts } from "../content.types.ts";
-import { FOODS } from "./i18n/foods.ts";
+import { FOODS } from "../writing/lexicon/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
 import { namesOf, scrub } from "./test-fixtures.ts";
 

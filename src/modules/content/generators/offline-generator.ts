@@ -1,43 +1,38 @@
 /**
- * The offline content generator: deterministic, template-based texts in de/en/fr/it built only from
- * catalogue facts (no network, no model). Same facts and language → same output.
+ * The offline content generator: deterministic texts in de/en/fr/it built only from catalogue facts
+ * (no network, no model), in two steps — decide (domain/wine: `decideWine`, `decideRegion`), then say
+ * (writing/<lang>: one writer per language). Same facts, language and year → same output.
  */
 import type { Language } from "../../../domain/vocabulary.ts";
+import { decideRegion } from "../../../domain/wine/region-profile.ts";
+import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { decideWine } from "../../../domain/wine/wine-profile.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,
-  RegionFacts,
   RegionInsightContent,
-  WineFacts,
   WineTexts,
 } from "../content.types.ts";
-import { buildDrinkingPeriod } from "./drinking-texts.ts";
-import { buildRegionInsight } from "./region-insight.ts";
-import { pairingFoods } from "./style-notes.ts";
-import { principalGrapesFirst } from "./wine-parts.ts";
-import { withStyleVintage } from "./wine-style.ts";
-import { buildWineTexts } from "./wine-texts.ts";
+import { WRITERS } from "../writing/writers.ts";
 
 /**
- * Creates the offline generator.
- * - `wineTexts(facts, lang)`: description, descriptionLong, tastingNotes, pairing (see wine-texts.ts),
- *   naming only the vintage the wine's style may name (none for non-vintage wines; see wine-style.ts)
- *   and pairing the foods its style allows (`pairingFoods`, style-notes.ts).
- * - `drinkingPeriod(facts, lang)`: `{ from, to }` in years after the vintage (rules and sources in
- *   drinking-window.ts) with statement/young/ripe/storage texts (drinking-texts.ts).
- * - `regionInsight(facts, lang)`: summary, climateAndTerroir, signatureStyles, keyGrapes (region-insight.ts).
+ * Creates the offline generator; `now` gives the year texts are written in (which vintage a wine's
+ * style may name: see domain/wine/wine-style.ts).
+ * - `wineTexts(facts, lang)`: description, descriptionLong, tastingNotes, pairing;
+ * - `drinkingPeriod(facts, lang)`: `{ from, to }` in years after the named vintage (rules and sources
+ *   in domain/wine/drinking-window.ts) with statement, young, ripe and storage texts;
+ * - `regionInsight(facts, lang)`: summary, climateAndTerroir, signatureStyles, keyGrapes.
  */
-export function createOfflineGenerator(): ContentGenerator {
+export function createOfflineGenerator(now: () => Date = () => new Date()): ContentGenerator {
   return {
     async wineTexts(facts: WineFacts, lang: Language): Promise<WineTexts> {
-      const styled = withStyleVintage(principalGrapesFirst(facts));
-      return buildWineTexts({ ...styled, foods: pairingFoods(styled) }, lang);
+      return WRITERS[lang].wineTexts(decideWine(facts, now().getUTCFullYear()));
     },
     async drinkingPeriod(facts: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
-      return buildDrinkingPeriod(principalGrapesFirst(facts), lang);
+      return WRITERS[lang].drinkingPeriod(decideWine(facts, now().getUTCFullYear()));
     },
     async regionInsight(facts: RegionFacts, lang: Language): Promise<RegionInsightContent> {
-      return buildRegionInsight(facts, lang);
+      return WRITERS[lang].regionInsight(decideRegion(facts));
     },
   };
 }

@@ -4,9 +4,9 @@
  * in one of three plans chosen by the wine's id.
  */
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { APERITIF, FOODS } from "../writing/lexicon/foods.ts";
 import { joinList, plan, tidy } from "./format.ts";
-import { APERITIF, FOODS } from "./i18n/foods.ts";
 import { isTypical, typicalPairing } from "./typical-texts.ts";
 import { servingTemperature, temperatureRange, wineName } from "./wine-parts.ts";
 

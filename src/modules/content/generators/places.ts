@@ -5,9 +5,9 @@
  * states ("Brunello di Montalcino … from Italy", not "… from Brunello di Montalcino").
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { country } from "../writing/lexicon/countries.ts";
 import { dePrep, enThe, frPrep, itPrep } from "./articles.ts";
-import { country } from "./i18n/countries.ts";
 import { placeArticle } from "./i18n/place-names.ts";
 import { normalizeRegion } from "./i18n/region-terroir.ts";
 

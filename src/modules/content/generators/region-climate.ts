@@ -4,11 +4,13 @@
  * climate (`i18n/countries.ts`) as general guidance.
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { RegionFacts } from "../content.types.ts";
+import type { ClimateId } from "../../../domain/wine/regions/region-record.ts";
+import type { RegionFacts } from "../../../domain/wine/wine-facts.ts";
+import { CLIMATES, deClimate } from "../writing/lexicon/climates.ts";
+import { country } from "../writing/lexicon/countries.ts";
+import { SOILS } from "../writing/lexicon/soils.ts";
 import { capitalize, frDe, joinList, pick } from "./format.ts";
-import { CLIMATES, type ClimateId, deClimate } from "./i18n/climates.ts";
-import { country } from "./i18n/countries.ts";
-import { curatedRegion, SOILS } from "./i18n/region-terroir.ts";
+import { curatedRegion } from "./i18n/region-terroir.ts";
 import { placePhrase } from "./places.ts";
 import { dataSentence } from "./region-style.ts";
 

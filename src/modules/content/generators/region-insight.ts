@@ -4,14 +4,21 @@
  * well-known regions, the curated climate/soil facts of `i18n/region-terroir.ts` (sources noted there).
  * Regions without curated facts get only the country's broad climate, phrased as general guidance.
  */
-import { type AppellationRule, appellationRule, principalRank } from "../../../domain/appellation-rules.ts";
+
+import { sweetnessGroup } from "../../../domain/residual-sugar-terms.ts";
 import type { Body, Color, Language, ResidualSugar } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, RegionFacts, RegionInsightContent, WineFacts } from "../content.types.ts";
+import {
+  type AppellationRule,
+  appellationRule,
+  principalRank,
+} from "../../../domain/wine/appellation-rules.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import type { RegionInsightContent } from "../content.types.ts";
+import { country } from "../writing/lexicon/countries.ts";
+import { COLOR_COUNT } from "../writing/lexicon/style-words.ts";
 import { frLe, itIl } from "./articles.ts";
 import { capitalize, countNoun, countWords, frDe, joinList, pick, tidy } from "./format.ts";
 import { type StyleFacts, wineNoun } from "./grammar.ts";
-import { country } from "./i18n/countries.ts";
-import { COLOR_COUNT, sweetnessGroup } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
 import { climateAndTerroir } from "./region-climate.ts";
 import { permittedWines, ruleSentence } from "./region-rules.ts";

@@ -2,11 +2,12 @@
  * What a region's appellation rules (`domain/appellation-rules.ts`, sources there) do to its insight:
  * the wines that may speak for the appellation, and one sentence stating the rules.
  */
-import { appellationRule, followsRule, principalRank } from "../../../domain/appellation-rules.ts";
+
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
+import { appellationRule, followsRule, principalRank } from "../../../domain/wine/appellation-rules.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { COLOR_COUNT } from "../writing/lexicon/style-words.ts";
 import { frDe, joinList } from "./format.ts";
-import { COLOR_COUNT } from "./i18n/style-words.ts";
 import { distinctGrapeNames } from "./wine-parts.ts";
 
 /**

@@ -2,10 +2,12 @@
  * The sentences of the region insight that describe the region's wines by the data (prevailing body,
  * sweetness and acidity, commonest value first), in de/en/fr/it.
  */
+
+import { sweetnessGroup } from "../../../domain/residual-sugar-terms.ts";
 import type { Acidity, Body, Language, Localized } from "../../../domain/vocabulary.ts";
-import type { RegionFacts } from "../content.types.ts";
+import type { RegionFacts } from "../../../domain/wine/wine-facts.ts";
+import { ACIDITY, BODY, SUGAR } from "../writing/lexicon/style-words.ts";
 import { countWords, joinList, pick } from "./format.ts";
-import { ACIDITY, BODY, SUGAR, sweetnessGroup } from "./i18n/style-words.ts";
 
 const BODY_ORDER: Body[] = ["very_light", "light", "medium", "full", "very_full"];
 

@@ -8,10 +8,10 @@ import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../../db/database.ts";
 import { LANGUAGES } from "../../../domain/vocabulary.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { wineStyle } from "../../../domain/wine/wine-style.ts";
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
-import type { WineFacts } from "../content.types.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
-import { wineStyle } from "./wine-style.ts";
 
 const NAPA_CABERNET = 184452; // "Cabernet Sauvignon" by Roberts + Rogers
 const MASSANDRA_MUSCAT = 162455; // fortified white Muscat, Crimea

@@ -4,9 +4,9 @@
  * repeat each other word for word.
  */
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { BODY, SUGAR } from "../writing/lexicon/style-words.ts";
 import { formatPercent, itPercent, joinList } from "./format.ts";
-import { BODY, SUGAR } from "./i18n/style-words.ts";
 import {
   acidityPhrase,
   aromaList,

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
  * Test-only helper (not imported by production code).
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, RegionFacts, WineFacts } from "../content.types.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
 
 /** Same string in all four languages. */
 export const all = (s: string): Localized => ({ de: s, en: s, fr: s, it: s });
@@ -151,7 +151,7 @@ export const CATEGORIES: {
       flavor: { sweetness: 1, acidity: 5, tannins: 8, alcohol: 8, body: 9, finish: 8 },
     }),
     maxFrom: 8,
-    minTo: 12,
+    minTo: 8,
     maxTo: 40,
   },
   {
@@ -217,8 +217,8 @@ export const CATEGORIES: {
       flavor: { sweetness: 9, acidity: 8, tannins: 0, alcohol: 6, body: 9, finish: 9 },
     }),
     maxFrom: 8,
-    minTo: 20,
-    maxTo: 50,
+    minTo: 12,
+    maxTo: 20,
   },
   {
     label: "Moscato d'Asti",

@@ -5,8 +5,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
 import { GRAPE_TABLE } from "../../catalogue/grapes-data.ts";
-import type { WineFacts } from "../content.types.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
 import { all, assertClean, CATEGORIES, grape, namesOf, wine } from "./test-fixtures.ts";
 

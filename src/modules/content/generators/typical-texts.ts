@@ -7,10 +7,10 @@
  * The words per language: en "typically", de "typischerweise", fr "typiquement", it "tipicamente".
  */
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { ACIDITY, BODY, TANNIN, tanninLevel } from "../writing/lexicon/style-words.ts";
 import { capitalize } from "./format.ts";
 import { wineNoun } from "./grammar.ts";
-import { ACIDITY, BODY, TANNIN, tanninLevel } from "./i18n/style-words.ts";
 import { placePhrase } from "./places.ts";
 
 /** True when the wine's body, acidity, foods and flavour profile are typical of its style, not its own. */

@@ -3,16 +3,23 @@
  * phrases, grape phrases, aroma lists, palate clauses and the temperature range; typical aromas, serving
  * temperature and decanting by style live in style-notes.ts (re-exported here).
  */
-import { appellationRule, principalRank } from "../../../domain/appellation-rules.ts";
+
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, WineFacts } from "../content.types.ts";
+import { appellationRule, principalRank } from "../../../domain/wine/appellation-rules.ts";
+import type { AromaId } from "../../../domain/wine/aromas.ts";
+import type { GrapeFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { AROMAS } from "../writing/lexicon/aromas.ts";
+import { ACIDITY, FINISH, TANNIN, tanninLevel } from "../writing/lexicon/style-words.ts";
 import { frLe, itIl } from "./articles.ts";
 import { formatPercent, frDe, joinList } from "./format.ts";
-import { AROMAS, type AromaId } from "./i18n/aromas.ts";
-import { ACIDITY, FINISH, TANNIN, tanninLevel } from "./i18n/style-words.ts";
 import { nameBeginsWithRegion } from "./places.ts";
 
-export { agedAromas, servingTemperature, suggestsDecanting, typicalAromas } from "./style-notes.ts";
+export {
+  agedAromas,
+  servingTemperature,
+  suggestsDecanting,
+  typicalAromas,
+} from "../../../domain/wine/tasting-and-serving.ts";
 
 /**
  * German names of Pinot varieties used only for German and Austrian wines (Deutsches Weininstitut

@@ -3,11 +3,13 @@
  * catalogue facts. Phrasings are chosen deterministically from the wine id so that wines of the same
  * grape and style read differently.
  */
+
+import { sweetnessGroup } from "../../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../../domain/vocabulary.ts";
-import type { WineFacts, WineTexts } from "../content.types.ts";
+import type { WineFacts } from "../../../domain/wine/wine-facts.ts";
+import type { WineTexts } from "../content.types.ts";
 import { capitalize, formatPercent, itPercent, joinList, plan, tidy } from "./format.ts";
 import { wineNoun } from "./grammar.ts";
-import { sweetnessGroup } from "./i18n/style-words.ts";
 import { pairing } from "./pairing.ts";
 import { fromPlace, inPlace } from "./places.ts";
 import { aromaSentence, palateSentence } from "./tasting-notes.ts";

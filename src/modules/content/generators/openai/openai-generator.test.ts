@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
 import type { Language } from "../../../../domain/vocabulary.ts";
-import type { WineFacts } from "../../content.types.ts";
-import { drinkingWindow } from "../drinking-window.ts";
+import { drinkingWindow } from "../../../../domain/wine/drinking-window.ts";
+import type { WineFacts } from "../../../../domain/wine/wine-facts.ts";
 import { createOfflineGenerator } from "../offline-generator.ts";
 import { CATEGORIES, grape, region, wine } from "../test-fixtures.ts";
 import { type ContentKind, createOpenAiGenerator, type OpenAiGeneratorOptions } from "./openai-generator.ts";

@@ -7,17 +7,15 @@
  */
 import type OpenAI from "openai";
 import type { Language } from "../../../../domain/vocabulary.ts";
+import { decideRegion } from "../../../../domain/wine/region-profile.ts";
+import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
+import { decideWine } from "../../../../domain/wine/wine-profile.ts";
 import type {
   ContentGenerator,
   DrinkingPeriodContent,
-  RegionFacts,
   RegionInsightContent,
-  WineFacts,
   WineTexts,
 } from "../../content.types.ts";
-import { drinkingWindow } from "../drinking-window.ts";
-import { rankGrapes } from "../region-insight.ts";
-import { withStyleVintage } from "../wine-style.ts";
 import {
   type ChatMessage,
   drinkingPeriodMessages,
@@ -80,8 +78,8 @@ function regionNames(facts: RegionFacts): string[] {
 
 /** The region's key grapes as the offline generator computes them: top 5 by number of wines, names localized. */
 function keyGrapesOf(facts: RegionFacts, lang: Language): RegionInsightContent["keyGrapes"] {
-  return rankGrapes(facts.wines)
-    .slice(0, 5)
+  return decideRegion(facts)
+    .grapes.slice(0, 5)
     .map((e) => ({ id: e.grape.id, name: e.grape.names[lang] || e.grape.name }));
 }
 
@@ -186,7 +184,7 @@ export function createOpenAiGenerator(
 
   return {
     async wineTexts(wine: WineFacts, lang: Language): Promise<WineTexts> {
-      const facts = withStyleVintage(wine);
+      const { facts } = decideWine(wine, new Date().getUTCFullYear());
       return run(
         "wineTexts",
         wineTextsMessages(facts, lang),
@@ -195,8 +193,12 @@ export function createOpenAiGenerator(
       );
     },
     async drinkingPeriod(wine: WineFacts, lang: Language): Promise<DrinkingPeriodContent> {
-      const facts = withStyleVintage(wine);
-      const window = drinkingWindow(facts);
+      const profile = decideWine(wine, new Date().getUTCFullYear());
+      const { facts } = profile;
+      // A grape spirit does not develop in bottle: its window is 0–0 (wine-profile.ts).
+      const window = profile.window
+        ? { from: profile.window.from, to: profile.window.to }
+        : { from: 0, to: 0 };
       return run(
         "drinkingPeriod",
         drinkingPeriodMessages(facts, lang, window),

@@ -4,12 +4,13 @@
  * (the same facts the offline generator uses). No I/O here.
  */
 import type { Language } from "../../../../domain/vocabulary.ts";
-import type { RegionFacts, RegionInsightContent, WineFacts } from "../../content.types.ts";
-import type { DrinkingWindow } from "../drinking-window.ts";
-import { CLIMATES } from "../i18n/climates.ts";
-import { country, countryName } from "../i18n/countries.ts";
-import { curatedRegion, SOILS } from "../i18n/region-terroir.ts";
-import { rankGrapes } from "../region-insight.ts";
+import type { DrinkingWindow } from "../../../../domain/wine/drinking-window.ts";
+import { decideRegion } from "../../../../domain/wine/region-profile.ts";
+import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
+import type { RegionInsightContent } from "../../content.types.ts";
+import { CLIMATES } from "../../writing/lexicon/climates.ts";
+import { country, countryName } from "../../writing/lexicon/countries.ts";
+import { SOILS } from "../../writing/lexicon/soils.ts";
 import { DRINKING_BOUNDS, REGION_BOUNDS, SIGNATURE_STYLE_BOUNDS, WINE_TEXT_BOUNDS } from "./validate.ts";
 
 /** A chat message as sent to the chat-completions endpoint. */
@@ -69,15 +70,20 @@ export function wineFactsPayload(facts: WineFacts, lang: Language): Record<strin
   };
 }
 
-/** The facts of one region as sent to the model: names, country, counts by colour/style, ranked grapes, climate facts. */
+/**
+ * The facts of one region as sent to the model: names, country, counts by colour and style, ranked
+ * grapes, and the region record's climate, soils, features, principal grapes and styles
+ * (domain/wine/region-profile.ts).
+ */
 export function regionFactsPayload(
   facts: RegionFacts,
   lang: Language,
   keyGrapes: RegionInsightContent["keyGrapes"],
 ): Record<string, unknown> {
-  const wines = facts.wines;
+  const profile = decideRegion(facts);
+  const wines = profile.facts.wines;
   const count = (pred: (w: WineFacts) => boolean): number => wines.filter(pred).length;
-  const curated = curatedRegion([facts.names.en, facts.names[lang], ...Object.values(facts.names)]);
+  const record = profile.place;
   const countryEntry = country(facts.country);
   return {
     name: facts.names[lang] || facts.names.en,
@@ -96,7 +102,7 @@ export function regionFactsPayload(
       dessert: count((w) => w.type === "dessert"),
       fortified: count((w) => w.type === "fortified"),
     },
-    grapes_by_frequency: rankGrapes(wines).map((e) => ({
+    grapes_by_frequency: profile.grapes.map((e) => ({
       name: e.grape.name,
       local_name: e.grape.names[lang] || e.grape.name,
       colour: e.grape.color,
@@ -106,11 +112,15 @@ export function regionFactsPayload(
     body_counts: countBy(wines.map((w) => w.body)),
     acidity_counts: countBy(wines.map((w) => w.acidity)),
     residual_sugar_counts: countBy(wines.map((w) => w.residualSugar ?? "unknown")),
-    climate_facts: curated
+    climate_facts: record?.climate
       ? {
-          climate: CLIMATES[curated.climate].en,
-          soils: curated.soils.map((s) => SOILS[s][lang]),
-          ...(curated.influence ? { key_influence: curated.influence[lang] } : {}),
+          climate: CLIMATES[record.climate].en,
+          soils: record.soils.map((s) => SOILS[s][lang]),
+          features: record.features,
+          principal_grapes: record.grapes,
+          typical_styles: profile.styles,
+          ...(record.designation ? { designation: record.designation } : {}),
+          ...(profile.within ? { lies_within: profile.within.names[lang] } : {}),
         }
       : {
           country_climates_general_guidance: (countryEntry?.climates ?? []).map((id) => CLIMATES[id].en),

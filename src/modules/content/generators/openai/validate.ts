@@ -10,8 +10,8 @@
  * - region insight: `summary`, `climate_and_terroir`, `signature_styles` (array of 2–5 strings)
  */
 import type { Language } from "../../../../domain/vocabulary.ts";
+import type { DrinkingWindow } from "../../../../domain/wine/drinking-window.ts";
 import type { DrinkingPeriodContent, RegionInsightContent, WineTexts } from "../../content.types.ts";
-import type { DrinkingWindow } from "../drinking-window.ts";
 
 /** Outcome of a validation: the value, or a short reason (never contains model output beyond a key name). */
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };

@@ -19,14 +19,11 @@
  * "champagne", "prestige cuvée", "botrytized wines", "late harvest", "Prädikat", "Asti", "Brachetto";
  * the IVDP Port categories and the appellation documents cited in `domain/appellation-rules.ts`.
  */
-import {
-  type AgeingLevel,
-  type AppellationRule,
-  appellationRule,
-} from "../../../domain/appellation-rules.ts";
-import { fold } from "../../../domain/text-folding.ts";
-import type { WineFacts } from "../content.types.ts";
-import { sweetnessGroup } from "./i18n/style-words.ts";
+
+import { sweetnessGroup } from "../residual-sugar-terms.ts";
+import { fold } from "../text-folding.ts";
+import { type AgeingLevel, type AppellationRule, appellationRule } from "./appellation-rules.ts";
+import type { WineFacts } from "./wine-facts.ts";
 
 /**
  * The style of a wine, as the generators tell styles apart:

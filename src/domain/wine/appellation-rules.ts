@@ -25,8 +25,8 @@
  * cross-checked with The Oxford Companion to Wine (J. Robinson, ed., 4th ed. 2015), entries of the
  * same names. The release figures are the rules' earliest dates rounded to the calendar year.
  */
-import { fold } from "./text-folding.ts";
-import type { Color, SubType, WineType } from "./vocabulary.ts";
+import { fold } from "../text-folding.ts";
+import type { Color, SubType, WineType } from "../vocabulary.ts";
 
 /**
  * Quality or ageing level a label term selects, for the release rules: "standard" (no term),

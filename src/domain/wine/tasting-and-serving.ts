@@ -1,15 +1,16 @@
 /**
  * Tasting and serving notes by style first, then grape: typical aromas, aromas of maturity, serving
- * temperature and decanting. The style comes from `wineStyle` (wine-style.ts); the grape descriptors
- * from i18n/grapes.ts. Sources are named per table and function.
+ * temperature and decanting. The style comes from `wineStyle` (wine-style.ts); the grapes' aromas
+ * from their records (grapes/grape-records.ts). Sources are named per table and function.
  */
-import type { WineFacts } from "../content.types.ts";
-import type { AromaId } from "./i18n/aromas.ts";
-import { grapeDescriptor } from "./i18n/grapes.ts";
+
+import type { AromaId } from "./aromas.ts";
+import { grapeRecord } from "./grapes/grape-records.ts";
+import type { WineFacts } from "./wine-facts.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /**
- * Aromas of a style that override or filter the grape descriptors: `palette` are the aromas the style
+ * Aromas of a style that override or filter the grapes' aromas: `palette` are the aromas the style
  * can show (grape aromas outside it are dropped; every aroma allowed when absent), `fallback` fills
  * up to three. Sources: The Oxford Companion to Wine, 4th ed. (2015), entries "rosé", "champagne",
  * "blanc de blancs", "Brachetto", "Asti", "port", "sherry", "botrytized wines"; Wine Folly: Magnum
@@ -126,7 +127,7 @@ function styleAromas(facts: WineFacts, style: WineStyle): StyleAromas | undefine
   }
 }
 
-/** Fallback aromas of still dry wines whose grapes are not in the descriptor table. */
+/** Fallback aromas of still dry wines whose grapes have no aromas in their records. */
 function stillAromas(facts: WineFacts): AromaId[] {
   const full = facts.body === "full" || facts.body === "very_full";
   if (facts.color === "white")
@@ -135,7 +136,7 @@ function stillAromas(facts: WineFacts): AromaId[] {
 }
 
 /**
- * Typical aromas, style first, then grape: the descriptors of up to three listed grapes (max 4,
+ * Typical aromas, style first, then grape: the record aromas of up to three listed grapes (max 4,
  * deduplicated), kept only when the style's palette allows them (a rosé shows no blackcurrant or
  * graphite, a white Champagne no red cherry, a tawny Port its cask-aged notes); `fromGrapes` is false
  * when the style's own aromas had to be used (see styleAromas).
@@ -144,9 +145,9 @@ export function typicalAromas(facts: WineFacts): { ids: AromaId[]; fromGrapes: b
   const style = styleAromas(facts, wineStyle(facts));
   const allowed = (id: AromaId) => style?.palette === undefined || style.palette.includes(id);
   const ids: AromaId[] = [];
-  const descriptors = facts.grapes.slice(0, 3).map((g) => grapeDescriptor(g.name));
+  const records = facts.grapes.slice(0, 3).map((g) => grapeRecord(g.name));
   for (let round = 0; round < 4 && ids.length < 4; round++) {
-    for (const d of descriptors) {
+    for (const d of records) {
       const id = d?.aromas[round];
       if (id && allowed(id) && !ids.includes(id) && ids.length < 4) ids.push(id);
     }
@@ -167,14 +168,13 @@ const AGED_BY_STYLE: Partial<Record<StyleKind, AromaId[]>> = {
   sparkling_prestige: ["brioche", "hazelnut", "honey"],
 };
 
-/** Aromas that typically develop with bottle age: by style (AGED_BY_STYLE), else from the grape table; [] when none. */
+/** Aromas that typically develop with bottle age: by style (AGED_BY_STYLE), else from the grape records; [] when none. */
 export function agedAromas(facts: WineFacts): AromaId[] {
   const byStyle = AGED_BY_STYLE[wineStyle(facts).kind];
   if (byStyle) return byStyle;
   const ids: AromaId[] = [];
   for (const g of facts.grapes.slice(0, 2)) {
-    for (const id of grapeDescriptor(g.name)?.aged ?? [])
-      if (!ids.includes(id) && ids.length < 3) ids.push(id);
+    for (const id of grapeRecord(g.name)?.aged ?? []) if (!ids.includes(id) && ids.length < 3) ids.push(id);
   }
   return ids;
 }

@@ -97,13 +97,6 @@ export const SUGAR: Record<ResidualSugar, SugarTerm> = {
   doux: { kind: "label", en: "Doux", de: "mild", fr: ["doux", "doux"], it: ["dolce", "dolci"] },
 };
 
-/** Sweetness group of a residual-sugar term, for summaries across still and sparkling wines. */
-export function sweetnessGroup(sugar: ResidualSugar): "dry" | "off_dry" | "sweet" {
-  if (sugar === "off_dry" || sugar === "demi_sec") return "off_dry";
-  if (sugar === "medium_sweet" || sugar === "sweet" || sugar === "doux") return "sweet";
-  return "dry";
-}
-
 /** Colour adjectives; German stems are used for sparkling/dessert/fortified nouns ("weißer Schaumwein"). */
 export const COLOR: Record<Color, Adjective> = {
   red: { en: "red", de: "rot", fr: ["rouge", "rouges"], it: ["rosso", "rossi"] },

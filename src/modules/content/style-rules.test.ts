@@ -5,17 +5,18 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { catalogueTemplate } from "../../../../test/helpers.ts";
-import { type Db, openDatabase } from "../../../db/database.ts";
-import { appellationRule } from "../../../domain/appellation-rules.ts";
-import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
-import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
-import type { WineFacts } from "../content.types.ts";
-import { AROMAS, type AromaId } from "./i18n/aromas.ts";
-import { FOODS } from "./i18n/foods.ts";
-import { createOfflineGenerator } from "./offline-generator.ts";
-import { servingTemperature, suggestsDecanting, typicalAromas } from "./wine-parts.ts";
-import { presentedVintage, wineStyle } from "./wine-style.ts";
+import { catalogueTemplate } from "../../../test/helpers.ts";
+import { type Db, openDatabase } from "../../db/database.ts";
+import { LANGUAGES, type Language } from "../../domain/vocabulary.ts";
+import { appellationRule } from "../../domain/wine/appellation-rules.ts";
+import type { AromaId } from "../../domain/wine/aromas.ts";
+import type { WineFacts } from "../../domain/wine/wine-facts.ts";
+import { presentedVintage, wineStyle } from "../../domain/wine/wine-style.ts";
+import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
+import { createOfflineGenerator } from "./generators/offline-generator.ts";
+import { servingTemperature, suggestsDecanting, typicalAromas } from "./generators/wine-parts.ts";
+import { AROMAS } from "./writing/lexicon/aromas.ts";
+import { FOODS } from "./writing/lexicon/foods.ts";
 
 const gen = createOfflineGenerator();
 let db: Db;

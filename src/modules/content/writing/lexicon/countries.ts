@@ -7,7 +7,7 @@
  * introductions. Only the broad categories stated there are used; they are phrased as general guidance.
  */
 import type { Language, Localized } from "../../../../domain/vocabulary.ts";
-import type { ClimateId } from "./climates.ts";
+import type { ClimateId } from "../../../../domain/wine/regions/region-record.ts";
 
 /** One country: `name` (nominative), `in` (locative phrase with preposition), broad vineyard climates. */
 export interface CountryEntry {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { drinkingWindow } from "./drinking-window.ts";
-import { CATEGORIES, wine } from "./test-fixtures.ts";
+import { CATEGORIES, wine } from "../../modules/content/generators/test-fixtures.ts";
+import { classifyDrinkingWindow, drinkingWindow } from "./drinking-window.ts";
 
 for (const c of CATEGORIES) {
   test(`drinking window: ${c.label}`, () => {
@@ -16,7 +16,53 @@ for (const c of CATEGORIES) {
 test("drinking window: tannic reds outlast light whites and rosés", () => {
   const [lightWhite, rose, , nebbiolo, cabernet] = CATEGORIES.map((c) => drinkingWindow(c.facts));
   assert.ok((nebbiolo?.to ?? 0) > (lightWhite?.to ?? 0) + 10);
-  assert.ok((cabernet?.to ?? 0) > (rose?.to ?? 0) + 10);
+  assert.ok((cabernet?.to ?? 0) > (rose?.to ?? 0) + 5);
+});
+
+test("drinking window: no window passes 20 years without a long-ageing rule, and the tier sets the length", () => {
+  const red = CATEGORIES[4]?.facts;
+  assert.ok(red);
+  const chile = {
+    ...red,
+    id: 990,
+    name: "Reserva Cabernet Sauvignon",
+    region: {
+      id: 1,
+      names: { de: "Colchagua", en: "Colchagua Valley", fr: "Colchagua", it: "Colchagua" },
+      country: "CL",
+    },
+    body: "very_full" as const,
+  };
+  const everyday = drinkingWindow(chile);
+  assert.ok(
+    everyday.to - everyday.from <= 10,
+    `a Chilean "Reserva" is no legal ageing term: ${JSON.stringify(everyday)}`,
+  );
+  const pauillac = {
+    ...red,
+    id: 991,
+    name: "Pauillac (Grand Cru Classé)",
+    region: {
+      id: 2,
+      names: { de: "Pauillac", en: "Pauillac", fr: "Pauillac", it: "Pauillac" },
+      country: "FR",
+    },
+  };
+  const classed = classifyDrinkingWindow(pauillac);
+  assert.ok(classed.to - classed.from > everyday.to - everyday.from, JSON.stringify(classed));
+  assert.match(classed.longAgeing ?? "", /1855/);
+  const bordeaux = classifyDrinkingWindow({
+    ...pauillac,
+    id: 992,
+    name: "Bordeaux Rouge",
+    abv: 12,
+    region: {
+      id: 3,
+      names: { de: "Bordeaux", en: "Bordeaux", fr: "Bordeaux", it: "Bordeaux" },
+      country: "FR",
+    },
+  });
+  assert.ok(bordeaux.to - bordeaux.from <= 10 && bordeaux.longAgeing === undefined, JSON.stringify(bordeaux));
 });
 
 test("drinking window: vintage champagne ages longer than non-vintage", () => {

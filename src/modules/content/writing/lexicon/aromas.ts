@@ -6,11 +6,12 @@
  * - it: bare noun as after "di" ("ribes nero").
  */
 import type { Localized } from "../../../../domain/vocabulary.ts";
+import type { AromaId } from "../../../../domain/wine/aromas.ts";
 
 const a = (en: string, de: string, fr: string, it: string): Localized => ({ de, en, fr, it });
 
 /** Aroma id → localized noun. */
-export const AROMAS = {
+export const AROMAS: Record<AromaId, Localized> = {
   blackcurrant: a("blackcurrant", "schwarzer Johannisbeere", "cassis", "ribes nero"),
   cedar: a("cedar", "Zedernholz", "cèdre", "legno di cedro"),
   graphite: a("graphite", "Graphit", "graphite", "grafite"),
@@ -85,43 +86,3 @@ export const AROMAS = {
   brioche: a("brioche", "Brioche", "brioche", "crosta di pane"),
   savoury: a("savoury herbs", "würzigen Kräutern", "garrigue", "macchia mediterranea"),
 } as const satisfies Record<string, Localized>;
-
-/** An aroma id of AROMAS. */
-export type AromaId = keyof typeof AROMAS;
-
-/** Aromas that are fruits (used where a text speaks of "fruit" specifically). */
-export const FRUIT_AROMAS: ReadonlySet<AromaId> = new Set<AromaId>([
-  "blackcurrant",
-  "plum",
-  "blackCherry",
-  "redCherry",
-  "sourCherry",
-  "raspberry",
-  "strawberry",
-  "blackberry",
-  "blueberry",
-  "redFruit",
-  "darkFruit",
-  "fig",
-  "driedFruit",
-  "raisin",
-  "apricot",
-  "peach",
-  "whitePeach",
-  "citrus",
-  "lemon",
-  "lime",
-  "grapefruit",
-  "greenApple",
-  "apple",
-  "pear",
-  "quince",
-  "pineapple",
-  "tropical",
-  "melon",
-  "gooseberry",
-  "lychee",
-  "grape",
-  "banana",
-  "jam",
-]);

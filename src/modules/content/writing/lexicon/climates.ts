@@ -2,18 +2,7 @@
  * Climate types used by the curated region and country facts, with the inflected forms the
  * templates need in each language.
  */
-
-/** Climate categories (Köppen-style wording as used in the Oxford Companion to Wine). */
-export type ClimateId =
-  | "maritime"
-  | "cool_maritime"
-  | "continental"
-  | "cool_continental"
-  | "semi_continental"
-  | "mediterranean"
-  | "warm_dry"
-  | "semi_arid"
-  | "humid_subtropical";
+import type { ClimateId } from "../../../../domain/wine/regions/region-record.ts";
 
 /**
  * Forms per climate. `en`: adjective phrase ("cool continental"); `de`: adjective stems, inflected

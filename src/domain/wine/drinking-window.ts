@@ -20,10 +20,11 @@
  *   ready to drink; vintage champagne spends at least 3 years on the lees before release.
  * - [AOC/DOCG] the release rules of `domain/appellation-rules.ts` (Brunello, Barolo, Rioja …).
  */
-import { fold } from "../../../domain/text-folding.ts";
-import type { Body } from "../../../domain/vocabulary.ts";
-import type { WineFacts } from "../content.types.ts";
-import { type AgeingClass, grapeDescriptor } from "./i18n/grapes.ts";
+import { fold } from "../text-folding.ts";
+import type { Body } from "../vocabulary.ts";
+import { type AgeingClass, grapeRecord } from "./grapes/grape-records.ts";
+import type { WineFacts } from "./wine-facts.ts";
+import { labelTerms, type Tier, termIsLegal, tierOf } from "./wine-name.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /** A drinking window in whole years after the vintage: 0 <= from <= to <= 100. */
@@ -58,18 +59,20 @@ export type WindowRule = StyleKind;
 export interface ClassifiedWindow extends DrinkingWindow {
   rule: WindowRule;
   style: WineStyle;
+  /** The source of the long-ageing rule that lets the window pass 20 years (see LONG_AGEING), if any. */
+  longAgeing?: string;
 }
 
 const CLASS_RANK: Record<AgeingClass, number> = { short: 0, medium: 1, long: 2 };
 
 /**
  * Ageing class of the wine's varieties: the strongest class among the first two listed grapes
- * (X-Wines lists the dominant grapes first); `fallback` when none is in the descriptor table.
+ * (X-Wines lists the dominant grapes first); `fallback` when no grape record gives a class.
  */
 export function ageingClass(facts: WineFacts, fallback: AgeingClass): AgeingClass {
   let best: AgeingClass | undefined;
   for (const grape of facts.grapes.slice(0, 2)) {
-    const cls = grapeDescriptor(grape.name)?.ageing;
+    const cls = grapeRecord(grape.name)?.ageing;
     if (cls && (best === undefined || CLASS_RANK[cls] > CLASS_RANK[best])) best = cls;
   }
   return best ?? fallback;
@@ -94,23 +97,98 @@ export function structureFactor(facts: WineFacts): number {
   return factor;
 }
 
-/** Label terms of a classified growth or top single site (folded names). */
-const CLASSIFIED_WORDS =
-  /\b(grand cru|premier cru|1er cru|cru classe|grand cru classe|gran selezione|grosses gewachs|erste lage|single vineyard)\b/;
 /** Primeur wines, sold in the year of their harvest (OCW "Beaujolais", "novello"). */
 const PRIMEUR_WORDS = /\b(nouveau|primeur|novello)\b/;
 
 /**
  * The variety's ageing class as far as the wine's standing supports it: a long-lived variety (Cabernet
- * Sauvignon, Nebbiolo, Riesling) keeps its long window in an appellation of the rules table, at an
- * ageing level (crianza, riserva, gran reserva) or with a classification term on the label; elsewhere
- * it ages like a medium one, because ageing potential is a matter of site and quality level as much as
- * of variety [OCW "ageing": "only a small proportion of wines benefit from long ageing"; WS].
+ * Sauvignon, Nebbiolo, Riesling) keeps its long window in a long-ageing appellation (LONG_AGEING) or
+ * above the everyday tier (a legal ageing term, a classification, a single site: see `tierOf`);
+ * elsewhere it ages like a medium one, because ageing potential is a matter of site and quality level
+ * as much as of variety [OCW "ageing": "only a small proportion of wines benefit from long ageing"; WS]
+ * — a 12 % Bordeaux rouge is no classed growth.
  */
-function standingClass(cls: AgeingClass, facts: WineFacts, style: WineStyle): AgeingClass {
-  if (cls !== "long" || style.rule !== undefined || style.level !== "standard") return cls;
-  return CLASSIFIED_WORDS.test(fold(facts.name)) ? cls : "medium";
+function standingClass(cls: AgeingClass, facts: WineFacts, tier: Tier): AgeingClass {
+  if (cls !== "long" || tier !== "everyday") return cls;
+  return longAgeing(facts, tier) ? cls : "medium";
 }
+
+/**
+ * Appellations and styles whose wines may keep longer than 20 years, each with its source; every other
+ * window spans at most {@link TIER_SPAN} years for its tier.
+ */
+const LONG_AGEING: readonly {
+  test: (facts: WineFacts, tier: Tier) => boolean;
+  span: number;
+  source: string;
+}[] = [
+  {
+    // IVDP, Vintage Port: bottled after 2–3 years, made to age in bottle; OCW "port": decades.
+    test: (f) => /\bvintage port\b|\bvintage\b.*\bporto?\b/.test(fold(f.name)) && f.type === "fortified",
+    span: 30,
+    source: "IVDP (Vintage Port); OCW 'port'",
+  },
+  {
+    // The 1855 classification of Sauternes and Barsac; OCW "Sauternes": classed growths for decades.
+    test: (f, tier) => /^(sauternes|barsac)$/.test(fold(f.region.names.en)) && tier === "classified",
+    span: 25,
+    source: "Sauternes and Barsac 1855 classification; OCW 'Sauternes'",
+  },
+  {
+    // OEM Tokaj termékleírás (aszú ≥ 5 puttonyos, eszencia); OCW "Tokaji": among the longest-lived wines.
+    test: (f) => /\b(aszu|eszencia)\b/.test(fold(f.name)) && !/\b[34] puttonyos\b/.test(fold(f.name)),
+    span: 25,
+    source: "OEM Tokaj product specification; OCW 'Tokaji'",
+  },
+  {
+    // Weingesetz § 20 (Beerenauslese, Trockenbeerenauslese); OCW "Trockenbeerenauslese".
+    test: (f) => /\b(trockenbeerenauslese|beerenauslese)\b/.test(fold(f.name)),
+    span: 25,
+    source: "Weingesetz § 20; OCW 'Trockenbeerenauslese'",
+  },
+  {
+    // DOCG disciplinari: Barolo 38 months, Barbaresco 26, Brunello 5 years, Taurasi 3, Amarone 2 before
+    // release; OCW entries of the same names: the Nebbiolo and Sangiovese grosso reds built to age.
+    test: (f) =>
+      f.color === "red" &&
+      /^(barolo|barbaresco|brunello di montalcino|taurasi|amarone della valpolicella)$/.test(
+        fold(f.region.names.en),
+      ),
+    span: 25,
+    source: "DOCG disciplinari (Barolo, Barbaresco, Brunello di Montalcino, Taurasi, Amarone); OCW",
+  },
+  {
+    // The 1855 (Médoc, Graves) and Saint-Émilion classifications; OCW "Bordeaux": classed growths.
+    test: (f, tier) =>
+      f.color === "red" &&
+      tier === "classified" &&
+      /^(pauillac|margaux|saint-julien|saint-estephe|pessac-leognan|saint-emilion grand cru|pomerol|haut-medoc)$/.test(
+        fold(f.region.names.en),
+      ),
+    span: 25,
+    source: "Médoc 1855 and Saint-Émilion classifications; OCW 'Bordeaux'",
+  },
+  {
+    // Ley 24/2003 art. 3 and the DOCa Rioja / DO Ribera del Duero rules: Gran Reserva, 5 years before release.
+    test: (f) =>
+      /\bgran reserva\b/.test(fold(f.name)) && /^(rioja|ribera del duero)$/.test(fold(f.region.names.en)),
+    span: 25,
+    source: "Ley 24/2003 art. 3; DOCa Rioja, DO Ribera del Duero rules",
+  },
+];
+
+/** The long-ageing rule a wine falls under, or undefined. */
+function longAgeing(facts: WineFacts, tier: Tier) {
+  return LONG_AGEING.find((r) => r.test(facts, tier));
+}
+
+/**
+ * Longest window, in years from its first to its last year, of a wine without a long-ageing rule, by
+ * tier: an everyday wine is made to drink within a decade at most, a reserve bottling (a legal ageing
+ * term, old vines, a single site) within 15 years, a classified growth within 20 [OCW "ageing"; Wine
+ * Spectator, "How long will my wine last?"].
+ */
+const TIER_SPAN: Readonly<Record<Tier, number>> = { everyday: 10, reserve: 15, classified: 20 };
 
 /** Window bounds of a style before structure scaling and release, or undefined for still wines. */
 const FIXED: Partial<Record<StyleKind, [number, number]>> = {
@@ -132,7 +210,7 @@ const FIXED: Partial<Record<StyleKind, [number, number]>> = {
 /** Window factor of the ageing level a label term selects (see WindowRule). */
 const LEVEL_FACTOR = { crianza: 1.1, riserva: 1.25, gran_reserva: 1.4 } as const;
 
-function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
+function byStyle(facts: WineFacts, style: WineStyle, tier: Tier): ClassifiedWindow {
   const rule = style.kind;
   const fixed = FIXED[rule];
   if (fixed) return { rule, style, from: fixed[0], to: fixed[1] };
@@ -142,19 +220,21 @@ function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
     const full = facts.body === "full" || facts.body === "very_full";
     return { rule, style, from: 0, to: full ? 3 : 2 };
   }
+  // Reserva/Riserva/Crianza lengthen a window only where they are legal ageing terms (wine-name.ts).
+  const legal = tier !== "everyday" && /^(ES|PT|IT)$/i.test(facts.region.country);
   const level =
-    style.level === "crianza" || style.level === "riserva" || style.level === "gran_reserva"
+    legal && (style.level === "crianza" || style.level === "riserva" || style.level === "gran_reserva")
       ? LEVEL_FACTOR[style.level]
       : 1;
   if (rule === "white") {
-    const cls = standingClass(ageingClass(facts, "short"), facts, style);
+    const cls = standingClass(ageingClass(facts, "short"), facts, tier);
     if (cls === "long")
       return facts.acidity === "high"
         ? scaled(facts, style, 2, 15, level)
         : scaled(facts, style, 1, 8, level);
     return cls === "medium" ? scaled(facts, style, 1, 5, level) : scaled(facts, style, 0, 3, level);
   }
-  const cls = standingClass(ageingClass(facts, "medium"), facts, style);
+  const cls = standingClass(ageingClass(facts, "medium"), facts, tier);
   if (cls === "long") return scaled(facts, style, 4, 20, level);
   return cls === "medium" ? scaled(facts, style, 2, 10, level) : scaled(facts, style, 0, 4, level);
 }
@@ -165,7 +245,12 @@ function byStyle(facts: WineFacts, style: WineStyle): ClassifiedWindow {
  */
 export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
   const style = wineStyle(facts);
-  let w = byStyle(facts, style);
+  const tier = tierOf(labelTerms(facts.name).filter((t) => termIsLegal(t, facts.region.country)));
+  const long = longAgeing(facts, tier);
+  let w = byStyle(facts, style, tier);
+  // Sweet botrytis wines outside the long-ageing rules (a New World "Noble Late Harvest", Tokaji Aszú
+  // of 3–4 puttonyos) drink from their second year [OCW "botrytized wines"].
+  if (w.rule === "botrytis" && !long) w = { ...w, from: 2, to: 2 + TIER_SPAN[tier] };
   // A still wine of a vintage is sold at the earliest in the spring after its harvest (OCW "release"),
   // except primeur wines.
   const still = style.kind === "red" || style.kind === "white" || style.kind === "rose";
@@ -175,10 +260,15 @@ export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
     const release = style.releaseYear - style.vintage;
     if (w.from < release) {
       const span = Math.max(2, w.to - w.from);
-      return clamp({ ...w, from: release, to: Math.max(w.to, release + span) });
+      w = { ...w, from: release, to: Math.max(w.to, release + span) };
     }
   }
-  return clamp(w);
+  // Styles with a window of their own (FIXED: Port, sparkling, fino …) keep it; every other window is
+  // as long as its long-ageing rule or its tier allows.
+  const own = FIXED[w.rule] !== undefined && w.rule !== "botrytis";
+  const span = long?.span ?? (own ? w.to - w.from : TIER_SPAN[tier]);
+  w = { ...w, to: Math.min(w.to, w.from + span) };
+  return clamp(long ? { ...w, longAgeing: long.source } : w);
 }
 
 function scaled(
@@ -197,7 +287,7 @@ function scaled(
 function clamp(w: ClassifiedWindow): ClassifiedWindow {
   const from = Math.max(0, Math.min(100, Math.round(w.from)));
   const to = Math.max(from, Math.min(100, Math.round(w.to)));
-  return { rule: w.rule, style: w.style, from, to };
+  return { ...w, from, to };
 }
 
 /**

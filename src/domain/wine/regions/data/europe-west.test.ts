@@ -1,0 +1,16 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { fold } from "../../../text-folding.ts";
+import { indexRegionRecords } from "../region-record.ts";
+import { REGIONS } from "./europe-west.ts";
+
+const index = indexRegionRecords(REGIONS);
+
+test("europe-west: every record is valid and names its parent within this file and country", () => {
+  for (const r of REGIONS) {
+    if (!r.within) continue;
+    const parent = index.get(fold(r.within));
+    assert.ok(parent, `${r.name} lies within "${r.within}", which has no record here`);
+    assert.equal(parent.country, r.country, `${r.name} and its parent ${r.within}`);
+  }
+});
