@@ -9,62 +9,17 @@
  * islands and peninsulas take "auf" ("auf Kreta"), which the schema cannot say: their German `prep`
  * is left unset.
  */
-import type { ClimateId, DESIGNATIONS, RegionRecord, RegionStyle, SoilId } from "../region-record.ts";
+import type { RegionRecord } from "../region-record.ts";
 
-/**
- * The record shape with its closed vocabularies spelled out. `RegionRecord` (Static of the schema)
- * types those fields as `never`, the schema building its literal unions from `string[]`; the records
- * are typed against this shape and checked against the schema itself when first read.
- */
-type Names = { de: string; en: string; fr: string; it: string };
-type ClassificationId =
-  | "medoc_1855"
-  | "sauternes_1855"
-  | "saint_emilion"
-  | "graves_1953"
-  | "burgundy_crus"
-  | "champagne_crus"
-  | "vdp"
-  | "alsace_grand_cru"
-  | "douro_vineyards"
-  | "tokaj_1737";
-type Feature =
-  | { kind: "river" | "sea" | "lake" | "wind"; name: Names }
-  | { kind: "mountains"; name: Names; role: "shelter" | "cooling" | "rain_shadow" }
-  | { kind: "altitude"; min: number; max: number }
-  | { kind: "diurnal_range" | "fog" | "steep_slopes" | "botrytis" | "flor" }
-  | { kind: "established" | "unesco"; year: number }
-  | { kind: "area"; hectares: number }
-  | { kind: "classification"; id: ClassificationId }
-  | { kind: "method"; id: "traditional" | "tank" | "solera" | "appassimento" | "ripasso" }
-  | { kind: "subregions"; names: string[] };
-type EnArticle = "the";
-type DeArticle = "m" | "f" | "n" | "pl";
-type FrArticle = "le" | "la" | "l'" | "les";
-type ItArticle = "il" | "lo" | "la" | "l'" | "i" | "gli" | "le";
-type Grammar = {
-  en: { article?: EnArticle; prep?: "in" | "on" | "at" };
-  de: { article?: DeArticle; prep?: "in" | "an"; dative?: string };
-  fr: { article?: FrArticle; prep?: "en" | "à" | "dans" };
-  it: { article?: ItArticle; prep?: "in" | "a" };
-};
-type Rec = {
-  name: string;
-  aliases?: string[];
-  country: string;
-  kind: "appellation" | "region" | "national" | "style";
-  place?: string;
-  within?: string;
-  designation?: { system: (typeof DESIGNATIONS)[number]; since?: number };
-  names: Names;
-  grammar: Grammar;
-  climate?: ClimateId;
-  soils: SoilId[];
-  features: Feature[];
-  grapes: string[];
-  styles: RegionStyle[];
-  sources: string[];
-};
+/** Parts of the record type, for the builders below. */
+type Names = RegionRecord["names"];
+type Feature = RegionRecord["features"][number];
+type Grammar = RegionRecord["grammar"];
+type EnArticle = NonNullable<Grammar["en"]["article"]>;
+type DeArticle = NonNullable<Grammar["de"]["article"]>;
+type FrArticle = NonNullable<Grammar["fr"]["article"]>;
+type ItArticle = NonNullable<Grammar["it"]["article"]>;
+type Rec = RegionRecord;
 
 /** Specs of `g`: "<article> <prep>", "-" for none. */
 type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
@@ -75,10 +30,10 @@ type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
  * `deDative` is the German name in place phrases when it differs (Dalmatinischen Küste).
  */
 function g(
-  en: Spec<EnArticle, "in" | "on" | "at">,
-  de: Spec<DeArticle, "in" | "an">,
-  fr: Spec<FrArticle, "en" | "à" | "dans">,
-  it: Spec<ItArticle, "in" | "a">,
+  en: Spec<EnArticle, NonNullable<Grammar["en"]["prep"]>>,
+  de: Spec<DeArticle, NonNullable<Grammar["de"]["prep"]>>,
+  fr: Spec<FrArticle, NonNullable<Grammar["fr"]["prep"]>>,
+  it: Spec<ItArticle, NonNullable<Grammar["it"]["prep"]>>,
   deDative?: string,
 ): Grammar {
   const part = (spec: string) => {
@@ -116,7 +71,10 @@ const sea = (en: string, de = en, fr = en, it = en) => ({ kind: "sea" as const, 
 const lake = (en: string, de = en, fr = en, it = en) => ({ kind: "lake" as const, name: n(en, de, fr, it) });
 const wind = (en: string, de = en, fr = en, it = en) => ({ kind: "wind" as const, name: n(en, de, fr, it) });
 const subregions = (...names: string[]) => ({ kind: "subregions" as const, names });
-const classification = (id: ClassificationId) => ({ kind: "classification" as const, id });
+const classification = (id: Extract<Feature, { kind: "classification" }>["id"]) => ({
+  kind: "classification" as const,
+  id,
+});
 const unesco = (year: number) => ({ kind: "unesco" as const, year });
 const TRADITIONAL = { kind: "method" as const, id: "traditional" as const };
 const STEEP = { kind: "steep_slopes" as const };
@@ -1857,7 +1815,7 @@ const GREECE: Rec[] = [
     kind: "appellation",
     designation: { system: "PDO", since: 1971 },
     names: n("Santorini", "Santorin", "Santorin", "Santorini"),
-    grammar: g("- on", "- -", "- à", "- a"),
+    grammar: g("- on", "- auf", "- à", "- a"),
     climate: "warm_dry",
     soils: ["pumice", "volcanic"],
     features: [
@@ -1875,7 +1833,7 @@ const GREECE: Rec[] = [
     kind: "region",
     designation: { system: "PGI" },
     names: n("Crete", "Kreta", "Crète", "Creta"),
-    grammar: g("- on", "- -", "la en", "- a"),
+    grammar: g("- on", "- auf", "la en", "- a"),
     climate: "mediterranean",
     soils: [],
     features: [MEDITERRANEAN, subregions("Peza", "Archanes", "Dafnes", "Sitia")],
@@ -1904,7 +1862,7 @@ const GREECE: Rec[] = [
     within: "Macedonia",
     designation: { system: "PGI" },
     names: n("Chalkidiki", "Chalkidiki", "Chalcidique", "Calcidica"),
-    grammar: g("- in", "- -", "la en", "la in"),
+    grammar: g("- in", "f auf", "la en", "la in"),
     climate: "mediterranean",
     soils: [],
     features: [sea("Aegean Sea", "Ägäis", "mer Égée", "mar Egeo")],
@@ -1953,7 +1911,7 @@ const GREECE: Rec[] = [
     kind: "region",
     designation: { system: "PGI" },
     names: n("Peloponnese", "Peloponnes", "Péloponnèse", "Peloponneso"),
-    grammar: g("the in", "m -", "le dans", "il in"),
+    grammar: g("the in", "m auf", "le dans", "il in"),
     soils: [],
     features: [subregions("Nemea", "Mantinia", "Patras")],
     grapes: ["Agiorgitiko", "Moschofilero", "Rhoditis"],
@@ -1997,7 +1955,7 @@ const OTHER_EUROPE: Rec[] = [
     country: "HR",
     kind: "region",
     names: n("Dalmatian Coast", "Dalmatinische Küste", "Côte dalmate", "Costa dalmata"),
-    grammar: g("the on", "f an", "la -", "la -", "Dalmatinischen Küste"),
+    grammar: g("the on", "f an", "la sur", "la su", "Dalmatinischen Küste"),
     climate: "mediterranean",
     soils: ["limestone"],
     features: [sea("Adriatic Sea", "Adria", "mer Adriatique", "mar Adriatico")],
@@ -2157,7 +2115,7 @@ const EAST: Rec[] = [
     country: "RU",
     kind: "region",
     names: n("Taman Peninsula", "Taman-Halbinsel", "Péninsule de Taman", "Penisola di Taman"),
-    grammar: g("the on", "f -", "la dans", "la in"),
+    grammar: g("the on", "f auf", "la dans", "la in"),
     soils: [],
     features: [BLACK_SEA, sea("Sea of Azov", "Asowsches Meer", "mer d'Azov", "mar d'Azov")],
     grapes: ["Cabernet Sauvignon", "Saperavi", "Pinot Noir"],
@@ -2170,7 +2128,7 @@ const EAST: Rec[] = [
     country: "UA",
     kind: "region",
     names: n("Crimea", "Krim", "Crimée", "Crimea"),
-    grammar: g("- in", "f -", "la en", "la in"),
+    grammar: g("- in", "f auf", "la en", "la in"),
     soils: [],
     features: [
       BLACK_SEA,
@@ -2268,4 +2226,4 @@ export const REGIONS: readonly RegionRecord[] = [
   ...GREECE,
   ...OTHER_EUROPE,
   ...EAST,
-] satisfies Rec[] as unknown as RegionRecord[];
+];

@@ -14,63 +14,37 @@
  * the schema's prepositions: the French and Italian `prep` of Etna is left unset; nor can German
  * "auf Sizilien", "auf Sardinien": the German `prep` of the islands is left unset.
  */
-import type { ClimateId, DESIGNATIONS, RegionRecord, RegionStyle, SoilId } from "../region-record.ts";
+import type { RegionRecord } from "../region-record.ts";
 
-/*
- * The static type TypeBox derives for RegionRecord turns every literal union (climate, soils,
- * styles, designation, articles, prepositions) into `never`, since L() maps a plain string array.
- * The records are therefore checked here against the precise type below (same fields, the literal
- * unions spelled out from the schema's own constants) and handed over as RegionRecord; the schema
- * check on first use (indexRegionRecords) validates them again.
- */
-type Names = { de: string; en: string; fr: string; it: string };
-type Feature =
-  | { kind: "river" | "sea" | "lake" | "wind"; name: Names }
-  | { kind: "mountains"; name: Names; role: "shelter" | "cooling" | "rain_shadow" }
-  | { kind: "altitude"; min: number; max: number }
-  | { kind: "diurnal_range" | "fog" | "steep_slopes" | "botrytis" | "flor" }
-  | { kind: "established" | "unesco"; year: number }
-  | { kind: "area"; hectares: number }
-  | { kind: "classification"; id: "douro_vineyards" }
-  | { kind: "method"; id: "traditional" | "tank" | "solera" | "appassimento" | "ripasso" }
-  | { kind: "subregions"; names: string[] };
-type EnSpec = `${"the" | "-"} ${"in" | "on" | "at" | "-"}`;
-type DeSpec = `${"m" | "f" | "n" | "pl" | "-"} ${"in" | "an" | "-"}`;
-type FrSpec = `${"le" | "la" | "l'" | "les" | "-"} ${"en" | "à" | "dans" | "-"}`;
-type ItSpec = `${"il" | "lo" | "la" | "l'" | "i" | "gli" | "le" | "-"} ${"in" | "a" | "-"}`;
-type Part = { article?: string; prep?: string };
-type Grammar = { en: Part; de: Part; fr: Part; it: Part };
-type Rec = {
-  name: string;
-  aliases?: string[];
-  country: "IT" | "ES" | "PT";
-  kind: "appellation" | "region" | "national" | "style";
-  place?: string;
-  within?: string;
-  designation?: { system: (typeof DESIGNATIONS)[number]; since?: number };
-  names: Names;
-  grammar: Grammar;
-  climate?: ClimateId;
-  soils: SoilId[];
-  features: Feature[];
-  grapes: string[];
-  styles: RegionStyle[];
-  sources: string[];
-};
+/** Parts of the record type, for the builders below. */
+type Names = RegionRecord["names"];
+type Feature = RegionRecord["features"][number];
+type Grammar = RegionRecord["grammar"];
+type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
+type Part<L extends keyof Grammar> = Grammar[L];
+type Article<L extends keyof Grammar> = NonNullable<Grammar[L]["article"]>;
+type Prep<L extends keyof Grammar> = NonNullable<Grammar[L]["prep"]>;
+type EnSpec = Spec<Article<"en">, Prep<"en">>;
+type DeSpec = Spec<Article<"de">, Prep<"de">>;
+type FrSpec = Spec<Article<"fr">, Prep<"fr">>;
+type ItSpec = Spec<Article<"it">, Prep<"it">>;
+type Rec = RegionRecord;
 
 /**
  * The grammar of a name from one short spec per language, "<article> <prep>" with "-" for none:
  * en "the in" (in the Douro), de "m an" (am Douro), fr "le dans" (dans le Douro), it "il in".
  */
 function g(en: EnSpec, de: DeSpec, fr: FrSpec, it: ItSpec): Grammar {
-  const part = (spec: string): Part => {
-    const [article = "-", prep = "-"] = spec.split(" ");
-    return {
-      ...(article !== "-" ? { article } : {}),
-      ...(prep !== "-" ? { prep } : {}),
-    };
-  };
-  return { en: part(en), de: part(de), fr: part(fr), it: part(it) };
+  return { en: part<"en">(en), de: part<"de">(de), fr: part<"fr">(fr), it: part<"it">(it) };
+}
+
+/** One language's grammar from its spec (the spec's type guarantees the values). */
+function part<L extends keyof Grammar>(spec: Spec<Article<L>, Prep<L>>): Part<L> {
+  const [article, prep] = spec.split(" ") as [Article<L> | "-", Prep<L> | "-"];
+  return {
+    ...(article !== "-" ? { article } : {}),
+    ...(prep !== "-" ? { prep } : {}),
+  } as Part<L>;
 }
 
 /** Names in en, de, fr, it; a language not given takes the English name. */
@@ -1090,7 +1064,7 @@ const ITALY: Rec[] = [
     country: "IT",
     kind: "region",
     names: n("Sicily", "Sizilien", "Sicile", "Sicilia"),
-    grammar: g("- in", "- -", "la en", "la in"),
+    grammar: g("- in", "- auf", "la en", "la in"),
     climate: "mediterranean",
     soils: [],
     features: [MEDITERRANEAN],
@@ -1105,7 +1079,7 @@ const ITALY: Rec[] = [
     within: "Sicilia",
     designation: { system: "DOC", since: 1968 },
     names: n("Etna"),
-    grammar: g("- on", "m an", "l' -", "l' -"),
+    grammar: g("- on", "m an", "l' sur", "l' su"),
     soils: ["volcanic"],
     features: [mountains("cooling", "Mount Etna", "Ätna", "Etna", "Etna"), DIURNAL],
     grapes: ["Nerello Mascalese", "Nerello Cappuccio", "Carricante", "Catarratto"],
@@ -1118,7 +1092,7 @@ const ITALY: Rec[] = [
     country: "IT",
     kind: "region",
     names: n("Sardinia", "Sardinien", "Sardaigne", "Sardegna"),
-    grammar: g("- in", "- -", "la en", "la in"),
+    grammar: g("- in", "- auf", "la en", "la in"),
     climate: "mediterranean",
     soils: [],
     features: [MEDITERRANEAN],
@@ -1763,8 +1737,4 @@ const PORTUGAL: Rec[] = [
   },
 ];
 
-export const REGIONS: readonly RegionRecord[] = [
-  ...ITALY,
-  ...SPAIN,
-  ...PORTUGAL,
-] as unknown as RegionRecord[];
+export const REGIONS: readonly RegionRecord[] = [...ITALY, ...SPAIN, ...PORTUGAL];
