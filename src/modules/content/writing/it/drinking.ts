@@ -14,7 +14,19 @@ import { aromaList, subjectGender } from "./tasting.ts";
 import { agree } from "./words.ts";
 
 /** Styles that are sold ready and do not improve in bottle (Port aged in wood, fino, NV and fresh sparkling). */
-const READY = new Set(["tawny_port", "ruby_port", "colheita_port", "lbv_port", "fino", "sparkling_nv", "sparkling_fresh", "sweet_light"]);
+const READY = new Set([
+  "tawny_port",
+  "ruby_port",
+  "colheita_port",
+  "lbv_port",
+  "fino",
+  "fortified",
+  "sparkling_nv",
+  "sparkling_fresh",
+  "sweet_light",
+]);
+/** Ready styles whose ageing happened in wood before bottling (IVDP; OCW "sherry", "Madeira"). */
+const WOOD_AGED = new Set(["tawny_port", "colheita_port", "lbv_port", "fortified"]);
 
 function spirit(p: WineProfile): DrinkingPeriodContent {
   const wine = theWine(p);
@@ -61,11 +73,16 @@ function young(p: WineProfile, from: number): string {
   const g = subjectGender(p);
   const fruit = p.aromas.ids.length > 0 ? aromaList(p.aromas.ids, 2) : undefined;
   const k = p.style.kind;
+  if (WOOD_AGED.has(k))
+    return choose(p.seed, "w.young.wood", [
+      `${cap(wine)} arriva in bottiglia già ${agree("pront", g)}: l'affinamento l'ha fatto in legno.`,
+      `Non c'è da aspettare: gli anni in botte hanno già fatto il loro lavoro${fruit ? `, e ${fruit} sono già in primo piano` : ""}.`,
+    ]);
   if (READY.has(k))
     return choose(p.seed, "w.young.ready", [
       `${cap(wine)} arriva in bottiglia già ${agree("pront", g)}${fruit ? `, con ${fruit} in primo piano` : ""}.`,
       `Nessuna attesa: ${wine} è ${agree("pront", g)} da subito.`,
-      `Va ${agree("bevut", g)} giovane${fruit ? `, per goderne i profumi di ${fruit}` : ""}.`,
+      `${cap(wine)} va ${agree("bevut", g)} giovane${fruit ? `, per goderne i profumi di ${fruit}` : ""}.`,
     ]);
   if (k === "vintage_port")
     return `Da giovane ${wine} è potente, con frutto scuro e tannini serrati: chiede pazienza.`;
@@ -75,8 +92,8 @@ function young(p: WineProfile, from: number): string {
       `Giovane, ${wine} mostra soprattutto il frutto${fruit ? ` (${fruit})` : ""} e una trama tannica ancora da domare.`,
     ]);
   return choose(p.seed, "w.young", [
-    `Giovane, ${wine} punta sulla freschezza${fruit ? ` e su ${fruit}` : ""}.`,
-    `Nei primi anni ${wine} si fa apprezzare per il frutto${fruit ? `: ${fruit}` : ""}.`,
+    `Giovane, ${wine} punta sulla freschezza${fruit ? ` e sulle note di ${fruit}` : ""}.`,
+    `Nei primi anni ${wine} si fa apprezzare per ${fruit ? `i suoi profumi di ${fruit}` : "il frutto"}.`,
   ]);
 }
 
@@ -87,16 +104,21 @@ function ripe(p: WineProfile, from: number, to: number): string {
   const v = p.facts.vintage;
   const entro = v !== null ? `entro il ${v + to}` : `entro ${years(to)} dall'acquisto`;
   const until = v !== null ? `fino ${prepYear("a", v + to)}` : `per ${years(to)} dall'acquisto`;
+  if (WOOD_AGED.has(p.style.kind))
+    return choose(p.seed, "w.ripe.wood", [
+      `In bottiglia non evolve più: è meglio stapparl${g === "f" ? "a" : "o"} ${entro}.`,
+      `${cap(wine)} ha già compiuto in botte la sua evoluzione; da bere ${entro}.`,
+    ]);
   if (READY.has(p.style.kind) || to - from <= 3)
     return choose(p.seed, "w.ripe.short", [
-      `Non guadagna nulla da una lunga attesa: meglio ber${g === "f" ? "la" : "lo"} ${entro}.`,
+      `Da una lunga attesa ${wine} non guadagna nulla: meglio ber${g === "f" ? "la" : "lo"} ${entro}.`,
       `${cap(wine)} non è ${agree("fatt", g)} per lunghi invecchiamenti: da bere ${entro}.`,
-      `Il suo bello è la freschezza, da godere ${entro}.`,
+      `Il bello ${prepWine("di", p)} è la freschezza, da godere ${entro}.`,
     ]);
   return aged
     ? choose(p.seed, "w.ripe", [
-        `Con gli anni in bottiglia si distende e compaiono ${aged}; resta in forma ${until}.`,
-        `Più avanti arrivano i profumi terziari, ${aged}, e il vino si fa più armonico, ${until}.`,
+        `Con gli anni in bottiglia ${wine} si distende e compaiono ${aged}; resta in forma ${until}.`,
+        `Più avanti arrivano i profumi terziari (${aged}) e il vino si fa più armonico, ${until}.`,
         `L'affinamento in vetro porta ${aged}: ${wine} tiene ${until}.`,
       ])
     : `Con il tempo ${wine} si fa più ${agree("armonic", g)} e resta in forma ${until}.`;
@@ -109,7 +131,7 @@ function storage(p: WineProfile, from: number, to: number): string {
     return choose(p.seed, "w.store.short", [
       `Per ${wine} non serve una cantina: basta un posto fresco e buio, lontano da fonti di calore.`,
       `Fino all'apertura, ${wine} sta bene in un luogo fresco, al buio.`,
-      `In attesa di stapparl${subjectGender(p) === "f" ? "a" : "o"}, meglio tenere la bottiglia al fresco e lontano dalla luce.`,
+      `In attesa di stappare ${wine}, meglio tenere la bottiglia al fresco e lontano dalla luce.`,
     ]);
   const until = v !== null ? `Fino al ${v + to}` : "Negli anni di attesa";
   return choose(p.seed, "w.store", [

@@ -325,3 +325,15 @@ export function originOfPhrase(o: Origin): string {
   if (o.kind === "denomination") return `della zona ${zoneOf(o)}`;
   return ofCountry(o.country) ?? "";
 }
+
+/** The origin's own name after "di": "delle Langhe", "di Pauillac", "del Brunello di Montalcino", "della Spagna". */
+export function ofOrigin(o: Origin): string {
+  if (o.kind === "place") return ofPlace(o.place);
+  if (o.kind === "denomination") return zoneOf(o);
+  return ofCountry(o.country) ?? "";
+}
+
+/** "è" or, for a name with a plural article (le Langhe, i Colli), "sono". */
+export function isOrAre(o: Origin): "è" | "sono" {
+  return o.kind === "place" && ["i", "gli", "le"].includes(o.place.article ?? "") ? "sono" : "è";
+}

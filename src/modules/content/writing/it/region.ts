@@ -13,18 +13,21 @@ import { CLIMATES } from "../lexicon/climates.ts";
 import { country } from "../lexicon/countries.ts";
 import { SOILS } from "../lexicon/soils.ts";
 import { choose, sentences } from "../variation.ts";
-import { cap, grapeGender, list, num, the } from "./grammar.ts";
+import { article, cap, grapeGender, list, num, prep, the } from "./grammar.ts";
 import { grapeName } from "./style.ts";
 import {
-  countryName,
   inCountry,
   inPlace,
+  isOrAre,
+  needsCountry,
   type Origin,
+  ofCountry,
+  ofOrigin,
+  originFrom,
   originIn,
   originName,
   originOf,
   originOfPhrase,
-  ofCountry,
 } from "./places.ts";
 
 /** Region styles as Italian plural noun phrases ("rossi corposi e strutturati"). */
@@ -98,8 +101,8 @@ function ruleSentence(r: RegionProfile, name: string): string | undefined {
       ? ` e non ne consente la vendita prima del 1° gennaio del ${ORDINAL[release]} anno dopo la vendemmia`
       : "";
   return choose(r.seed, "r.rule", [
-    `Il disciplinare di ${name} ammette ${colours}${principal.length > 0 ? ` da ${list(principal)}${rule.grapes.length > 4 ? " e poche altre varietà" : ""}` : ""}${releaseClause}.`,
-    `Le regole di ${name} prevedono ${colours}${principal.length > 0 ? ` a base di ${list(principal)}${rule.grapes.length > 4 ? " e di poche altre varietà" : ""}` : ""}${releaseClause}.`,
+    `Il disciplinare ${name} ammette ${colours}${principal.length > 0 ? ` da ${list(principal)}${rule.grapes.length > 4 ? " e poche altre varietà" : ""}` : ""}${releaseClause}.`,
+    `Le regole ${name} prevedono ${colours}${principal.length > 0 ? ` a base di ${list(principal)}${rule.grapes.length > 4 ? " e di poche altre varietà" : ""}` : ""}${releaseClause}.`,
   ]);
 }
 
@@ -111,40 +114,65 @@ function grapesOfStyle(r: RegionProfile, s: RegionStyle, max = 2): string[] {
     .map((g) => grapeName(g.grape));
 }
 
+/** National categories of wines without a geographical indication (Regulation (EU) 1308/2013, art. 119). */
+const NATIONAL = /^(Vin de France|Vino de España|Vinho de Portugal|Vino d'Italia)$/;
+
+/** True when the region's name is a style (Fino Sherry) with no place to say. */
+function isStyle(r: RegionProfile, o: Origin): boolean {
+  return o.kind === "country" && r.record?.kind !== "national";
+}
+
 function summary(r: RegionProfile, o: Origin): string {
-  const name = o.kind === "country" ? r.facts.names.it || r.facts.names.en : originName(o);
   const plainName = r.facts.names.it || r.facts.names.en;
-  const where =
-    o.kind !== "country" && o.within ? inPlace(o.within) : inCountry(r.place?.country ?? r.facts.country);
-  const styles = r.styles.slice(0, 3).map((s) => styleWords(r, s));
+  const code = r.place?.country ?? r.facts.country;
+  const country = o.kind !== "country" && o.within ? inPlace(o.within) : needsCountry(o) || o.kind === "country" ? inCountry(code) : undefined;
+  const styles = list(r.styles.slice(0, 3).map((s) => styleWords(r, s)));
   const recordGrapes = r.record?.grapes.slice(0, 4).map((g) => grapeIt(r, g)) ?? [];
   const grapes = recordGrapes.length > 0 ? recordGrapes : r.grapes.slice(0, 3).map((g) => grapeName(g.grape));
-  const first = r.record
-    ? `${cap(name)}${designation(r)} è ${kindNoun(r)}${where ? ` ${where}` : ""}.`
-    : choose(r.seed, "r.first", [
-        `${cap(name)}${where ? `, ${where},` : ""} è terra di ${list(styles)}.`,
-        `Da ${plainName}${where ? `, ${where},` : ""} vengono soprattutto ${list(styles)}.`,
+  const style = isStyle(r, o);
+  // Without a record the styles and grapes are only those its wines show: said without "soprattutto".
+  const mostly = r.record ? "soprattutto " : "";
+  const ofIt = style ? "di questo stile" : ofOrigin(o);
+  const inIt = style ? "in questo stile" : originIn(o);
+  let first: string;
+  if (style && NATIONAL.test(r.facts.names.en))
+    first = `${plainName} è la categoria dei vini ${ofCountry(code) ?? ""} senza denominazione d'origine: possono nascere in qualunque zona del paese.`;
+  else if (style) first = `${plainName} è il nome di uno stile${country ? ` ${country}` : ""}: ${styles}.`;
+  else if (r.record && o.kind !== "country")
+    first = `${cap(originName(o))}${designation(r)} ${isOrAre(o)} ${kindNoun(r)}${country ? ` ${country}` : ""}.`;
+  else first = "";
+  const made = style
+    ? undefined
+    : choose(r.seed, "r.made", [
+        `${cap(inIt)}${country && !r.record ? `, ${country},` : ""} si producono ${mostly}${styles}.`,
+        `${cap(originFrom(o))}${country && !r.record ? `, ${country},` : ""} vengono ${mostly}${styles}.`,
       ]);
-  const known = r.record && styles.length > 0 ? `È ${choose(r.seed, "r.known", ["conosciuta", "apprezzata"])} soprattutto per i suoi ${list(styles)}.` : undefined;
   const grapeSentence =
     grapes.length === 0
       ? undefined
       : grapes.length === 1
-        ? choose(r.seed, "r.grape1", [
-            `Il vitigno di riferimento ${prepOf(plainName)} è ${theGrapeList(grapes)}.`,
-            `A ${plainName} tutto ruota attorno a ${theGrapeList(grapes)}.`,
-          ])
-        : choose(r.seed, "r.grapes", [
-            `Tra i vitigni ${prepOf(plainName)} spiccano ${theGrapeList(grapes)}.`,
-            `${cap(theGrapeList(grapes))} sono le uve che contano ${prepOf(plainName, "a")}.`,
-          ]);
+        ? r.record
+          ? choose(r.seed, "r.grape1", [
+              `Il vitigno di riferimento ${ofIt} è ${theGrapeList(grapes)}.`,
+              `${cap(inIt)} tutto ruota attorno ${toGrape(grapes[0] as string)}.`,
+            ])
+          : `Tra i vitigni ${ofIt} c'è ${theGrapeList(grapes)}.`
+        : r.record
+          ? choose(r.seed, "r.grapes", [
+              `Tra i vitigni ${ofIt} spiccano ${theGrapeList(grapes)}.`,
+              `${cap(theGrapeList(grapes))} sono le uve che contano ${inIt}.`,
+            ])
+          : choose(r.seed, "r.grapes", [
+              `Tra i vitigni ${ofIt} si incontrano ${theGrapeList(grapes)}.`,
+              `${cap(inIt)} si coltivano, tra gli altri, ${theGrapeList(grapes)}.`,
+            ]);
   const features = (r.place?.features ?? []).map(summaryFeature).filter((s): s is string => !!s);
-  return sentences(first, known, grapeSentence, ...features, ruleSentence(r, plainName));
+  return sentences(first, made, grapeSentence, ...features, style ? undefined : ruleSentence(r, ofOrigin(o)));
 }
 
-/** "di Mendoza" (or "a Mendoza"): the region's name after a preposition, with its article when it takes one. */
-function prepOf(plain: string, p: "di" | "a" = "di"): string {
-  return p === "a" ? `a ${plain}` : `di ${plain}`;
+/** "al Nebbiolo", "alla Barbera", "all'Aglianico". */
+function toGrape(name: string): string {
+  return prep("a", article(name, grapeGender(name)), name);
 }
 
 function summaryFeature(f: RegionFeature): string | undefined {
@@ -219,17 +247,14 @@ function mostCommon<T>(values: readonly T[]): T | undefined {
 }
 
 function climateAndTerroir(r: RegionProfile, o: Origin): string {
-  const plainName = r.facts.names.it || r.facts.names.en;
+  const ofIt = isStyle(r, o) ? "di questo stile" : ofOrigin(o);
   const place = r.place;
   const wines = r.facts.wines.filter((w) => w.factsBasis !== "typical");
   const body = mostCommon(wines.map((w) => w.body));
   const acidity = mostCommon(wines.map((w) => w.acidity));
   const shows =
     body && acidity
-      ? choose(r.seed, "r.shows", [
-          `I vini di ${plainName} sono per lo più ${BODY_WORD[body]}, con un'acidità ${ACIDITY_WORD[acidity]}.`,
-          `Nel bicchiere, ${plainName} dà vini in genere ${BODY_WORD[body]} e di acidità ${ACIDITY_WORD[acidity]}.`,
-        ])
+      ? `I vini ${ofIt} sono per lo più ${BODY_WORD[body]}, con un'acidità ${ACIDITY_WORD[acidity]}.`
       : undefined;
   if (place && (place.climate !== undefined || place.soils.length > 0)) {
     const climate = place.climate
@@ -246,15 +271,13 @@ function climateAndTerroir(r: RegionProfile, o: Origin): string {
   }
   const code = place?.country ?? r.facts.country;
   const climates = country(code)?.climates?.map((c) => CLIMATES[c].it[1]);
-  const of = ofCountry(code);
-  const broad =
-    climates && climates.length > 0 && of
-      ? choose(r.seed, "r.broad", [
-          `Nel complesso, i vigneti ${of} conoscono climi ${list(climates)}.`,
-          `${cap(plainName)} si trova in un paese, ${countryName(code) ?? code}, i cui vigneti conoscono climi ${list(climates)}.`,
-        ])
-      : undefined;
-  return sentences(broad, shows);
+  const where = inCountry(code);
+  const broad = climates && climates.length > 0 && where ? `${where} i vigneti conoscono climi ${list(climates)}` : undefined;
+  if (!body || !acidity) return broad ? `${cap(broad)}.` : "";
+  return choose(r.seed, "r.shows", [
+    `I vini ${ofIt} sono in genere ${BODY_WORD[body]}, con un'acidità ${ACIDITY_WORD[acidity]}${broad ? `; ${broad}` : ""}.`,
+    `${broad ? `${cap(broad)}, e i` : "I"} vini ${ofIt} si mostrano per lo più ${BODY_WORD[body]} e di acidità ${ACIDITY_WORD[acidity]}.`,
+  ]);
 }
 
 function signatureStyles(r: RegionProfile): string[] {

@@ -127,8 +127,27 @@ export function aStyle(p: WineProfile): string {
 
 /** True when the name may not stand alone (style words: "Rosé", "Gran Reserva", "Brut"). */
 export function nameIsGeneric(p: WineProfile): boolean {
-  return p.nameKind === "style_words";
+  if (p.nameKind === "style_words") return true;
+  const tokens = p.facts.name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 0 && !/^(19|20)\d\d$/.test(t));
+  return tokens.length > 0 && tokens.every((t) => GENERIC_WORDS.has(t));
 }
+
+/**
+ * Style and bottling words of the languages of the catalogue's names, Portuguese ones included
+ * ("Branco", "Regional Tinto"), which name no particular wine.
+ */
+const GENERIC_WORDS = new Set(
+  (
+    "rose rosado rosato rosso rouge red tinto tinta blanco blanca blanc bianco white branco regional " +
+    "reserva reserve reservado riserva gran grande crianza joven roble brut nature extra dry sec cuvee " +
+    "vintage nv selection seleccion selecao vinho vino vin wine de di do da the colheita"
+  ).split(" "),
+);
 
 /** The gender of the wine's name as a wine: grape names keep the grape's (la Barbera), others are "il vino". */
 export function nameGender(p: WineProfile): Gender {

@@ -32,7 +32,7 @@ function nose(p: WineProfile): string | undefined {
     return choose(p.seed, "t.nose.typical", [
       `Di norma ${wine} profuma di ${aromas}.`,
       `Al naso ${wine} richiama in genere ${aromas}.`,
-      `${cap(prepWine("in", p))} ci si aspettano soprattutto ${aromas}.`,
+      `Il profilo aromatico atteso ${prepWine("di", p)}: ${aromas}.`,
     ]);
   return choose(p.seed, "t.nose", [
     `Al naso ${wine} apre su note di ${aromas}.`,
@@ -66,7 +66,7 @@ function palate(p: WineProfile): string {
   const abv = p.palate.abv;
   const typical = p.typical ? "di norma " : "";
   return choose(p.seed, "t.palate", [
-    `In bocca è ${typical}${adjectives(g)}, con ${list(parts)}${abv !== null ? `; l'alcol è ${prepPercent("di", abv)}` : ""}.`,
+    `In bocca ${theWine(p)} è ${typical}${adjectives(g)}, con ${list(parts)}${abv !== null ? `; l'alcol è ${prepPercent("di", abv)}` : ""}.`,
     `Il sorso, ${typical}${adjectives("m")}, si regge su ${list(parts)}${abv !== null ? `, ${prepPercent("con", abv)} di alcol` : ""}.`,
     `Al palato si rivela ${typical}${adjectives(g)}: ${list(parts)}${abv !== null ? `, per un titolo alcolometrico ${prepPercent("di", abv)}` : ""}.`,
   ]);

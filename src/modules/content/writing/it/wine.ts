@@ -24,6 +24,7 @@ import {
   fromGrapes,
   grapeName,
   nameGender,
+  nameIsGeneric,
   ofProducer,
   styleNoun,
   theGrapes,
@@ -45,7 +46,8 @@ function whereOf(p: WineProfile, o: Origin): { main: string; from: string; count
   const country = needsCountry(o) ? inCountry(o.country) : undefined;
   if (o.kind === "country")
     return { main: `${agree("prodott", styleNoun(p).gender)} ${originIn(o)}`, from: originFrom(o), country: undefined };
-  if (p.nameStatesRegion) return { main: "", from: "", country };
+  if (p.nameStatesRegion)
+    return { main: country ? `${agree("prodott", styleNoun(p).gender)} ${country}` : "", from: "", country: undefined };
   return { main: originOfPhrase(o), from: originFrom(o), country };
 }
 
@@ -68,7 +70,7 @@ function identity(p: WineProfile, o: Origin): string {
   const w = whereOf(p, o);
   const grapes = grapesClause(p, "d.grapes");
   const producer = p.facts.producerName;
-  const by = !(p.nameHasProducer || p.nameKind === "grape" || p.nameKind === "style_words");
+  const by = !(p.nameHasProducer || p.nameKind === "grape" || nameIsGeneric(p));
   const sg = styleNoun(p).gender;
   if (p.category === "grape_spirit") {
     const where = withCountry(w.main, w.country, false);
@@ -92,7 +94,7 @@ function termSentence(p: WineProfile, slot: string): string | undefined {
   for (const term of p.terms) {
     if (term === "classico" && p.facts.region.country !== "IT") continue;
     const label = TERM_LABEL[term];
-    const meaning = label ? termMeaning(term, p.facts.color) : undefined;
+    const meaning = label ? termMeaning(term, p.facts.color, p.facts.region.country) : undefined;
     if (label && meaning)
       return choose(p.seed, slot, [
         `La menzione «${label}» ${meaning}.`,

@@ -56,8 +56,11 @@ export const TERM_LABEL: Partial<Record<LabelTerm, string>> = {
  * What a term means, as a clause after "la menzione «…»" ("indica …"); only terms with a legal meaning
  * that holds for every wine carrying them; undefined otherwise.
  */
-export function termMeaning(term: LabelTerm, colour: string): string | undefined {
+export function termMeaning(term: LabelTerm, colour: string, countryCode: string): string | undefined {
   const red = colour === "red";
+  const spain = countryCode.toUpperCase() === "ES";
+  // Portugal's Reserva and Gran Reserva (Decreto-Lei 212/2004) rank quality, not ageing: nothing to explain.
+  if ((term === "reserva" || term === "gran_reserva" || term === "crianza") && !spain) return undefined;
   switch (term) {
     case "gran_reserva":
       return red
