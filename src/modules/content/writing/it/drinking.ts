@@ -69,7 +69,7 @@ function statement(p: WineProfile, from: number, to: number): string {
 }
 
 function young(p: WineProfile, from: number): string {
-  const wine = theWine(p);
+  const wine = theWine(p, { short: true });
   const g = subjectGender(p);
   const fruit = p.aromas.ids.length > 0 ? aromaList(p.aromas.ids, 2) : undefined;
   const k = p.style.kind;
@@ -91,6 +91,11 @@ function young(p: WineProfile, from: number): string {
       `Nei primi anni ${wine} è ancora ${agree("chius", g)}, con tannini serrati${fruit ? ` e ${fruit} in primo piano` : ""}.`,
       `Giovane, ${wine} mostra soprattutto il frutto${fruit ? ` (${fruit})` : ""} e una trama tannica ancora da domare.`,
     ]);
+  if (p.palate.sweetness === "sweet")
+    return choose(p.seed, "w.young.sweet", [
+      `Da giovane ${wine} mette in primo piano dolcezza e frutto${fruit ? ` (${fruit})` : ""}.`,
+      `Nei primi anni prevalgono la dolcezza e i profumi${fruit ? ` di ${fruit}` : " del frutto"}.`,
+    ]);
   return choose(p.seed, "w.young", [
     `Giovane, ${wine} punta sulla freschezza${fruit ? ` e sulle note di ${fruit}` : ""}.`,
     `Nei primi anni ${wine} si fa apprezzare per ${fruit ? `i suoi profumi di ${fruit}` : "il frutto"}.`,
@@ -98,7 +103,7 @@ function young(p: WineProfile, from: number): string {
 }
 
 function ripe(p: WineProfile, from: number, to: number): string {
-  const wine = theWine(p);
+  const wine = theWine(p, { short: true });
   const g = subjectGender(p);
   const aged = p.aromas.aged.length > 0 ? aromaList(p.aromas.aged, 3) : undefined;
   const v = p.facts.vintage;
@@ -113,7 +118,7 @@ function ripe(p: WineProfile, from: number, to: number): string {
     return choose(p.seed, "w.ripe.short", [
       `Da una lunga attesa ${wine} non guadagna nulla: meglio ber${g === "f" ? "la" : "lo"} ${entro}.`,
       `${cap(wine)} non è ${agree("fatt", g)} per lunghi invecchiamenti: da bere ${entro}.`,
-      `Il bello ${prepWine("di", p)} è la freschezza, da godere ${entro}.`,
+      `Il bello ${prepWine("di", p, { short: true })} è la freschezza, da godere ${entro}.`,
     ]);
   return aged
     ? choose(p.seed, "w.ripe", [
@@ -125,7 +130,7 @@ function ripe(p: WineProfile, from: number, to: number): string {
 }
 
 function storage(p: WineProfile, from: number, to: number): string {
-  const wine = theWine(p);
+  const wine = theWine(p, { short: true });
   const v = p.facts.vintage;
   if (READY.has(p.style.kind) || to <= 3)
     return choose(p.seed, "w.store.short", [
@@ -135,8 +140,8 @@ function storage(p: WineProfile, from: number, to: number): string {
     ]);
   const until = v !== null ? `Fino al ${v + to}` : "Negli anni di attesa";
   return choose(p.seed, "w.store", [
-    `${until}, le bottiglie ${prepWine("di", p)} vanno tenute coricate, al buio, a 10–14 °C costanti.`,
-    `${cap(wine)} chiede una cantina vera: bottiglie coricate, buio, 10–14 °C e nessuna vibrazione.`,
+    `${until}, le bottiglie ${prepWine("di", p, { short: true })} vanno tenute coricate, al buio, a 10–14 °C costanti.`,
+    `Per tenerl${subjectGender(p) === "f" ? "a" : "o"} ${v !== null ? `fino al ${v + to}` : "a lungo"} serve una cantina vera: bottiglie coricate, buio, 10–14 °C e nessuna vibrazione.`,
     `${until}, ${wine} va ${agree("conservat", subjectGender(p))} in cantina, ${agree("coricat", subjectGender(p))}, lontano dalla luce e a temperatura costante (10–14 °C).`,
   ]);
 }

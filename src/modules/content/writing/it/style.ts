@@ -87,7 +87,7 @@ export function styleNoun(p: WineProfile): Noun {
     case "fortified":
       return m(`vino liquoroso ${colour}`);
     case "botrytis":
-      return m("bianco dolce da uve colpite dalla muffa nobile");
+      return m("bianco dolce botritizzato");
     case "sweet_light":
       return p.facts.subType === "sparkling"
         ? m(`spumante ${colour === "bianco" ? "" : `${colour} `}dolce e leggero`)
@@ -103,8 +103,9 @@ export function styleNoun(p: WineProfile): Noun {
     case "sparkling_nv":
     case "sparkling_fresh": {
       const frizzante = /frizzante/i.test(p.facts.name);
-      const head = frizzante ? "frizzante" : "spumante";
-      const parts = [colour === "bianco" ? head : `${head} ${colour}`];
+      const named = sparklingName(p);
+      const head = named ?? (frizzante ? "frizzante" : "spumante");
+      const parts = [colour === "bianco" ? head : named ? `${head} ${agreeColour(colour)}` : `${head} ${colour}`];
       if (k === "sparkling_vintage") parts.push("millesimato");
       const s = sweetness(p);
       if (s) parts.push(s);
@@ -117,6 +118,21 @@ export function styleNoun(p: WineProfile): Noun {
       return m(b ? `${colour} ${a} e ${b}` : `${colour} ${a}`);
     }
   }
+}
+
+/**
+ * The appellation a sparkling wine is named by in Italian when its region is that appellation ("uno
+ * Champagne", "un Cava", "un Crémant", "un Franciacorta", "un Prosecco"), else undefined.
+ */
+function sparklingName(p: WineProfile): string | undefined {
+  const region = p.facts.region.names.en;
+  const m = /^(Champagne|Cava|Franciacorta|Prosecco|Crémant)\b/.exec(region) ?? /\b(Prosecco)\b/.exec(region);
+  return m?.[1];
+}
+
+/** A colour after an appellation noun: "Champagne rosé" (the French word), "Cava rosato". */
+function agreeColour(colour: string): string {
+  return colour === "rosato" ? "rosé" : colour;
 }
 
 /** "un rosso secco e corposo", "uno spumante brut", "una grappa". */
@@ -163,10 +179,40 @@ export interface WineRefOptions {
   vintage?: boolean;
   /** Add "di <producer>" to a proper name that does not contain it (style-words and grape names always have it). */
   producer?: boolean;
+  /**
+   * A second mention: a proper name without the producer and a closing parenthesis ("il Saint-Estèphe"
+   * for "Saint-Estèphe (Grand Cru Classé)"), a generic or grape name as "questo rosso", "questa grappa".
+   */
+  short?: boolean;
+}
+
+/** The name without a closing parenthesis ("Saint-Estèphe (Grand Cru Classé)" → "Saint-Estèphe"). */
+function proseName(name: string): string {
+  const m = /^(.+?)\s*\([^)]*\)$/.exec(name);
+  return m?.[1] ?? name;
+}
+
+/** The head noun of the style, for "questo rosso", "questa grappa", "questo Champagne". */
+function headNoun(p: WineProfile): Noun {
+  const n = styleNoun(p);
+  return { bare: n.bare.split(" ")[0] ?? n.bare, gender: n.gender };
+}
+
+/** "questo rosso", "questa grappa", "quest'Amarone". */
+function demonstrative(n: Noun): string {
+  if (/^[aeiouàèéìòù]/i.test(n.bare)) return `quest'${n.bare}`;
+  return `${n.gender === "f" ? "questa" : "questo"} ${n.bare}`;
 }
 
 /** The wine's noun phrase split into its article (none when the name begins with one) and the rest. */
 function wineNP(p: WineProfile, o: WineRefOptions): { art: ItArticle | undefined; rest: string } {
+  if (o.short) {
+    if (nameIsGeneric(p) || p.nameKind === "grape" || p.category === "grape_spirit")
+      return { art: undefined, rest: demonstrative(headNoun(p)) };
+    const name = proseName(p.facts.name);
+    if (ARTICLE_WORD.test(name) || /^\d/.test(name)) return { art: undefined, rest: name };
+    return { art: article(name, nameGender(p)), rest: name };
+  }
   const name = p.facts.name;
   const v = o.vintage && p.facts.vintage !== null && p.category === "wine" ? ` ${p.facts.vintage}` : "";
   const needsProducer = nameIsGeneric(p) || p.nameKind === "grape" || (o.producer && !p.nameHasProducer);

@@ -10,7 +10,7 @@ import { APERITIF, FOODS } from "../lexicon/foods.ts";
 import { ACIDITY, BODY, FINISH, SUGAR, TANNIN } from "../lexicon/style-words.ts";
 import { choose, sentences } from "../variation.ts";
 import { cap, degrees, list, prepPercent } from "./grammar.ts";
-import { nameGender, prepWine, styleNoun, theWine } from "./style.ts";
+import { grapeName, nameGender, prepWine, styleNoun, theWine } from "./style.ts";
 import { agree, BODY_F } from "./words.ts";
 
 /** The aromas in Italian, at most `max`: "ribes nero, legno di cedro e grafite". */
@@ -65,8 +65,16 @@ function palate(p: WineProfile): string {
   if (p.palate.finish) parts.push(FINISH[p.palate.finish].it);
   const abv = p.palate.abv;
   const typical = p.typical ? "di norma " : "";
+  const dosage = p.facts.subType === "sparkling" && p.facts.residualSugar ? SUGAR[p.facts.residualSugar] : undefined;
+  if (dosage && ["brut_nature", "extra_brut", "brut", "extra_dry"].includes(p.facts.residualSugar ?? "")) {
+    const body = list(parts);
+    return choose(p.seed, "t.palate", [
+      `In bocca ${theWine(p, { short: true })} è ${typical}un ${dosage.it[0]}, con ${body}${abv !== null ? `; l'alcol è ${prepPercent("di", abv)}` : ""}.`,
+      `Al palato, da ${dosage.it[0]} qual è, mostra ${body}${abv !== null ? `, ${prepPercent("con", abv)} di alcol` : ""}.`,
+    ]);
+  }
   return choose(p.seed, "t.palate", [
-    `In bocca ${theWine(p)} è ${typical}${adjectives(g)}, con ${list(parts)}${abv !== null ? `; l'alcol è ${prepPercent("di", abv)}` : ""}.`,
+    `In bocca ${theWine(p, { short: true })} è ${typical}${adjectives(g)}, con ${list(parts)}${abv !== null ? `; l'alcol è ${prepPercent("di", abv)}` : ""}.`,
     `Il sorso, ${typical}${adjectives("m")}, si regge su ${list(parts)}${abv !== null ? `, ${prepPercent("con", abv)} di alcol` : ""}.`,
     `Al palato si rivela ${typical}${adjectives(g)}: ${list(parts)}${abv !== null ? `, per un titolo alcolometrico ${prepPercent("di", abv)}` : ""}.`,
   ]);
@@ -76,11 +84,16 @@ function palate(p: WineProfile): string {
 export function tastingNotes(p: WineProfile): string {
   if (p.category === "grape_spirit") {
     const wine = theWine(p);
+    const n = styleNoun(p);
+    const pomace = /^(grappa|marc|orujo|acquavite)$/.test(n.bare);
+    const grapes = p.facts.grapes.map(grapeName);
+    const source = pomace
+      ? `${cap(agree("distillat", n.gender))} dalle vinacce${grapes.length > 0 ? ` di ${list(grapes)}` : ""}`
+      : undefined;
     const abv = p.palate.abv;
-    const aromas = p.aromas.ids.length > 0 ? aromaList(p.aromas.ids, 3) : undefined;
     return sentences(
-      aromas ? `Al naso ${wine} richiama ${aromas}.` : undefined,
-      abv !== null ? `${cap(wine)} ha una gradazione alcolica ${prepPercent("di", abv)}.` : undefined,
+      source ? `${source}, ${wine}${abv !== null ? ` ha una gradazione ${prepPercent("di", abv)}` : " è un distillato d'uva"}.` : undefined,
+      !source && abv !== null ? `${cap(wine)} ha una gradazione alcolica ${prepPercent("di", abv)}.` : undefined,
     );
   }
   return sentences(nose(p), palate(p));
@@ -111,20 +124,21 @@ export function pairing(p: WineProfile): string {
     : undefined;
   const aperitif = p.foods.includes("Aperitif") ? APERITIF.it : undefined;
   if (p.category === "grape_spirit")
-    return sentences(dishes, `Si gusta a fine pasto, in un bicchiere a tulipano.`);
+    return `${cap(theWine(p, { short: true }))} si gusta a fine pasto, in un bicchiere a tulipano.`;
   const t = degrees(p.serving.temperature);
+  const short = theWine(p, { short: true });
   const serve = choose(p.seed, "p.serve", [
     `Temperatura di servizio: ${t}.`,
     `Va ${agree("servit", g)} a ${t}.`,
     `Servire a ${t}.`,
-    `${cap(wine)} va in tavola a ${t}.`,
+    `${cap(short)} va in tavola a ${t}.`,
   ]);
   const decant = p.serving.decant
     ? p.style.kind === "vintage_port"
       ? "Va decantato: in bottiglia forma un deposito."
       : choose(p.seed, "p.decant", [
           `Meglio stapparl${g === "f" ? "a" : "o"} un'ora prima.`,
-          `Un'ora in caraffa aiuta ${wine} ad aprirsi.`,
+          `Un'ora in caraffa aiuta ${short} ad aprirsi.`,
           `Conviene decantarl${g === "f" ? "a" : "o"} un'ora prima di servirl${g === "f" ? "a" : "o"}.`,
         ])
     : undefined;

@@ -90,7 +90,8 @@ function identity(p: WineProfile, o: Origin): string {
 
 /** A sentence on the wine's rank or site from its label terms, or undefined. */
 function termSentence(p: WineProfile, slot: string): string | undefined {
-  const name = theWine(p);
+  if (p.category === "grape_spirit") return undefined;
+  const name = theWine(p, { short: true });
   for (const term of p.terms) {
     if (term === "classico" && p.facts.region.country !== "IT") continue;
     const label = TERM_LABEL[term];
@@ -117,7 +118,8 @@ function termSentence(p: WineProfile, slot: string): string | undefined {
 
 /** A sentence on what the style means for this wine (Port categories, flor, sparkling blends, noble rot). */
 function styleSentence(p: WineProfile): string | undefined {
-  const w = theWine(p);
+  if (p.category === "grape_spirit") return undefined;
+  const w = theWine(p, { short: true });
   const v = p.facts.vintage;
   switch (p.style.kind) {
     case "vintage_port":
@@ -159,7 +161,7 @@ function styleSentence(p: WineProfile): string | undefined {
 function grapesSentence(p: WineProfile): string | undefined {
   const gs = p.facts.grapes;
   if (gs.length === 0 || p.category === "grape_spirit") return undefined;
-  const name = theWine(p);
+  const name = theWine(p, { short: true });
   if (gs.length === 1) {
     if (p.nameKind === "grape") return undefined;
     const g = grapeName(gs[0] as (typeof gs)[number]);
@@ -198,8 +200,10 @@ function placeSentence(p: WineProfile, o: Origin): string | undefined {
   }
   const within = o.within ? inPlace(o.within) : undefined;
   const extra = within ?? (needsCountry(o) ? inCountry(o.country) : undefined);
-  const where = withCountry(originIn(o), extra, false);
-  const whereInside = withCountry(originIn(o), extra, true);
+  // A name without article is a town or an appellation around it: "nella zona di Barolo" is true of both.
+  const at = o.kind === "place" && !o.place.article ? `nella zona di ${o.place.name}` : originIn(o);
+  const where = withCountry(at, extra, false);
+  const whereInside = withCountry(at, extra, true);
   return choose(p.seed, "l.place", [
     `${cap(producer)} ${lo} produce ${where}.`,
     `${cap(wine)} nasce ${whereInside} per mano di ${producer}.`,
