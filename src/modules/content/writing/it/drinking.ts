@@ -9,8 +9,8 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
 import { cap, count, prepYear, years } from "./grammar.ts";
-import { prepWine, theWine } from "./style.ts";
-import { aromaList, subjectGender } from "./tasting.ts";
+import { prepWine, subjectGender, theWine } from "./style.ts";
+import { aromaList } from "./tasting.ts";
 import { agree } from "./words.ts";
 
 /** Styles that are sold ready and do not improve in bottle (Port aged in wood, fino, NV and fresh sparkling). */

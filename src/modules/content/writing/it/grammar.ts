@@ -101,7 +101,7 @@ const OR_LIST = new Intl.ListFormat("it", { style: "long", type: "disjunction" }
 export function list(items: readonly string[]): string {
   const last = items[items.length - 1];
   if (items.length < 2 || last === undefined || and(last) === "e") return LIST.format(items);
-  return `${LIST.format(items.slice(0, -1))} ed ${last}`;
+  return `${items.slice(0, -1).join(", ")} ed ${last}`;
 }
 
 /** "a, b o c". */

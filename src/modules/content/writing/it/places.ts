@@ -125,12 +125,7 @@ const RULES: readonly [RegExp, ItArticle][] = [
   [/District$/, "il"],
 ];
 
-const fold = (s: string) =>
-  s
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .trim();
+const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /** The place of a region record: its Italian name with the article and preposition of `grammar.it`. */
 export function recordPlace(record: RegionRecord): Place {
@@ -160,7 +155,15 @@ export function inPlace(p: Place): string {
 }
 
 /** Masculine Italian regions said with a bare "in" ("in Piemonte", "in Veneto", "in Trentino"). */
-const BARE_IN = new Set(["piemonte", "veneto", "trentino", "abruzzo", "friuli-venezia giulia", "molise", "alto adige"]);
+const BARE_IN = new Set([
+  "piemonte",
+  "veneto",
+  "trentino",
+  "abruzzo",
+  "friuli-venezia giulia",
+  "molise",
+  "alto adige",
+]);
 /** A name headed by a common geographic noun keeps its article after "in". */
 const GEOGRAPHIC_NOUN = /^(Valle|Vale|Costa|Penisola|Isola|Riviera|Serra|Campanha|Bassa|Alta|Maremma) /;
 
@@ -259,9 +262,11 @@ export type Origin =
 const WINE_NAMED =
   /\s(di|d'|del|della|dei|delle|dell')\s?\S|^(Crémant|Vin |Vino |Vinho |Cava$|Prosecco|Port$|Porto$|Valpolicella|Bourgogne|Champagne Grand Cru|Grappa|Recioto|Alentejano$|Duriense$|Madeirense$)|Sherry|\b(1er|Premier|Grand) Cru\b|^Conegliano/;
 /** Style names that are no place (Fino Sherry), and national categories (Vin de France). */
-const NO_PLACE = /^(Fino|Amontillado|Cream|Oloroso|Manzanilla|Pale Cream) Sherry$|^(Vin de France|Vino de España|Vinho de Portugal|Vino d'Italia)$/;
+const NO_PLACE =
+  /^(Fino|Amontillado|Cream|Oloroso|Manzanilla|Pale Cream) Sherry$|^(Vin de France|Vino de España|Vinho de Portugal|Vino d'Italia)$/;
 /** Wines named after a feminine grape take "la" (la Barbera d'Alba). */
-const FEMININE_WINE = /^(Barbera|Freisa|Bonarda|Malvasia|Vernaccia|Falanghina|Ribolla|Schiava|Garganega|Lacrima)\b/;
+const FEMININE_WINE =
+  /^(Barbera|Freisa|Bonarda|Malvasia|Vernaccia|Falanghina|Ribolla|Schiava|Garganega|Lacrima)\b/;
 
 function originOfName(name: string, place: Place, within: Place | undefined, country: string): Origin {
   if (WINE_NAMED.test(name))

@@ -6,15 +6,19 @@
  * (countries lexicon: OCW, WAW), said as such. Never counts wines, never speaks of a catalogue.
  */
 import type { Acidity, Body } from "../../../../domain/vocabulary.ts";
-import { rankGrapes, type RegionProfile, styleOfWine } from "../../../../domain/wine/region-profile.ts";
-import type { ClimateId, RegionFeature, RegionStyle, SoilId } from "../../../../domain/wine/regions/region-record.ts";
+import { type RegionProfile, rankGrapes, styleOfWine } from "../../../../domain/wine/region-profile.ts";
+import type {
+  ClimateId,
+  RegionFeature,
+  RegionStyle,
+  SoilId,
+} from "../../../../domain/wine/regions/region-record.ts";
 import type { RegionInsightContent } from "../../content.types.ts";
 import { CLIMATES } from "../lexicon/climates.ts";
 import { country } from "../lexicon/countries.ts";
 import { SOILS } from "../lexicon/soils.ts";
 import { choose, sentences } from "../variation.ts";
 import { article, cap, grapeGender, list, num, prep, the } from "./grammar.ts";
-import { grapeName } from "./style.ts";
 import {
   inCountry,
   inPlace,
@@ -29,6 +33,7 @@ import {
   originOf,
   originOfPhrase,
 } from "./places.ts";
+import { grapeName } from "./style.ts";
 
 /** Region styles as Italian plural noun phrases ("rossi corposi e strutturati"). */
 const STYLE: Record<RegionStyle, string> = {
@@ -59,7 +64,19 @@ function styleWords(r: RegionProfile, s: RegionStyle): string {
   return STYLE[s];
 }
 
-const ORDINAL = ["", "primo", "secondo", "terzo", "quarto", "quinto", "sesto", "settimo", "ottavo", "nono", "decimo"];
+const ORDINAL = [
+  "",
+  "primo",
+  "secondo",
+  "terzo",
+  "quarto",
+  "quinto",
+  "sesto",
+  "settimo",
+  "ottavo",
+  "nono",
+  "decimo",
+];
 
 const COLOUR_PL: Record<string, string> = { red: "rossi", white: "bianchi", rose: "rosati" };
 
@@ -94,15 +111,18 @@ function ruleSentence(r: RegionProfile, name: string): string | undefined {
   const rule = r.rule;
   if (!rule) return undefined;
   const colours = list(rule.colors.map((c) => COLOUR_PL[c] ?? c));
-  const principal = rule.grapes.slice(0, 4).map((g) => grapeIt(r, g));
+  const all = [...new Set(rule.grapes.map((g) => grapeIt(r, g)))];
+  const principal = all.slice(0, 4);
+  const others = all.length > 4 ? " e altre varietà" : "";
   const release = rule.release?.standard;
-  const releaseClause =
+  const sale =
     release && ORDINAL[release]
-      ? ` e non ne consente la vendita prima del 1° gennaio del ${ORDINAL[release]} anno dopo la vendemmia`
+      ? `la vendita prima del 1° gennaio del ${ORDINAL[release]} anno dopo la vendemmia`
       : "";
+  const grapes = principal.length > 0 ? ` da ${list(principal)}${others}` : "";
   return choose(r.seed, "r.rule", [
-    `Il disciplinare ${name} ammette ${colours}${principal.length > 0 ? ` da ${list(principal)}${rule.grapes.length > 4 ? " e poche altre varietà" : ""}` : ""}${releaseClause}.`,
-    `Le regole ${name} prevedono ${colours}${principal.length > 0 ? ` a base di ${list(principal)}${rule.grapes.length > 4 ? " e di poche altre varietà" : ""}` : ""}${releaseClause}.`,
+    `Il disciplinare ${name} ammette ${colours}${grapes}${sale ? ` e non ne consente ${sale}` : ""}.`,
+    `Le regole ${name} prevedono ${colours}${grapes}${sale ? ` e non ne consentono ${sale}` : ""}.`,
   ]);
 }
 
@@ -125,15 +145,21 @@ function isStyle(r: RegionProfile, o: Origin): boolean {
 function summary(r: RegionProfile, o: Origin): string {
   const plainName = r.facts.names.it || r.facts.names.en;
   const code = r.place?.country ?? r.facts.country;
-  const country = o.kind !== "country" && o.within ? inPlace(o.within) : needsCountry(o) || o.kind === "country" ? inCountry(code) : undefined;
+  const country =
+    o.kind !== "country" && o.within
+      ? inPlace(o.within)
+      : needsCountry(o) || o.kind === "country"
+        ? inCountry(code)
+        : undefined;
   const styles = list(r.styles.slice(0, 3).map((s) => styleWords(r, s)));
   const recordGrapes = r.record?.grapes.slice(0, 4).map((g) => grapeIt(r, g)) ?? [];
   const grapes = recordGrapes.length > 0 ? recordGrapes : r.grapes.slice(0, 3).map((g) => grapeName(g.grape));
   const style = isStyle(r, o);
   // Without a record the styles and grapes are only those its wines show: said without "soprattutto".
   const mostly = r.record ? "soprattutto " : "";
-  const ofIt = style ? "di questo stile" : ofOrigin(o);
-  const inIt = style ? "in questo stile" : originIn(o);
+  const national = NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
+  const ofIt = national ? "dei suoi vini" : style ? "di questo stile" : ofOrigin(o);
+  const inIt = national ? "nei suoi vini" : style ? "in questo stile" : originIn(o);
   let first: string;
   if (style && NATIONAL.test(r.facts.names.en))
     first = `${plainName} è la categoria dei vini ${ofCountry(code) ?? ""} senza denominazione d'origine: possono nascere in qualunque zona del paese.`;
@@ -148,7 +174,7 @@ function summary(r: RegionProfile, o: Origin): string {
         `${cap(originFrom(o))}${country && !r.record ? `, ${country},` : ""} vengono ${mostly}${styles}.`,
       ]);
   const grapeSentence =
-    grapes.length === 0
+    grapes.length === 0 || (!r.record && r.rule && r.rule.grapes.length > 0)
       ? undefined
       : grapes.length === 1
         ? r.record
@@ -164,7 +190,9 @@ function summary(r: RegionProfile, o: Origin): string {
             ])
           : choose(r.seed, "r.grapes", [
               `Tra i vitigni ${ofIt} si incontrano ${theGrapeList(grapes)}.`,
-              `${cap(inIt)} si coltivano, tra gli altri, ${theGrapeList(grapes)}.`,
+              style
+                ? `Tra i vitigni ${ofIt} figurano ${theGrapeList(grapes)}.`
+                : `${cap(inIt)} si coltivano, tra gli altri, ${theGrapeList(grapes)}.`,
             ]);
   const features = (r.place?.features ?? []).map(summaryFeature).filter((s): s is string => !!s);
   return sentences(first, made, grapeSentence, ...features, style ? undefined : ruleSentence(r, ofOrigin(o)));
@@ -247,9 +275,13 @@ function mostCommon<T>(values: readonly T[]): T | undefined {
 }
 
 function climateAndTerroir(r: RegionProfile, o: Origin): string {
-  const ofIt = isStyle(r, o) ? "di questo stile" : ofOrigin(o);
+  const national = NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
+  const ofIt = national ? "di questa categoria" : isStyle(r, o) ? "di questo stile" : ofOrigin(o);
   const place = r.place;
-  const wines = r.facts.wines.filter((w) => w.factsBasis !== "typical");
+  // Body and acidity said only of still table wines: a fino or a sparkling wine is not "corposo".
+  const wines = r.facts.wines.filter(
+    (w) => w.factsBasis !== "typical" && w.type === "wine" && w.subType === "still",
+  );
   const body = mostCommon(wines.map((w) => w.body));
   const acidity = mostCommon(wines.map((w) => w.acidity));
   const shows =
@@ -264,7 +296,9 @@ function climateAndTerroir(r: RegionProfile, o: Origin): string {
         ])
       : undefined;
     const soils =
-      place.soils.length > 0 ? `Le vigne crescono su ${list(place.soils.map((s) => SOILS[s as SoilId].it))}.` : undefined;
+      place.soils.length > 0
+        ? `Le vigne crescono su ${list(place.soils.map((s) => SOILS[s as SoilId].it))}.`
+        : undefined;
     const feats = place.features.map(terroirFeature).filter((s): s is string => !!s);
     const shaping = feats.length > 0 ? `A segnarne i vini sono ${list(feats)}.` : undefined;
     return sentences(climate, soils, shaping, shows);
@@ -272,7 +306,10 @@ function climateAndTerroir(r: RegionProfile, o: Origin): string {
   const code = place?.country ?? r.facts.country;
   const climates = country(code)?.climates?.map((c) => CLIMATES[c].it[1]);
   const where = inCountry(code);
-  const broad = climates && climates.length > 0 && where ? `${where} i vigneti conoscono climi ${list(climates)}` : undefined;
+  const broad =
+    climates && climates.length > 0 && where
+      ? `${where} i vigneti conoscono climi ${list(climates)}`
+      : undefined;
   if (!body || !acidity) return broad ? `${cap(broad)}.` : "";
   return choose(r.seed, "r.shows", [
     `I vini ${ofIt} sono in genere ${BODY_WORD[body]}, con un'acidità ${ACIDITY_WORD[acidity]}${broad ? `; ${broad}` : ""}.`,
@@ -298,4 +335,3 @@ export function regionInsight(r: RegionProfile): RegionInsightContent {
     keyGrapes: r.grapes.slice(0, 5).map((g) => ({ id: g.grape.id, name: grapeName(g.grape) })),
   };
 }
-

@@ -105,7 +105,9 @@ export function styleNoun(p: WineProfile): Noun {
       const frizzante = /frizzante/i.test(p.facts.name);
       const named = sparklingName(p);
       const head = named ?? (frizzante ? "frizzante" : "spumante");
-      const parts = [colour === "bianco" ? head : named ? `${head} ${agreeColour(colour)}` : `${head} ${colour}`];
+      const parts = [
+        colour === "bianco" ? head : named ? `${head} ${agreeColour(colour)}` : `${head} ${colour}`,
+      ];
       if (k === "sparkling_vintage") parts.push("millesimato");
       const s = sweetness(p);
       if (s) parts.push(s);
@@ -165,10 +167,22 @@ const GENERIC_WORDS = new Set(
   ).split(" "),
 );
 
+/**
+ * Gender of the wine as the subject of a sentence, so that adjectives and participles agree: a
+ * generic name's or a spirit's head noun ("questo rosato", "questa grappa"), else the name's.
+ */
+export function subjectGender(p: WineProfile): Gender {
+  return nameIsGeneric(p) || p.category === "grape_spirit" ? headNoun(p).gender : nameGender(p);
+}
+
 /** The gender of the wine's name as a wine: grape names keep the grape's (la Barbera), others are "il vino". */
 export function nameGender(p: WineProfile): Gender {
   if (p.category === "grape_spirit") return spiritNoun(p).gender;
-  return p.nameKind === "grape" ? grapeGender(p.facts.name) : "m";
+  if (p.nameKind === "grape") return grapeGender(p.facts.name);
+  // A name led by one of its grapes takes the grape's gender: "la Barbera d'Alba".
+  const first = p.facts.name.split(/\s+/)[0] ?? "";
+  const led = p.facts.grapes.some((g) => grapeName(g).split(/\s+/)[0] === first);
+  return led ? grapeGender(first) : "m";
 }
 
 /** Words an Italian name may begin with that are already an article or a foreign one. */
@@ -207,8 +221,9 @@ function demonstrative(n: Noun): string {
 /** The wine's noun phrase split into its article (none when the name begins with one) and the rest. */
 function wineNP(p: WineProfile, o: WineRefOptions): { art: ItArticle | undefined; rest: string } {
   if (o.short) {
-    if (nameIsGeneric(p) || p.nameKind === "grape" || p.category === "grape_spirit")
+    if (nameIsGeneric(p) || p.category === "grape_spirit")
       return { art: undefined, rest: demonstrative(headNoun(p)) };
+    if (p.nameKind === "grape") return { art: article(p.facts.name, nameGender(p)), rest: p.facts.name };
     const name = proseName(p.facts.name);
     if (ARTICLE_WORD.test(name) || /^\d/.test(name)) return { art: undefined, rest: name };
     return { art: article(name, nameGender(p)), rest: name };
@@ -248,10 +263,9 @@ export function byProducer(producer: string): string {
 }
 
 function producerAfter(pr: "di" | "da", producer: string): string {
-  const m = /^(Il|Lo|La|I|Gli|Le) (.+)$/.exec(producer);
+  // Only the articles no other language shares contract ("del Poggione"); "di La Vieille Ferme".
+  const m = /^(Il|Lo|Gli) (.+)$/.exec(producer);
   if (m?.[1] && m[2]) return prep(pr, m[1].toLowerCase() as ItArticle, m[2]);
-  const elided = /^L'(.+)$/.exec(producer);
-  if (elided?.[1]) return prep(pr, "l'", elided[1]);
   return `${pr} ${producer}`;
 }
 

@@ -10,17 +10,12 @@ import { APERITIF, FOODS } from "../lexicon/foods.ts";
 import { ACIDITY, BODY, FINISH, SUGAR, TANNIN } from "../lexicon/style-words.ts";
 import { choose, sentences } from "../variation.ts";
 import { cap, degrees, list, prepPercent } from "./grammar.ts";
-import { grapeName, nameGender, prepWine, styleNoun, theWine } from "./style.ts";
+import { grapeName, prepWine, styleNoun, subjectGender, theWine } from "./style.ts";
 import { agree, BODY_F } from "./words.ts";
 
 /** The aromas in Italian, at most `max`: "ribes nero, legno di cedro e grafite". */
 export function aromaList(ids: readonly string[], max = 4): string {
   return list(ids.slice(0, max).map((id) => AROMAS[id as keyof typeof AROMAS]?.it ?? id));
-}
-
-/** Gender of the wine as the subject of its sentences (the name's, or a spirit's noun). */
-export function subjectGender(p: WineProfile): "m" | "f" {
-  return p.category === "grape_spirit" ? styleNoun(p).gender : nameGender(p);
 }
 
 function nose(p: WineProfile): string | undefined {
@@ -65,7 +60,8 @@ function palate(p: WineProfile): string {
   if (p.palate.finish) parts.push(FINISH[p.palate.finish].it);
   const abv = p.palate.abv;
   const typical = p.typical ? "di norma " : "";
-  const dosage = p.facts.subType === "sparkling" && p.facts.residualSugar ? SUGAR[p.facts.residualSugar] : undefined;
+  const dosage =
+    p.facts.subType === "sparkling" && p.facts.residualSugar ? SUGAR[p.facts.residualSugar] : undefined;
   if (dosage && ["brut_nature", "extra_brut", "brut", "extra_dry"].includes(p.facts.residualSugar ?? "")) {
     const body = list(parts);
     return choose(p.seed, "t.palate", [
@@ -92,8 +88,12 @@ export function tastingNotes(p: WineProfile): string {
       : undefined;
     const abv = p.palate.abv;
     return sentences(
-      source ? `${source}, ${wine}${abv !== null ? ` ha una gradazione ${prepPercent("di", abv)}` : " è un distillato d'uva"}.` : undefined,
-      !source && abv !== null ? `${cap(wine)} ha una gradazione alcolica ${prepPercent("di", abv)}.` : undefined,
+      source
+        ? `${source}, ${wine}${abv !== null ? ` ha una gradazione ${prepPercent("di", abv)}` : " è un distillato d'uva"}.`
+        : undefined,
+      !source && abv !== null
+        ? `${cap(wine)} ha una gradazione alcolica ${prepPercent("di", abv)}.`
+        : undefined,
     );
   }
   return sentences(nose(p), palate(p));

@@ -5,7 +5,10 @@
  * place lies, the grapes, what the style or the label term means — in other sentences. Alcohol,
  * aromas and palate are the tasting notes', serving the pairing's: each fact once per page.
  */
+import type { ClimateId, SoilId } from "../../../../domain/wine/regions/region-record.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+import { CLIMATES } from "../lexicon/climates.ts";
+import { SOILS } from "../lexicon/soils.ts";
 import { choose, sentences } from "../variation.ts";
 import { cap, grapeGender, list, the } from "./grammar.ts";
 import {
@@ -23,10 +26,10 @@ import {
   byProducer,
   fromGrapes,
   grapeName,
-  nameGender,
   nameIsGeneric,
   ofProducer,
   styleNoun,
+  subjectGender,
   theGrapes,
   theWine,
 } from "./style.ts";
@@ -45,9 +48,17 @@ export function wineOrigin(p: WineProfile): Origin {
 function whereOf(p: WineProfile, o: Origin): { main: string; from: string; country: string | undefined } {
   const country = needsCountry(o) ? inCountry(o.country) : undefined;
   if (o.kind === "country")
-    return { main: `${agree("prodott", styleNoun(p).gender)} ${originIn(o)}`, from: originFrom(o), country: undefined };
+    return {
+      main: `${agree("prodott", styleNoun(p).gender)} ${originIn(o)}`,
+      from: originFrom(o),
+      country: undefined,
+    };
   if (p.nameStatesRegion)
-    return { main: country ? `${agree("prodott", styleNoun(p).gender)} ${country}` : "", from: "", country: undefined };
+    return {
+      main: country ? `${agree("prodott", styleNoun(p).gender)} ${country}` : "",
+      from: "",
+      country: undefined,
+    };
   return { main: originOfPhrase(o), from: originFrom(o), country };
 }
 
@@ -167,7 +178,7 @@ function grapesSentence(p: WineProfile): string | undefined {
     const g = grapeName(gs[0] as (typeof gs)[number]);
     const gender = grapeGender(g);
     return choose(p.seed, "l.grapes", [
-      `${cap(name)} è ${agree("fatt", nameGender(p))} con ${the(g, gender)} in purezza.`,
+      `${cap(name)} è ${agree("fatt", subjectGender(p))} con ${the(g, gender)} in purezza.`,
       `Dietro ${name} c'è un solo vitigno, ${the(g, gender)}.`,
     ]);
   }
@@ -181,7 +192,7 @@ function grapesSentence(p: WineProfile): string | undefined {
 
 /** The pronoun of the wine as an object: "lo", "la" (la Barbera, una grappa). */
 function pronoun(p: WineProfile): "lo" | "la" {
-  const g = p.category === "grape_spirit" ? styleNoun(p).gender : nameGender(p);
+  const g = subjectGender(p);
   return g === "f" ? "la" : "lo";
 }
 
@@ -211,6 +222,22 @@ function placeSentence(p: WineProfile, o: Origin): string | undefined {
   ]);
 }
 
+/** What the place's record says of its soils and climate, in one sentence, or undefined without a record. */
+function terroirSentence(p: WineProfile, o: Origin): string | undefined {
+  const place = p.place;
+  if (!place || o.kind === "country") return undefined;
+  const soils = place.soils.slice(0, 3).map((s) => SOILS[s as SoilId].it);
+  const climate = place.climate ? CLIMATES[place.climate as ClimateId].it[0] : undefined;
+  const where = originIn(o);
+  if (soils.length > 0 && climate)
+    return choose(p.seed, "l.terroir", [
+      `${cap(where)} le vigne crescono su ${list(soils)}, in un clima ${climate}.`,
+      `Clima ${climate} e suoli di ${list(soils)}: è il quadro ${originOfPhrase(o)}.`,
+    ]);
+  if (soils.length > 0) return `${cap(where)} le vigne crescono su ${list(soils)}.`;
+  return climate ? `${cap(where)} il clima è ${climate}.` : undefined;
+}
+
 /** The description: identity, then the most notable fact. */
 export function description(p: WineProfile): string {
   const o = wineOrigin(p);
@@ -225,6 +252,7 @@ export function descriptionLong(p: WineProfile): string {
   const style = term || !p.notable.includes("style") ? styleSentence(p) : undefined;
   return sentences(
     placeSentence(p, o),
+    terroirSentence(p, o),
     grapesSentence(p),
     style,
     term ? undefined : termSentence(p, "l.term"),
