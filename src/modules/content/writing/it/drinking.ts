@@ -129,7 +129,7 @@ function ripe(p: WineProfile, from: number, to: number): string {
     : `Con il tempo ${wine} si fa più ${agree("armonic", g)} e resta in forma ${until}.`;
 }
 
-function storage(p: WineProfile, from: number, to: number): string {
+function storage(p: WineProfile, to: number): string {
   const wine = theWine(p, { short: true });
   const v = p.facts.vintage;
   if (READY.has(p.style.kind) || to <= 3)
@@ -156,6 +156,6 @@ export function drinkingPeriod(p: WineProfile): DrinkingPeriodContent {
     statement: statement(p, from, to),
     young: young(p, from),
     ripe: ripe(p, from, to),
-    storage: storage(p, from, to),
+    storage: storage(p, to),
   };
 }

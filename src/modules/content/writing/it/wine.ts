@@ -27,7 +27,6 @@ import {
   fromGrapes,
   grapeName,
   nameIsGeneric,
-  ofProducer,
   styleNoun,
   subjectGender,
   theGrapes,

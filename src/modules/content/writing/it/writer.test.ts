@@ -53,7 +53,7 @@ function profile(id: number): WineProfile {
   assert.ok(p, `wine ${id} is in the catalogue`);
   return p;
 }
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Snippets of `re` in every wine page (±30 characters), for short failure messages. */
 function found(re: RegExp): string[] {
@@ -87,7 +87,7 @@ test("a name of only style words is never a bare subject: it always carries its 
     const art =
       "(?<=\\b(?:[Ii]l|[Ll]o|[Ll]a|[Dd]el|[Dd]ello|[Dd]ella|[Dd]al|[Nn]el|[Aa]l|[Ss]ul) |\\b[LlDd]'|\\bdell')";
     const bare = new RegExp(
-      `${art}${escape(w.name)}(?! \\d{4} di| di | del| dell| dei| della| dello| degli)`,
+      `${art}${escapeRe(w.name)}(?! \\d{4} di| di | del| dell| dei| della| dello| degli)`,
       "g",
     );
     const hits = [...text.matchAll(bare)].map((m) => text.slice(Math.max(0, m.index - 20), m.index + 40));
