@@ -76,7 +76,7 @@ function young(p: WineProfile, from: number): string {
   if (WOOD_AGED.has(k))
     return choose(p.seed, "w.young.wood", [
       `${cap(wine)} arriva in bottiglia già ${agree("pront", g)}: l'affinamento l'ha fatto in legno.`,
-      `Non c'è da aspettare: gli anni in botte hanno già fatto il loro lavoro${fruit ? `, e ${fruit} sono già in primo piano` : ""}.`,
+      `Gli anni in botte hanno già fatto il loro lavoro${fruit ? `: in primo piano ci sono ${fruit}` : ""}.`,
     ]);
   if (READY.has(k))
     return choose(p.seed, "w.young.ready", [
@@ -136,12 +136,12 @@ function storage(p: WineProfile, to: number): string {
     return choose(p.seed, "w.store.short", [
       `Per ${wine} non serve una cantina: basta un posto fresco e buio, lontano da fonti di calore.`,
       `Fino all'apertura, ${wine} sta bene in un luogo fresco, al buio.`,
-      `In attesa di stappare ${wine}, meglio tenere la bottiglia al fresco e lontano dalla luce.`,
+      `In attesa di stappare ${theWine(p)}, meglio tenere la bottiglia al fresco e lontano dalla luce.`,
     ]);
   const until = v !== null ? `Fino al ${v + to}` : "Negli anni di attesa";
   return choose(p.seed, "w.store", [
     `${until}, le bottiglie ${prepWine("di", p, { short: true })} vanno tenute coricate, al buio, a 10–14 °C costanti.`,
-    `Per tenerl${subjectGender(p) === "f" ? "a" : "o"} ${v !== null ? `fino al ${v + to}` : "a lungo"} serve una cantina vera: bottiglie coricate, buio, 10–14 °C e nessuna vibrazione.`,
+    `Per tenere ${theWine(p)} ${v !== null ? `fino al ${v + to}` : "a lungo"} serve una cantina vera: bottiglie coricate, buio, 10–14 °C e nessuna vibrazione.`,
     `${until}, ${wine} va ${agree("conservat", subjectGender(p))} in cantina, ${agree("coricat", subjectGender(p))}, lontano dalla luce e a temperatura costante (10–14 °C).`,
   ]);
 }

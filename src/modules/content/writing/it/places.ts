@@ -49,6 +49,7 @@ const FALLBACK: Record<string, ItArticle> = {
   "maremma toscana": "la",
   "costa toscana": "la",
   valtellina: "la",
+  valpolicella: "la",
   valdadige: "la",
   collio: "il",
   etna: "l'",
@@ -260,7 +261,7 @@ export type Origin =
 
 /** Names of denominations that are names of a wine (Brunello di Montalcino, Crémant de Loire, Cava). */
 const WINE_NAMED =
-  /\s(di|d'|del|della|dei|delle|dell')\s?\S|^(Crémant|Vin |Vino |Vinho |Cava$|Prosecco|Port$|Porto$|Valpolicella|Bourgogne|Champagne Grand Cru|Grappa|Recioto|Alentejano$|Duriense$|Madeirense$)|Sherry|\b(1er|Premier|Grand) Cru\b|^Conegliano/;
+  /\s(di|d'|del|della|dei|delle|dell')\s?\S|^(Crémant|Vin |Vino |Vinho |Cava$|Prosecco|Port$|Porto$|Valpolicella |Bourgogne|Champagne Grand Cru|Grappa|Recioto|Alentejano$|Duriense$|Madeirense$)|Sherry|\b(1er|Premier|Grand) Cru\b|^Conegliano/;
 /** Style names that are no place (Fino Sherry), and national categories (Vin de France). */
 const NO_PLACE =
   /^(Fino|Amontillado|Cream|Oloroso|Manzanilla|Pale Cream) Sherry$|^(Vin de France|Vino de España|Vinho de Portugal|Vino d'Italia)$/;

@@ -61,6 +61,7 @@ const STYLE: Record<RegionStyle, string> = {
 /** The style phrase; a sparkling style seen only in the wines (no record) does not claim a method. */
 function styleWords(r: RegionProfile, s: RegionStyle): string {
   if (!r.record && s === "sparkling_traditional") return "spumanti";
+  if (!r.record && s === "sweet_late_harvest") return "vini dolci";
   return STYLE[s];
 }
 

@@ -71,6 +71,10 @@ export function styleNoun(p: WineProfile): Noun {
   const colour = COLOUR[p.facts.color]?.[0] ?? "rosso";
   const k = p.style.kind;
   const m = (bare: string): Noun => ({ bare, gender: "m" });
+  const named = (re: RegExp) => re.test(p.facts.name);
+  if (k.endsWith("_port") && named(/\b(Vintage|LBV|Late Bottled|Colheita|Tawny|Ruby)\b/i)) return m("Porto");
+  if (k === "sweet_light" && /Moscato d'Asti/.test(`${p.facts.name} ${p.facts.region.names.en}`))
+    return m("bianco dolce, leggero e appena frizzante");
   switch (k) {
     case "vintage_port":
       return m("Porto Vintage");
@@ -129,7 +133,8 @@ export function styleNoun(p: WineProfile): Noun {
 function sparklingName(p: WineProfile): string | undefined {
   const region = p.facts.region.names.en;
   const m = /^(Champagne|Cava|Franciacorta|Prosecco|Crémant)\b/.exec(region) ?? /\b(Prosecco)\b/.exec(region);
-  return m?.[1];
+  // "Il Prosecco di Cupcake è un Prosecco" says nothing: the name already gives it.
+  return m?.[1] && !p.facts.name.includes(m[1]) ? m[1] : undefined;
 }
 
 /** A colour after an appellation noun: "Champagne rosé" (the French word), "Cava rosato". */
@@ -172,7 +177,16 @@ const GENERIC_WORDS = new Set(
  * generic name's or a spirit's head noun ("questo rosato", "questa grappa"), else the name's.
  */
 export function subjectGender(p: WineProfile): Gender {
-  return nameIsGeneric(p) || p.category === "grape_spirit" ? headNoun(p).gender : nameGender(p);
+  return usesDemonstrative(p) ? headNoun(p).gender : nameGender(p);
+}
+
+/**
+ * Second mentions say "questo rosso" for a generic name, a spirit and a long proper name (more than
+ * three words: "Moncalvina Moscato d'Asti 'Canelli'"), which would weigh on every sentence.
+ */
+function usesDemonstrative(p: WineProfile): boolean {
+  if (nameIsGeneric(p) || p.category === "grape_spirit") return true;
+  return p.nameKind !== "grape" && proseName(p.facts.name).split(/\s+/).length > 3;
 }
 
 /** The gender of the wine's name as a wine: grape names keep the grape's (la Barbera), others are "il vino". */
@@ -221,8 +235,7 @@ function demonstrative(n: Noun): string {
 /** The wine's noun phrase split into its article (none when the name begins with one) and the rest. */
 function wineNP(p: WineProfile, o: WineRefOptions): { art: ItArticle | undefined; rest: string } {
   if (o.short) {
-    if (nameIsGeneric(p) || p.category === "grape_spirit")
-      return { art: undefined, rest: demonstrative(headNoun(p)) };
+    if (usesDemonstrative(p)) return { art: undefined, rest: demonstrative(headNoun(p)) };
     if (p.nameKind === "grape") return { art: article(p.facts.name, nameGender(p)), rest: p.facts.name };
     const name = proseName(p.facts.name);
     if (ARTICLE_WORD.test(name) || /^\d/.test(name)) return { art: undefined, rest: name };

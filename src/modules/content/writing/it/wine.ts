@@ -83,6 +83,11 @@ function identity(p: WineProfile, o: Origin): string {
   const by = !(p.nameHasProducer || p.nameKind === "grape" || nameIsGeneric(p));
   const sg = styleNoun(p).gender;
   if (p.category === "grape_spirit") {
+    const n = styleNoun(p);
+    if (p.facts.name.toLowerCase().includes(n.bare.split(" ")[0] ?? n.bare)) {
+      const at = o.kind === "country" ? inCountry(o.country) : originIn(o);
+      return `${cap(theWine(p))} è ${agree("prodott", n.gender)} ${byProducer(producer)}${at ? ` ${at}` : ""}.`;
+    }
     const where = withCountry(w.main, w.country, false);
     return `${cap(theWine(p, { producer: true }))} è ${style}${where ? ` ${where}` : ""}.`;
   }
@@ -138,24 +143,24 @@ function styleSentence(p: WineProfile): string | undefined {
         `${cap(w)} è un Vintage: le uve di una sola grande annata${v ? `, il ${v},` : ""} imbottigliate dopo appena due o tre anni in legno, perché il vino evolva in vetro.`,
       ]);
     case "lbv_port":
-      return `${cap(w)} è un Late Bottled Vintage: il vino di una sola annata${v ? `, il ${v},` : ""} imbottigliato tra il quarto e il sesto anno, già pronto da bere.`;
+      return `Come ogni LBV, ${w} è il vino di una sola annata${v ? `, il ${v},` : ""} imbottigliato tra il quarto e il sesto anno, già pronto da bere.`;
     case "colheita_port":
-      return `${cap(w)} è un Colheita, un tawny di una sola annata${v ? `, il ${v},` : ""} affinato in legno per almeno sette anni.`;
+      return `Come ogni Colheita, ${w} è un tawny di una sola annata${v ? `, il ${v},` : ""} affinato in legno per almeno sette anni.`;
     case "tawny_port":
       return choose(p.seed, "l.style", [
         `Come ogni Tawny, ${w} affina a lungo in piccole botti di legno, da cui prende il colore ambrato e i toni di frutta secca.`,
         `${cap(w)} riposa in botti di legno fino a prendere il colore fulvo che dà il nome ai Tawny.`,
       ]);
     case "ruby_port":
-      return `${cap(w)} è un Ruby: affina per poco tempo in grandi botti e va in bottiglia giovane, per conservare il frutto.`;
+      return `Come ogni Ruby, ${w} affina per poco tempo in grandi botti e va in bottiglia giovane, per conservare il frutto.`;
     case "fino":
       return `${cap(w)} matura sotto il velo di flor, i lieviti che lo proteggono dall'aria e gli danno i suoi toni di mandorla e lievito.`;
     case "botrytis":
       return `Per ${w} la muffa nobile concentra negli acini zuccheri e acidità.`;
     case "sparkling_nv":
       return choose(p.seed, "l.style", [
-        `${cap(w)} è una cuvée senza annata: vini di più vendemmie assemblati per ritrovare ogni anno lo stesso stile.`,
-        `Senza annata in etichetta, ${w} unisce vini di più vendemmie, per restare fedele allo stile della casa.`,
+        `${cap(w)} è una cuvée senza annata: vini di più vendemmie assemblati per ritrovare ogni anno lo stile ${ofProducer(p.facts.producerName)}.`,
+        `Senza annata in etichetta, ${w} unisce vini di più vendemmie, per restare fedele allo stile ${ofProducer(p.facts.producerName)}.`,
       ]);
     case "sparkling_vintage":
     case "sparkling_prestige":
@@ -177,7 +182,7 @@ function grapesSentence(p: WineProfile): string | undefined {
     const g = grapeName(gs[0] as (typeof gs)[number]);
     const gender = grapeGender(g);
     return choose(p.seed, "l.grapes", [
-      `${cap(name)} è ${agree("fatt", subjectGender(p))} con ${the(g, gender)} in purezza.`,
+      `È ${agree("fatt", subjectGender(p))} con ${the(g, gender)} in purezza.`,
       `Dietro ${name} c'è un solo vitigno, ${the(g, gender)}.`,
     ]);
   }
@@ -216,7 +221,7 @@ function placeSentence(p: WineProfile, o: Origin): string | undefined {
   const whereInside = withCountry(at, extra, true);
   return choose(p.seed, "l.place", [
     `${cap(producer)} ${lo} produce ${where}.`,
-    `${cap(wine)} nasce ${whereInside} per mano di ${producer}.`,
+    `${cap(theWine(p, { short: true }))} nasce ${whereInside} per mano di ${producer}.`,
     `È ${whereInside} che ${producer} ${lo} produce.`,
   ]);
 }
