@@ -27,6 +27,7 @@ import {
   fromGrapes,
   grapeName,
   nameIsGeneric,
+  ofProducer,
   styleNoun,
   subjectGender,
   theGrapes,
