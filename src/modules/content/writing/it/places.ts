@@ -166,7 +166,8 @@ const BARE_IN = new Set([
   "alto adige",
 ]);
 /** A name headed by a common geographic noun keeps its article after "in". */
-const GEOGRAPHIC_NOUN = /^(Valle|Vale|Costa|Penisola|Isola|Riviera|Serra|Campanha|Bassa|Alta|Maremma) /;
+const GEOGRAPHIC_NOUN =
+  /^(Valle|Vale|Costa|Penisola|Isola|Riviera|Serra|Campanha|Bassa|Alta|Maremma) | (Valley|Coast|Peninsula|Island)$/;
 
 /** "dalle Langhe", "dalla Toscana", "da Pauillac". */
 export function fromPlace(p: Place): string {

@@ -205,13 +205,12 @@ function pronoun(p: WineProfile): "lo" | "la" {
 function placeSentence(p: WineProfile, o: Origin): string | undefined {
   const producer = p.facts.producerName;
   const lo = pronoun(p);
-  const wine = theWine(p);
   if (o.kind === "country") {
     const where = originIn(o);
     if (!where) return undefined;
     return choose(p.seed, "l.place", [
       `${cap(producer)} ${lo} produce ${where}.`,
-      `${cap(wine)} nasce ${where}, per mano di ${producer}.`,
+      `${cap(theWine(p, { short: true }))} nasce ${where}, per mano di ${producer}.`,
     ]);
   }
   const within = o.within ? inPlace(o.within) : undefined;
