@@ -88,7 +88,7 @@ function young(p: WineProfile, from: number): string {
     return `Da giovane ${wine} è potente, con frutto scuro e tannini serrati: chiede pazienza.`;
   if (from >= 3 && p.facts.color === "red")
     return choose(p.seed, "w.young", [
-      `Nei primi anni ${wine} è ancora ${agree("chius", g)}, con tannini serrati${fruit ? ` e ${fruit} in primo piano` : ""}.`,
+      `Nei primi anni ${wine} è ancora ${agree("chius", g)}, con tannini serrati${fruit ? `; in primo piano, ${fruit}` : ""}.`,
       `Giovane, ${wine} mostra soprattutto il frutto${fruit ? ` (${fruit})` : ""} e una trama tannica ancora da domare.`,
     ]);
   if (p.palate.sweetness === "sweet")

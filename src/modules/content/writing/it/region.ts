@@ -301,7 +301,8 @@ function climateAndTerroir(r: RegionProfile, o: Origin): string {
         ? `Le vigne crescono su ${list(place.soils.map((s) => SOILS[s as SoilId].it))}.`
         : undefined;
     const feats = place.features.map(terroirFeature).filter((s): s is string => !!s);
-    const shaping = feats.length > 0 ? `A segnarne i vini sono ${list(feats)}.` : undefined;
+    const shaping =
+      feats.length > 0 ? `A segnarne i vini ${feats.length > 1 ? "sono" : "è"} ${list(feats)}.` : undefined;
     return sentences(climate, soils, shaping, shows);
   }
   const code = place?.country ?? r.facts.country;
