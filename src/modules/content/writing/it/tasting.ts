@@ -27,7 +27,7 @@ function nose(p: WineProfile): string | undefined {
     return choose(p.seed, "t.nose.typical", [
       `Di norma ${wine} profuma di ${aromas}.`,
       `Al naso ${wine} richiama in genere ${aromas}.`,
-      `Il profilo aromatico atteso ${prepWine("di", p)}: ${aromas}.`,
+      `Il profilo aromatico tipico ${prepWine("di", p)}: ${aromas}.`,
     ]);
   return choose(p.seed, "t.nose", [
     `Al naso ${wine} apre su note di ${aromas}.`,

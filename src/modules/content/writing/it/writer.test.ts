@@ -143,6 +143,11 @@ test("a grape spirit gets no wine prose and a drinking period of 0 to 0 that say
   }
 });
 
+test("'e' becomes the euphonic 'ed' before a word beginning with e, and aromas are never 'attesi'", () => {
+  assert.deepEqual(found(/ e [eèé]/i), []);
+  assert.deepEqual(found(/attes[io]/), []);
+});
+
 test("the alcohol is said once per page, in the tasting notes", () => {
   for (const [id, texts] of pages) {
     const count = texts.join(" ").match(/\d+(,\d)?%/g)?.length ?? 0;
