@@ -17,8 +17,8 @@ import { article, type ItArticle, prep, withArticle } from "./grammar.ts";
 export interface Place {
   name: string;
   article: ItArticle | undefined;
-  /** "in" (in Toscana, nelle Langhe) or "a" (a Pauillac). */
-  at: "in" | "a";
+  /** "in" (in Toscana, nelle Langhe), "a" (a Pauillac) or "su" (sull'Etna). */
+  at: "in" | "a" | "su";
 }
 
 const FALLBACK: Record<string, ItArticle> = {
@@ -146,6 +146,7 @@ export function namedPlace(names: Localized): Place {
 /** "nelle Langhe", "in Toscana" (regions take no article after "in" when feminine singular), "a Pauillac". */
 export function inPlace(p: Place): string {
   if (p.at === "a") return prep("a", undefined, p.name);
+  if (p.at === "su") return prep("su", p.article, p.name);
   if (!p.article || BARE_IN.has(fold(p.name))) return `in ${p.name}`;
   // Feminine regions and states take "in" alone ("in Toscana", "in Borgogna", "in Alsazia"; Serianni
   // VIII.80), but not names of a valley, coast or range ("nella Valle Centrale", "nella Serra Gaúcha");
