@@ -32,7 +32,7 @@ const LANGS: Language[] = ["en", "de", "fr", "it"];
 const STYLE_REGIONS = ["Fino Sherry", "Amontillado Sherry", "Cream Sherry"];
 const PLACE_PREPS =
   /\b(in|from|aus|im|in der|dans|de|du|en|a|di|da|nel|nella|del|della|of)\s+(le |la |il |the |dem |der )?$/i;
-const CATALOGUE = /\b(catalogue|catalog|katalog|catalogo)/i;
+const CATALOGUE = /\b(catalogue|catalog|katalog|catalogo|catalogues|kataloge|cataloghi)\b/i;
 
 const dir = mkdtempSync(join(tmpdir(), "wds-text-repetition-"));
 const db = openDatabase({ kind: "sqlite", path: join(dir, "catalogue.db") });
