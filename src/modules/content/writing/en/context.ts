@@ -20,6 +20,8 @@ export interface WineContext {
   grapes: string[];
   /** The name already says the grape ("Cabernet Sauvignon", "Malbec Reserva"). */
   nameIsGrape: boolean;
+  /** A later mention inside a sentence: "Sassicaia", "this Malbec Reserva", "this rosé". */
+  ref: string;
 }
 
 /** The context of a profile. */
@@ -38,6 +40,12 @@ export function wineContext(p: WineProfile): WineContext {
     name: wineName(p, styleWord === "wine" ? "wine" : styleWord),
     grapes: grapeNames(p),
     nameIsGrape: p.nameKind === "grape",
+    ref:
+      p.nameKind === "proper" || p.nameKind === "appellation"
+        ? p.facts.name
+        : p.nameKind === "grape"
+          ? `this ${p.facts.name}`
+          : `this ${styleWord}`,
   };
 }
 

@@ -63,13 +63,17 @@ function statement(c: WineContext, from: number, to: number, year: number): stri
     const a = v + from;
     const b = v + to;
     if (b < year)
-      return `The ${v} was at its best between ${a} and ${b}; a younger vintage drinks best within ${years(to)} of its harvest.`;
+      return choose(seed, "stmt-past", [
+        `The ${v} of ${c.ref} was at its best between ${a} and ${b}. Younger vintages are best within ${years(to)}.`,
+        `${capitalize(c.ref)} drinks best within ${years(to)} of its harvest, so the ${v} was at its peak from ${a} to ${b}.`,
+        `Past its best since ${b}, the ${v} of ${c.ref} is one to drink up; younger vintages are best within ${years(to)} of the harvest.`,
+      ]);
     if (a === b) return `Drink the ${v} in ${a}.`;
     if (a <= year)
       return choose(seed, "stmt-now", [
-        `The ${v} is ready now and will drink well until ${b}.`,
-        `Ready to drink now, the ${v} stays at its best until ${b}.`,
-        `Open the ${v} now or at any time up to ${b}.`,
+        `The ${v} of ${c.ref} is ready now and will drink well until ${b}.`,
+        `Ready to drink now, the ${v} of ${c.ref} stays at its best until ${b}.`,
+        `Open the ${v} of ${c.ref} now or at any time up to ${b}.`,
       ]);
     return choose(seed, "stmt", [
       `The ${v} will be at its best from ${a} to ${b}.`,
@@ -82,8 +86,8 @@ function statement(c: WineContext, from: number, to: number, year: number): stri
   if (from === 0)
     return choose(seed, "stmt-nv", [
       `Best enjoyed within ${years(to)} of purchase.`,
-      `Drink it within ${years(to)} of buying it.`,
-      `It is ready to drink and best within ${years(to)}.`,
+      `Drink ${c.ref} within ${years(to)} of buying it.`,
+      `${capitalize(c.ref)} is ready to drink and best within ${years(to)}.`,
     ]);
   return `Best enjoyed between ${from} and ${to} years after purchase.`;
 }
@@ -98,23 +102,25 @@ function fruit(c: WineContext): string {
 function young(c: WineContext, s: Stage): string {
   const f = fruit(c);
   const acid = ACIDITY[c.p.palate.acidity].en;
+  const lively = { low: "soft", medium: "balanced", high: "lively" }[c.p.palate.acidity];
+  const ref = c.ref;
   const seed = c.p.seed;
   const plans: Record<Stage, string[]> = {
     tannic: [
-      `Young, it is firmly structured, with ${f} to the fore and tannins that still grip.`,
+      `Young, ${ref} is firmly structured, with ${f} to the fore and tannins that still grip.`,
       `In its first years it is dense and tight-knit, with notes of ${f}, and its tannins need time.`,
-      `Opened early, it shows primary fruit (${f}) and assertive tannins; decanting helps.`,
+      `Opened early, ${ref} shows primary fruit (${f}) and assertive tannins.`,
     ],
     red: [
-      `Young, it is fruity and supple, led by ${f}.`,
+      `Young, ${ref} is fruity and supple, led by ${f}.`,
       `In its first years it shows generous ${f} fruit and supple tannins.`,
-      `Drunk young, it is all about fruit: ${f}, with a smooth texture.`,
+      `Drunk young, ${ref} is all about fruit: ${f}, with a smooth texture.`,
     ],
     fresh: [
-      `It is at its best young, while its ${f} and ${acid} are most vivid.`,
-      `Drink it young to enjoy its ${f} and ${acid}.`,
-      `Its appeal lies in youth: bright ${f} carried by ${acid}.`,
-      `Freshness is the point here, with ${f} and ${acid}.`,
+      `${capitalize(ref)} is at its best young, while the ${f} notes are vivid and the acidity ${lively}.`,
+      `Drink ${ref} young to enjoy its notes of ${f} and its ${acid}.`,
+      `The appeal of ${ref} lies in youth: bright notes of ${f}, carried by ${acid}.`,
+      `Freshness is the point of ${ref}: ${f} on the nose, ${acid} on the palate.`,
     ],
     white_long: [
       `Young, it is taut and fresh, driven by ${acid} and notes of ${f}.`,
@@ -148,6 +154,7 @@ function ripe(c: WineContext, s: Stage, end: End): string {
   const aged = c.p.aromas.aged;
   const notes = aged.length > 0 ? aromaList(aged, 2) : undefined;
   const seed = c.p.seed;
+  const ref = c.ref;
   const plans: Record<Stage, string[]> = {
     tannic: [
       `With bottle age the tannins soften${notes ? ` and notes of ${notes} emerge` : ""}; it should keep improving ${end.until}.`,
@@ -160,9 +167,9 @@ function ripe(c: WineContext, s: Stage, end: End): string {
       `It gains in smoothness with a little age${notes ? ` and may show ${notes}` : ""}; best ${end.by}.`,
     ],
     fresh: [
-      `It gains nothing from cellaring and is best drunk ${end.by}.`,
-      `Keeping it will not improve it: drink it ${end.by}.`,
-      `There is no reason to wait; enjoy it ${end.by}.`,
+      `${capitalize(ref)} gains nothing from cellaring and is best drunk ${end.by}.`,
+      `Keeping ${ref} will not improve it: drink it ${end.by}.`,
+      `There is no reason to wait; enjoy ${ref} ${end.by}.`,
     ],
     white_long: [
       `With age it becomes richer and rounder${notes ? `, with notes of ${notes}` : ""}; it will keep ${end.until}.`,
@@ -200,15 +207,16 @@ function storage(c: WineContext, rule: WindowRule, to: number, end: End): string
           : undefined;
     return sentences(
       choose(seed, "store-short", [
-        "No cellar is needed: a cool, dark cupboard will do.",
-        "Keep it somewhere cool and dark until you open it.",
-        "Store it away from heat and light; it needs no cellar.",
-        "A cool, dark place is all it needs.",
+        `No cellar is needed for ${c.ref}: a cool, dark cupboard will do.`,
+        "Keep it cool and dark until opening.",
+        `Store ${c.ref} away from heat and light.`,
+        `A cool, dark place is all ${c.ref} needs.`,
       ]),
       opened,
     );
   }
-  const the = c.p.facts.vintage !== null ? `the ${c.p.facts.vintage}` : "it";
+  const the =
+    c.p.facts.vintage !== null ? `the ${c.p.facts.vintage} ${c.name.proper ? c.ref : c.styleWord}` : c.ref;
   const cellar = choose(seed, "cellar", [
     `Lay ${the} down in a dark place at a steady 10–14 °C, with around 70% humidity, and it will keep ${end.until}.`,
     `Kept lying down, away from light and vibration at 10–14 °C, ${the} will last ${end.until}.`,

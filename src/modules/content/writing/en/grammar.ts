@@ -74,7 +74,9 @@ export function withArticle(phrase: string): string {
 
 /** The possessive of a name: "Casa Perini's", "Los Vascos'". */
 export function possessive(name: string): string {
-  return /s$/i.test(name.trim()) ? `${name}'` : `${name}'s`;
+  const n = name.trim();
+  if (/'s$/i.test(n)) return n;
+  return /s$/i.test(n) ? `${n}'` : `${n}'s`;
 }
 
 /** Names (English) that take "the" without a geographic word in them (OCW usage). */
@@ -126,7 +128,8 @@ const THE_NAMES = new Set(
 const THE_WORDS =
   /(^Côtes |\b(Valley|Peninsula|Coast|Hills|Lakes|Gravels|District|Bench|Ridge|Lakeshore|Highlands|Islands|Plains|Slopes)$|^(Valle|Vale|Costa|Slopes) )/;
 /** Names that are wine styles, not places (written as places they would read "from Fino Sherry"). */
-const STYLE_NAMES = /(\bSherry$|^Port$|^Tawny|^Ruby)/;
+const STYLE_NAMES =
+  /^((Fino|Amontillado|Cream|Oloroso|Manzanilla|Pale Cream|Medium) Sherry|Port|Tawny.*|Ruby.*)$/;
 
 /** A place as the texts write it: its name with the article it takes, and its preposition for "in". */
 export interface Place {

@@ -16,11 +16,11 @@ function foods(c: WineContext): string | undefined {
   const subject = c.name.proper ? c.name.subject : `this ${c.styleWord}`;
   const sweet = p.palate.sweetness === "sweet";
   const plans = [
-    `Try it with ${list}.`,
-    `At the table it suits ${list}.`,
+    `Try ${c.ref} with ${list}.`,
+    `At the table, ${c.ref} suits ${list}.`,
     `${capitalize(subject)} goes well with ${list}.`,
     `It is a natural partner for ${list}.`,
-    `Pour it alongside ${list}.`,
+    `Pour ${c.ref} alongside ${list}.`,
   ];
   if (sweet) plans.push(`Serve it with ${list}, or on its own after a meal.`);
   return choose(p.seed, "foods", plans);
@@ -38,12 +38,16 @@ function aperitif(c: WineContext): string | undefined {
 function serving(c: WineContext): string {
   const { p } = c;
   const t = degrees(p.serving.temperature);
-  const the = p.facts.vintage !== null ? `the ${p.facts.vintage}` : c.name.proper ? c.name.subject : "it";
+  const the = c.name.proper
+    ? c.ref
+    : p.facts.vintage !== null
+      ? `the ${p.facts.vintage} ${c.nameIsGrape ? p.facts.name : c.styleWord}`
+      : c.ref;
   const decant = p.serving.decant
     ? choose(p.seed, "decant", [
-        "Decant it an hour before serving.",
-        "An hour in a decanter helps it open.",
-        "It benefits from an hour in a decanter.",
+        "Decant it an hour ahead.",
+        "It opens up in a decanter.",
+        "An hour's decanting helps.",
       ])
     : undefined;
   const plans = [

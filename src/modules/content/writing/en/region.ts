@@ -159,7 +159,7 @@ function summary(r: RegionProfile, place: Place | undefined, within: Place | und
     : undefined;
   const rules =
     r.rule && !rec
-      ? `Its rules allow ${or(r.rule.colors.map((c) => (c === "rose" ? "rosé" : c)))} wines only, from set grape varieties.`
+      ? `The rules of ${name} allow only ${or(r.rule.colors.map((c) => (c === "rose" ? "rosé" : c)))} wines, from a set list of grape varieties.`
       : undefined;
   const established = rec?.features.find((f) => f.kind === "established");
   const unesco = rec?.features.find((f) => f.kind === "unesco");
@@ -203,16 +203,24 @@ function climate(r: RegionProfile, place: Place | undefined): string {
       .slice(0, 2);
     return sentences(first, soil, ...feats);
   }
+  if (!place) {
+    if (/sherry/i.test(r.facts.names.en))
+      return "Sherry comes from the white albariza soils around Jerez de la Frontera, where Atlantic winds temper a hot climate.";
+    if (/^port$/i.test(r.facts.names.en))
+      return "Port comes from the steep schist terraces of the Douro Valley, hot and dry in summer.";
+  }
   const c = country(r.facts.country);
   const cn = c?.name.en;
   const kinds = c?.climates?.map((k) => CLIMATES[k].en);
   if (cn && kinds && kinds.length > 0)
-    return sentences(
+    return choose(seed, "r-country-clim", [
       kinds.length === 1
-        ? `${cn}'s vineyards broadly have a ${kinds[0]} climate.`
-        : `${cn}'s vineyards range across ${and(kinds)} climates.`,
-      `In ${name}, as elsewhere, site, soil and altitude shape each wine.`,
-    );
+        ? `${capitalize(name)} lies in ${c?.in.en.slice(3) ?? cn}, where vineyards broadly have a ${kinds[0]} climate.`
+        : `${capitalize(name)} lies in ${c?.in.en.slice(3) ?? cn}, whose vineyards range across ${and(kinds)} climates.`,
+      kinds.length === 1
+        ? `Vineyards ${c?.in.en ?? `in ${cn}`} broadly have a ${kinds[0]} climate; in ${name}, site and altitude decide the detail.`
+        : `Vineyards ${c?.in.en ?? `in ${cn}`} have ${or(kinds)} climates, broadly speaking; in ${name}, site and altitude decide the detail.`,
+    ]);
   return `In ${name}, site, soil and altitude shape each wine.`;
 }
 

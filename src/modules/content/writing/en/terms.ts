@@ -84,9 +84,9 @@ export function styleSentence(p: WineProfile, subject: string): string | undefin
       ]);
     case "sparkling_nv":
       return choose(seed, "nv", [
-        "As a non-vintage wine it is blended from several harvests for a consistent house style.",
+        `As a non-vintage wine, ${subject} is blended from several harvests for a consistent house style.`,
         `${subject} carries no vintage: it is blended from several years to keep its style consistent.`,
-        "Blending wines of several years gives it the same character from bottling to bottling.",
+        `Blending wines of several years gives ${subject} the same character from one bottling to the next.`,
       ]);
     case "sparkling_vintage":
       return `${subject} is made only from the grapes of its stated year.`;

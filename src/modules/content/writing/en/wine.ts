@@ -28,14 +28,14 @@ export function description(c: WineContext): string {
   const grapes = grapeClause(c, v >> 2);
   const style = styleWithArticle(c);
   const plans: string[] = [`${name.full} is ${style}${from ? ` ${from}` : ""}${comma(grapes)}.`];
-  if (from) plans.push(`${capitalize(from)} comes ${name.full}, ${style}${grapes ? ` ${grapes}` : ""}.`);
+  if (from) plans.push(`${capitalize(from)} comes ${name.full}, ${style}${comma(grapes)}.`);
   if (!p.nameHasProducer && name.proper)
     plans.push(
       `${p.facts.name} is ${possessive(p.facts.producerName)} ${c.style}${from ? ` ${from}` : ""}${comma(grapes)}.`,
     );
-  if (!p.nameHasProducer && c.place)
+  if (!p.nameHasProducer && c.place && name.proper)
     plans.push(
-      `${p.facts.producerName} makes ${name.proper ? p.facts.name : `this ${c.styleWord}`} ${inPlace(c.place)}: ${style}${grapes ? ` ${grapes}` : ""}.`,
+      `${p.facts.producerName} makes ${p.facts.name} ${inPlace(c.place)}: ${style}${comma(grapes)}.`,
     );
   const first = choose(v, "desc", plans);
   const second = notableSentence(c, first);
@@ -128,7 +128,7 @@ export function descriptionLong(c: WineContext, short: string): string {
     ? undefined
     : choose(p.seed, "producer", [
         `It is made by ${p.facts.producerName}${c.place ? ` ${inPlace(c.place)}` : ""}.`,
-        `${p.facts.producerName} produces it${c.place ? ` ${inPlace(c.place)}` : ""}${c.country && c.place?.bare !== c.country ? `, ${c.country}` : ""}.`,
+        `${p.facts.producerName} produces it${c.place ? ` ${inPlace(c.place)}` : ""}${c.country && c.place?.bare !== c.country ? `${c.place ? "," : ""} in ${c.country}` : ""}.`,
         `The producer is ${p.facts.producerName}${c.country ? `, ${c.place ? inPlace(c.place) : `in ${c.country}`}` : ""}.`,
       ]);
   const parts = [
