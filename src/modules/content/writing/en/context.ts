@@ -41,9 +41,9 @@ export function wineContext(p: WineProfile): WineContext {
     grapes: grapeNames(p),
     nameIsGrape: p.nameKind === "grape",
     ref:
-      p.nameKind === "proper" || p.nameKind === "appellation"
+      p.nameKind === "proper"
         ? p.facts.name
-        : p.nameKind === "grape"
+        : p.nameKind === "grape" || p.nameKind === "appellation"
           ? `this ${p.facts.name}`
           : `this ${styleWord}`,
   };
@@ -65,8 +65,8 @@ export function origin(c: WineContext, variant: number): string {
 /** "a blend of Cabernet Sauvignon and Merlot" / "made from Muscat" / "" (name says the grape). */
 export function grapeClause(c: WineContext, variant: number): string {
   const g = c.grapes;
-  if (g.length === 0 || c.nameIsGrape) return "";
-  if (g.length === 1) return ["made from", "made entirely from", "made from"][variant % 3] + ` ${g[0]}`;
+  if (g.length === 0 || c.nameIsGrape || c.p.category === "grape_spirit") return "";
+  if (g.length === 1) return `${["made from", "made entirely from", "made from"][variant % 3]} ${g[0]}`;
   const shown = g.length > 4 ? [...g.slice(0, 3), "other varieties"] : g;
   return variant % 2 === 0 ? `a blend of ${and(shown)}` : `blended from ${and(shown)}`;
 }

@@ -159,7 +159,7 @@ function ripe(c: WineContext, s: Stage, end: End): string {
     tannic: [
       `With bottle age the tannins soften${notes ? ` and notes of ${notes} emerge` : ""}; it should keep improving ${end.until}.`,
       `Given time, it gains complexity${notes ? `, with ${notes}` : ""}; drink it ${end.by}.`,
-      `Patience pays: the tannins round out${notes ? ` and ${notes} appear` : ""}, and it will hold ${end.until}.`,
+      `Patience pays: the tannins round out${notes ? ` and ${notes} ${aged.length > 1 ? "appear" : "appears"}` : ""}, and it will hold ${end.until}.`,
     ],
     red: [
       `Over the next few years it softens${notes ? ` and can take on notes of ${notes}` : ""}; open it ${end.by}.`,

@@ -28,7 +28,8 @@ export function description(c: WineContext): string {
   const grapes = grapeClause(c, v >> 2);
   const style = styleWithArticle(c);
   const plans: string[] = [`${name.full} is ${style}${from ? ` ${from}` : ""}${comma(grapes)}.`];
-  if (from) plans.push(`${capitalize(from)} comes ${name.full}, ${style}${comma(grapes)}.`);
+  const from0 = origin(c, 0);
+  if (from0) plans.push(`${capitalize(from0)} comes ${name.full}, ${style}${comma(grapes)}.`);
   if (!p.nameHasProducer && name.proper)
     plans.push(
       `${p.facts.name} is ${possessive(p.facts.producerName)} ${c.style}${from ? ` ${from}` : ""}${comma(grapes)}.`,
@@ -146,6 +147,7 @@ export function descriptionLong(c: WineContext, short: string): string {
         `${capitalize(c.place.name)} is known for ${appellation}.`,
       ]),
     );
+  if (p.category === "grape_spirit") return sentences(producer);
   const kept = parts.filter((s): s is string => typeof s === "string" && !short.includes(s));
   return sentences(...kept);
 }
