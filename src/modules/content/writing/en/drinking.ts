@@ -216,7 +216,9 @@ function storage(c: WineContext, rule: WindowRule, to: number, end: End): string
     );
   }
   const the =
-    c.p.facts.vintage !== null ? `the ${c.p.facts.vintage} ${c.name.proper ? c.ref : c.styleWord}` : c.ref;
+    c.p.facts.vintage !== null
+      ? `the ${c.p.facts.vintage} ${c.name.proper ? c.p.facts.name : c.styleWord}`
+      : c.ref;
   const cellar = choose(seed, "cellar", [
     `Lay ${the} down in a dark place at a steady 10–14 °C, with around 70% humidity, and it will keep ${end.until}.`,
     `Kept lying down, away from light and vibration at 10–14 °C, ${the} will last ${end.until}.`,

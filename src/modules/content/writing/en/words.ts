@@ -65,7 +65,7 @@ export function spiritNoun(p: WineProfile): string {
 }
 
 /** The sparkling noun: the appellation's own ("Champagne") or "sparkling wine". */
-function sparklingNoun(p: WineProfile, placeBare: string | undefined): string {
+function sparklingNoun(placeBare: string | undefined): string {
   if (placeBare && SPARKLING_NOUNS.test(placeBare)) return placeBare.split(" ")[0] ?? placeBare;
   return "sparkling wine";
 }
@@ -120,7 +120,7 @@ export function styleNoun(p: WineProfile, placeBare?: string): string {
     case "sparkling_nv":
     case "sparkling_vintage":
     case "sparkling_prestige": {
-      const noun = sparklingNoun(p, placeBare);
+      const noun = sparklingNoun(placeBare);
       const vintage = p.style.kind === "sparkling_nv" ? "" : "vintage ";
       if (p.style.blancDeBlancs)
         return `${label}${vintage}blanc de blancs${noun === "sparkling wine" ? "" : ` ${noun}`}`;
@@ -128,7 +128,7 @@ export function styleNoun(p: WineProfile, placeBare?: string): string {
       return `${label}${vintage}${rose}${noun}`;
     }
     case "sparkling_fresh": {
-      const noun = sparklingNoun(p, placeBare);
+      const noun = sparklingNoun(placeBare);
       if (noun !== "sparkling wine") return `${label}${noun}`;
       return `${label}sparkling ${colour}`;
     }
@@ -160,6 +160,7 @@ export function wineName(p: WineProfile, styleWord: string): WineName {
   const full = p.nameHasProducer
     ? `${vintage ? `the ${vintage}` : ""}${name}`
     : `${possessive(p.facts.producerName)} ${vintage}${name}`;
-  const subject = proper ? name : p.nameKind === "grape" ? `this ${name}` : `this ${styleWord}`;
+  const subject =
+    p.nameKind === "proper" ? name : p.nameKind === "style_words" ? `this ${styleWord}` : `this ${name}`;
   return { full, subject, proper };
 }
