@@ -93,6 +93,8 @@ export interface WineProfile {
   notable: Notable[];
   /** A stable number for choosing among a writer's variants (the wine's id). */
   seed: number;
+  /** The calendar year the texts are written in (a window that ended before it is past). */
+  year: number;
 }
 
 /** Names of grape spirits (folded): grappa, marc, brandy, aguardente, eau-de-vie, pisco, orujo, tresterbrand. */
@@ -177,5 +179,6 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
     typical,
     notable,
     seed: facts.id,
+    year,
   };
 }

@@ -245,7 +245,7 @@ function spiritPeriod(c: WineContext): DrinkingPeriodContent {
 export function drinkingPeriod(c: WineContext): DrinkingPeriodContent {
   const w = c.p.window;
   if (c.p.category === "grape_spirit" || !w) return spiritPeriod(c);
-  const year = new Date().getUTCFullYear();
+  const year = c.p.year;
   const s = stage(w.rule, w.to);
   const end = endOf(c.p.facts.vintage, w.to, year);
   return {
