@@ -105,7 +105,9 @@ const STYLE_WORDS = new Set(
     "brut nature extra dry sec demi doux dolce secco seco trocken halbtrocken sweet dulce cuvee reserva reserve " +
     "gran grande riserva crianza joven roble classico superiore cru premier grand classe vin vino vinho wine " +
     "sparkling espumante spumante sekt cava frizzante millesimato vintage late harvest nv de di del la le the " +
-    "selection seleccion selezione special edition estate tradition tradicional cosecha collection"
+    "selection seleccion selezione special edition estate tradition tradicional cosecha collection " +
+    "branco branca regional tawny ruby port porto year years old anos colheita lbv bottled fino amontillado " +
+    "oloroso manzanilla sherry cream pale dry medium superior fine bianco rosso rose rosato"
   ).split(" "),
 );
 
@@ -128,7 +130,7 @@ const tokens = (text: string) =>
 /** Folded tokens of the name that are neither style words nor a year. */
 function ownTokens(name: string, drop: readonly string[]): string[] {
   const dropped = new Set(drop.flatMap(tokens));
-  return tokens(name).filter((t) => !STYLE_WORDS.has(t) && !/^(19|20)\d\d$/.test(t) && !dropped.has(t));
+  return tokens(name).filter((t) => !STYLE_WORDS.has(t) && !/^\d+$/.test(t) && !dropped.has(t));
 }
 
 /** The kind of the wine's name (see NameKind). */

@@ -69,7 +69,7 @@ function palate(c: WineContext): string {
   const bubbles = sparkling ? "its bubbles carry " : "";
   const plans = [
     `The palate is ${feel || "balanced"}, with ${and(s)}${alcohol ? `, at ${alcohol} alcohol` : ""}.`,
-    `In the mouth ${c.ref} is ${feel || "well balanced"}; ${bubbles}${and(s)}${sparkling ? "" : " give it shape"}.${alcohol ? ` Alcohol: ${alcohol}.` : ""}`,
+    `In the mouth ${c.ref} is ${feel || "well balanced"}; ${bubbles}${and(s)}${sparkling ? "" : s.length > 1 ? " give it shape" : " gives it shape"}.${alcohol ? ` Alcohol: ${alcohol}.` : ""}`,
     `${capitalize(feel || "balanced")} on the palate, ${c.ref} has ${and(s)}.${alcohol ? ` It carries ${alcohol} alcohol.` : ""}`,
     `${alcohol ? `At ${alcohol} alcohol, it` : "It"} is ${feel || "balanced"} on the palate, with ${and(s)}.`,
   ];

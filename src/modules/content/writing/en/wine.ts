@@ -27,7 +27,7 @@ export function description(c: WineContext): string {
   const from = origin(c, v);
   const grapes = grapeClause(c, v >> 2);
   const style = styleWithArticle(c);
-  const plans: string[] = [`${name.full} is ${style}${from ? ` ${from}` : ""}${comma(grapes)}.`];
+  const plans: string[] = [`${capitalize(name.full)} is ${style}${from ? ` ${from}` : ""}${comma(grapes)}.`];
   const from0 = origin(c, 0);
   if (from0) plans.push(`${capitalize(from0)} comes ${name.full}, ${style}${comma(grapes)}.`);
   if (!p.nameHasProducer && name.proper)
