@@ -1,0 +1,76 @@
+/**
+ * The German pairing text: the foods the domain chose for the style (X-Wines categories, dative after
+ * "zu"), the aperitif, and serving — temperature and decanting — which only this field of a wine page
+ * states. A grape spirit is served as a digestif.
+ */
+import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+import { FOODS } from "../lexicon/foods.ts";
+import { choose, sentences } from "../variation.ts";
+import { capitalize, degrees, list } from "./grammar.ts";
+import { origin, wineRef } from "./naming.ts";
+import { stylePlural } from "./typical.ts";
+import { spiritNoun } from "./words.ts";
+
+/** The foods in the dative, after "zu" ("Rindfleisch, Lamm und Geflügel"). */
+function foods(p: WineProfile): string {
+  return list(p.foods.filter((f) => f !== "Aperitif" && FOODS[f]).map((f) => FOODS[f]?.de ?? ""));
+}
+
+/** The lead sentence with the foods, in one of several plans, the wine named in some. */
+function lead(p: WineProfile, food: string): string {
+  if (p.typical) {
+    const o = origin(p);
+    return `${stylePlural(p)} ${o.countryOnly ? "dieser Art" : o.from} passen typischerweise zu ${food}.`;
+  }
+  return choose(p.seed, "pairing", [
+    `${capitalize(wineRef(p, "nom"))} passt zu ${food}.`,
+    `Ein guter Begleiter ist er zu ${food}.`,
+    `Am Tisch empfiehlt er sich zu ${food}.`,
+    `Zu ${food} macht ${wineRef(p, "nom")} eine gute Figur.`,
+    `Schön ist er zu ${food}.`,
+  ]);
+}
+
+/** Serving temperature and, for tannic reds and Vintage Port, decanting. */
+function serving(p: WineProfile): string {
+  const t = degrees(p.serving.temperature);
+  if (p.serving.decant) {
+    return choose(p.seed, "serve-decant", [
+      `Am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
+      `Er dankt es, wenn man ihn eine Stunde vorher dekantiert; die richtige Temperatur sind ${t}.`,
+      `Bei ${t} und nach einer Stunde in der Karaffe zeigt er sich am besten.`,
+    ]);
+  }
+  return choose(p.seed, "serve", [
+    `Trinktemperatur: ${t}.`,
+    `Bei ${t} serviert, kommt er am besten zur Geltung.`,
+    `Servieren sollte man ihn bei ${t}.`,
+    `Ideal sind ${t}.`,
+  ]);
+}
+
+/** The pairing text of one wine. */
+export function pairing(p: WineProfile): string {
+  if (p.category === "grape_spirit") {
+    const noun = spiritNoun(p);
+    return sentences(
+      `Ein ${noun} ist ein klassischer Digestif zum Abschluss eines Essens.`,
+      `Serviert wird er bei ${degrees(p.serving.temperature)} im schlanken Brandglas.`,
+    );
+  }
+  const food = foods(p);
+  const aperitif = p.foods.includes("Aperitif")
+    ? choose(p.seed, "aperitif", [
+        "Auch als Aperitif macht er sich gut.",
+        "Er eignet sich außerdem als Aperitif.",
+        "Ebenso passt er als Aperitif.",
+      ])
+    : "";
+  const first = food
+    ? lead(p, food)
+    : choose(p.seed, "pairing-alone", [
+        "Er lässt sich gut für sich allein genießen.",
+        "Er braucht keine Speise als Begleitung.",
+      ]);
+  return sentences(first, aperitif, serving(p));
+}

@@ -1,0 +1,104 @@
+/**
+ * The German tasting notes: the nose (the aromas the domain decided, typical of the grapes or the
+ * style, said of the wine with "typisch"/"sortentypisch" since they are not a tasting of the bottle),
+ * the palate (body, sweetness, acidity, tannin, finish) and the alcohol — the only place of a wine page
+ * that states it. A grape spirit gets its nose and strength, no wine structure.
+ */
+import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+import { BODY, SUGAR } from "../lexicon/style-words.ts";
+import { choose, sentences } from "../variation.ts";
+import { percentVol } from "./grammar.ts";
+import { origin } from "./naming.ts";
+import { typicalPalate } from "./typical.ts";
+import {
+  ACIDITY_IS,
+  ACIDITY_WITH,
+  aromas,
+  FINISH_IS,
+  grapeNames,
+  spiritNoun,
+  TANNIN_ARE,
+  TANNIN_WITH,
+} from "./words.ts";
+
+/** The nose: aromas of the grapes (named when one or two) or of the style. */
+function nose(p: WineProfile): string {
+  const ids = p.aromas.ids.slice(0, 4);
+  if (ids.length === 0) return "";
+  const a = aromas(ids);
+  const grapes = grapeNames(p);
+  if (p.aromas.fromGrapes && grapes.length === 1 && p.nameKind !== "grape") {
+    return choose(p.seed, "nose-grape", [
+      `Sortentypisch für ${grapes[0]} duftet er nach ${a}.`,
+      `In der Nase zeigt er, was ${grapes[0]} ausmacht: Noten von ${a}.`,
+      `Typisch für ${grapes[0]} sind die Noten von ${a} in der Nase.`,
+    ]);
+  }
+  return choose(p.seed, "nose", [
+    `In der Nase zeigt er typische Noten von ${a}.`,
+    `Zu erwarten sind Aromen von ${a}.`,
+    `Im Glas verspricht er Aromen von ${a}.`,
+    `Typisch für ihn sind Noten von ${a}.`,
+  ]);
+}
+
+/** Sweetness on the palate as a predicate, or undefined for a dry wine (said by the style noun). */
+function sweetness(p: WineProfile): string | undefined {
+  const rs = p.facts.residualSugar;
+  if (!rs || rs === "dry") return undefined;
+  const term = SUGAR[rs];
+  if (term.kind === "label") return undefined;
+  return term.de;
+}
+
+/** The palate: body (not for a fino), sweetness, acidity, tannin and finish, in one of several plans. */
+function palate(p: WineProfile): string {
+  const body = p.style.kind === "fino" ? undefined : BODY[p.facts.body].de;
+  const sweet = sweetness(p);
+  const { acidity, tannin, finish } = p.palate;
+  const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
+  const finishText = finish ? `der Abgang ist ${FINISH_IS[finish]}` : "";
+  if (tannin) {
+    return choose(p.seed, "palate-red", [
+      `Am Gaumen ist er ${feel}, mit ${ACIDITY_WITH[acidity]} und ${TANNIN_WITH[tannin]}${finishText ? `; ${finishText}` : ""}.`,
+      `Im Mund wirkt er ${feel}; die Tannine sind ${TANNIN_ARE[tannin]}, die Säure ist ${ACIDITY_IS[acidity]}${finishText ? `, ${finishText}` : ""}.`,
+      `Der Gaumen: ${feel}, die Säure ${ACIDITY_IS[acidity]}, die Tannine ${TANNIN_ARE[tannin]}${finish ? `, der Abgang ${FINISH_IS[finish]}` : ""}.`,
+    ]);
+  }
+  return choose(p.seed, "palate", [
+    `Am Gaumen ist er ${feel}, mit ${ACIDITY_WITH[acidity]}${finishText ? `; ${finishText}` : ""}.`,
+    `Im Mund wirkt er ${feel}, die Säure ist ${ACIDITY_IS[acidity]}${finishText ? `, ${finishText}` : ""}.`,
+    `Der Gaumen: ${feel}, die Säure ${ACIDITY_IS[acidity]}${finish ? `, der Abgang ${FINISH_IS[finish]}` : ""}.`,
+  ]);
+}
+
+/** The alcohol, once per page. */
+function alcohol(p: WineProfile): string {
+  const abv = p.palate.abv;
+  if (abv === null) return "";
+  return choose(p.seed, "abv", [
+    `Alkohol: ${percentVol(abv)}.`,
+    `Er hat ${percentVol(abv)} Alkohol.`,
+    `Der Alkoholgehalt liegt bei ${percentVol(abv)}.`,
+  ]);
+}
+
+/** A grape spirit: its nose and its strength. */
+function spirit(p: WineProfile): string {
+  const noun = spiritNoun(p);
+  const ids = p.aromas.ids.slice(0, 3);
+  const abv = p.palate.abv;
+  return sentences(
+    ids.length > 0 ? `In der Nase zeigt dieser ${noun} Noten von ${aromas(ids)}.` : "",
+    abv !== null
+      ? `Mit ${percentVol(abv)} ist er ein kräftiger Brand, der langsam in kleinen Schlucken genossen wird.`
+      : "",
+  );
+}
+
+/** The tasting notes of a wine. */
+export function tastingNotes(p: WineProfile): string {
+  if (p.category === "grape_spirit") return spirit(p);
+  if (p.typical) return sentences(nose(p), typicalPalate(p, origin(p), 2));
+  return sentences(nose(p), palate(p), alcohol(p));
+}
