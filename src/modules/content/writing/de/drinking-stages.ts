@@ -8,7 +8,9 @@ import { type AromaId, FRUIT_AROMAS } from "../../../../domain/wine/aromas.ts";
 import type { WindowRule } from "../../../../domain/wine/drinking-window.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose } from "../variation.ts";
-import { ACIDITY_WITH, aromas } from "./words.ts";
+import { capitalize } from "./grammar.ts";
+import { distinctRef } from "./naming.ts";
+import { acidityWords, aromas } from "./words.ts";
 
 /** Groups of window rules that share the youth and maturity wording. */
 export type Stage =
@@ -61,27 +63,34 @@ export function young(p: WineProfile, s: Stage): string {
   const typical = p.aromas.ids;
   const fruits = typical.filter((id) => FRUIT_AROMAS.has(id));
   const fruit = aromas(two(fruits.length > 0 ? fruits : typical, ["redFruit"]));
-  const acid = ACIDITY_WITH[p.palate.acidity];
+  const acid = acidityWords(p, "young").with;
+  const nom = distinctRef(p, "nom");
+  const acc = distinctRef(p, "acc");
   const plans: Record<Stage, string[]> = {
     tannic: [
       `In der Jugend ist er straff: Noten von ${fruit} stehen im Vordergrund, die Tannine wirken noch fest und fordernd.`,
       `Jung wirkt er dicht und verschlossen, mit Noten von ${fruit}; seine Tannine brauchen noch Zeit.`,
-      `In den ersten Jahren dominiert die Frucht mit Noten von ${fruit}, und die Tannine greifen noch kräftig zu.`,
+      `In den ersten Jahren dominiert bei ${distinctRef(p, "dat")} die Frucht mit Noten von ${fruit}, und die Tannine greifen noch kräftig zu.`,
+      `Jung getrunken zeigt ${nom} vor allem Noten von ${fruit} und noch kräftige Tannine; Luft tut ihm dann gut.`,
     ],
     red: [
       `Jung zeigt er sich fruchtig und geschmeidig, geprägt von ${fruit}.`,
-      `In den ersten Jahren bietet er saftige Frucht mit Noten von ${fruit}.`,
+      `In den ersten Jahren bietet ${nom} saftige Frucht mit Noten von ${fruit}.`,
       `Wer ihn jung trinkt, findet vor allem Frucht: Noten von ${fruit}, dazu eine zugängliche Textur.`,
+      `Jung schmeckt ${nom} fruchtig und zugänglich, mit Noten von ${fruit}.`,
     ],
     fresh: [
-      `Am schönsten ist er jung, solange die Noten von ${fruit} frisch und die Säure lebendig sind.`,
-      `Man trinkt ihn am besten jung, wenn seine Frucht mit Noten von ${fruit} am lebendigsten ist.`,
+      `Am schönsten ist ${nom} jung, solange die Noten von ${fruit} frisch und die Säure lebendig sind.`,
+      `Man trinkt ${acc} am besten jung, wenn seine Frucht mit Noten von ${fruit} am lebendigsten ist.`,
       `Sein Reiz liegt in der Jugend: klare Frucht mit Noten von ${fruit}, getragen von ${acid}.`,
+      `${capitalize(nom)} ist ein Wein für die ersten Jahre, solange Noten von ${fruit} im Vordergrund stehen.`,
+      `Jung getrunken zeigt ${nom} am meisten Frische: Noten von ${fruit} und ${acid}.`,
     ],
     white_long: [
       `Jung wirkt er straff und frisch, getragen von ${acid} und Aromen von ${fruit}.`,
       `In den ersten Jahren ist er präzise und straff, mit Aromen von ${fruit}.`,
       `Früh geöffnet zeigt er vor allem Frische, mit ${acid} und Noten von ${fruit}.`,
+      `In seinen ersten Jahren wirkt ${nom} straff, mit Noten von ${fruit}.`,
     ],
     sparkling_aged: [
       `Jung zeigt er ein lebhaftes Mousseux und knackige Frucht mit Noten von ${fruit}.`,
@@ -92,6 +101,7 @@ export function young(p: WineProfile, s: Stage): string {
       `Jung ist er intensiv süß und fruchtig, mit Noten von ${fruit}, von der Säure lebendig gehalten.`,
       `In der Jugend stehen Süße und Frucht mit Noten von ${fruit} im Vordergrund, die Säure sorgt für Balance.`,
       `Jung bietet er üppige Frucht mit Noten von ${fruit}, während die Säure die Süße im Zaum hält.`,
+      `Jung zeigt ${nom} Süße und Frucht mit Noten von ${fruit}, belebt von ${acid}.`,
     ],
     port: [
       "Jung ist er dicht, süß und kraftvoll, mit konzentrierter dunkler Frucht und festen Tanninen.",
@@ -112,26 +122,33 @@ export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string 
   const aged = p.aromas.aged;
   const tertiary = aromas(two(aged, ["leather", "forestFloor"]));
   const whiteAged = aromas(two(aged, ["honey", "hazelnut"]));
+  const nom = distinctRef(p, "nom");
+  const acc = distinctRef(p, "acc");
   const plans: Record<Stage, string[]> = {
     tannic: [
-      `Mit der Flaschenreife werden die Tannine weicher, und Noten von ${tertiary} treten hervor; seinen Höhepunkt erreicht er ${end.by}.`,
-      `Mit den Jahren im Keller wird er runder und komplexer und entwickelt Noten von ${tertiary}.`,
-      `Gereift zeigt er weichere Tannine und ein vielschichtiges Bukett mit Noten von ${tertiary}.`,
+      `Mit der Flaschenreife werden die Tannine weicher, und Noten von ${tertiary} treten hervor; getrunken werden sollte er ${end.by}.`,
+      `Mit den Jahren im Keller wird ${nom} runder und komplexer und entwickelt Noten von ${tertiary}.`,
+      `Gereift zeigt ${nom} weichere Tannine und ein vielschichtiges Bukett mit Noten von ${tertiary}.`,
+      `Mit der Zeit wird ${nom} runder; Noten von ${tertiary} kommen hinzu, getrunken werden sollte er ${end.by}.`,
     ],
     red: [
       `Nach einigen Jahren wird die Frucht milder, Noten von ${tertiary} können sich zeigen; öffnen sollte man ihn ${end.by}.`,
       `Mit etwas Flaschenreife wird er weicher und nimmt Noten von ${tertiary} an; trinken sollte man ihn ${end.by}.`,
       `Eine kurze Lagerung rundet ihn ab und bringt Anklänge von ${tertiary}; am besten ${end.by} öffnen.`,
+      `${capitalize(acc)} sollte man ${end.by} öffnen; bis dahin wird er weicher und kann Noten von ${tertiary} annehmen.`,
     ],
     fresh: [
       `Für eine lange Lagerung ist er nicht gemacht; am besten ${end.by} öffnen, solange er frisch ist.`,
-      `Längere Lagerung verbessert ihn nicht; er sollte ${end.by} getrunken werden.`,
+      `Längere Lagerung verbessert ${acc} nicht; er sollte ${end.by} getrunken werden.`,
       `Im Keller gewinnt er nichts hinzu; am besten trinkt man ihn ${end.by}.`,
+      `${capitalize(acc)} am besten ${end.by} trinken; Lagerung macht ihn nicht besser.`,
+      `Aufheben lohnt nicht: ${nom} zeigt sich ${end.by} am frischesten.`,
     ],
     white_long: [
       `Mit zunehmender Reife gewinnt er an Tiefe und entwickelt Noten von ${whiteAged}.`,
       `Nach einigen Jahren in der Flasche wird er runder und komplexer, mit Noten von ${whiteAged}.`,
       `Die Flaschenreife verleiht ihm mehr Fülle und bringt Noten von ${whiteAged} hervor.`,
+      `Mit den Jahren entwickelt ${nom} Noten von ${whiteAged}; seinen Höhepunkt hat er ${end.by} erreicht.`,
     ],
     sparkling_aged: [
       "Mit der Flaschenreife wird das Mousseux feiner, und röstige, nussige Noten können sich entwickeln.",

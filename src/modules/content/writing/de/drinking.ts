@@ -14,7 +14,7 @@ import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
 import { ripe, type Stage, stage, young } from "./drinking-stages.ts";
 import { capitalize, count } from "./grammar.ts";
-import { wineRef } from "./naming.ts";
+import { distinctRef, wineRef } from "./naming.ts";
 import { spiritNoun } from "./words.ts";
 
 /** Styles sold ready to drink and not improved by cellaring (OCW "port", "sherry", "champagne", "rosé"). */
@@ -58,16 +58,17 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
     const [a, b] = [v + from, v + to];
     if (b < year) {
       return choose(p.seed, "past", [
-        `Der Jahrgang ${v} hatte seine beste Zeit von ${a} bis ${b}; ein jüngerer Jahrgang trinkt sich am besten innerhalb ${years(to, true)} nach der Lese.`,
-        `Seinen Höhepunkt hatte der Jahrgang ${v} zwischen ${a} und ${b}; jüngere Jahrgänge sind innerhalb ${years(to, true)} nach der Lese am schönsten.`,
+        `Der Jahrgang ${v} von ${distinctRef(p, "dat")} hatte seine beste Zeit von ${a} bis ${b}; ein jüngerer Jahrgang trinkt sich am besten innerhalb ${years(to, true)} nach der Lese.`,
+        `Seinen Höhepunkt hatte ${distinctRef(p, "nom", true)} zwischen ${a} und ${b}; jüngere Jahrgänge sind innerhalb ${years(to, true)} nach der Lese am schönsten.`,
       ]);
     }
     if (a === b) return `Der Jahrgang ${v} ist ${a} am besten zu genießen.`;
     return choose(p.seed, "statement", [
-      `Der Jahrgang ${v} ist zwischen ${a} und ${b} am besten zu genießen.`,
+      `${capitalize(distinctRef(p, "nom", true))} ist zwischen ${a} und ${b} am besten zu genießen.`,
       `Trinkfenster für ${wineRef(p, "acc", { vintage: true })}: ${a} bis ${b}.`,
       `${capitalize(wineRef(p, "acc", { vintage: true }))} am besten von ${a} bis ${b} trinken.`,
       `Seine beste Zeit hat der Jahrgang ${v} von ${a} bis ${b}.`,
+      `${a} bis ${b}: In diesen Jahren zeigt sich ${distinctRef(p, "nom", true)} am besten.`,
     ]);
   }
   if (to === 0) return "Am besten bald nach dem Kauf zu genießen.";
@@ -75,28 +76,31 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
     return choose(p.seed, "statement-nv", [
       `Am besten innerhalb ${years(to, true)} nach dem Kauf zu genießen.`,
       `Er ist trinkreif, wenn er in den Handel kommt, und bleibt es etwa ${years(to)}.`,
+      `${capitalize(distinctRef(p, "acc"))} trinkt man am besten innerhalb ${years(to, true)} nach dem Kauf.`,
+      `${capitalize(distinctRef(p, "nom"))} ist bei Markteinführung trinkreif und bleibt es etwa ${years(to)}.`,
     ]);
   return `Am besten ${count(from)} bis ${count(to)} Jahre nach dem Kauf zu genießen.`;
 }
 
 function storage(p: WineProfile, rule: WindowRule, to: number, end: End): string {
-  const ref = wineRef(p, "acc");
+  const ref = distinctRef(p, "acc");
+  const nom = distinctRef(p, "nom");
   if (READY.has(rule) || to <= 3) {
     return choose(p.seed, "storage-ready", [
-      `Ein Weinkeller ist nicht nötig: kühl, dunkel und vor Wärme geschützt aufbewahren und ${end.by} trinken.`,
+      `Für ${ref} ist kein Weinkeller nötig: kühl, dunkel und vor Wärme geschützt aufbewahren und ${end.by} trinken.`,
       `${capitalize(ref)} muss man nicht einlagern; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,
-      `Er braucht keinen Keller, nur einen kühlen, dunklen Platz ohne direktes Licht.`,
-      `Zum Einlagern ist ${wineRef(p, "nom")} nicht gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
+      `${capitalize(nom)} braucht keinen Keller, nur einen kühlen, dunklen Platz ohne direktes Licht.`,
+      `Zum Einlagern ist ${nom} nicht gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
     ]);
   }
   const long = to >= 15;
   return choose(p.seed, long ? "storage-long" : "storage", [
-    `Liegend, dunkel und erschütterungsfrei bei 10 bis 14 °C gelagert, hält er sich ${end.until}.`,
+    `Liegend, dunkel und erschütterungsfrei bei 10 bis 14 °C gelagert, hält sich ${nom} ${end.until}.`,
     `Wer ${ref} ${end.until} aufbewahren möchte, lagert die Flaschen liegend und dunkel bei gleichmäßig 10 bis 14 °C und etwa 70 % Luftfeuchtigkeit.`,
     `Ein dunkler, ruhiger Keller mit konstant 10 bis 14 °C bewahrt ${ref} ${end.until}; die Flaschen dort liegend lagern.`,
     long
       ? `Für ein so langes Leben braucht er gute Bedingungen: liegend, dunkel, bei 10 bis 14 °C und rund 70 % Luftfeuchtigkeit; so reift er ${end.until}.`
-      : `Bei 10 bis 14 °C, liegend und vor Licht geschützt, bleibt ${wineRef(p, "nom")} ${end.until} in guter Form.`,
+      : `Bei 10 bis 14 °C, liegend und vor Licht geschützt, bleibt ${nom} ${end.until} in guter Form.`,
   ]);
 }
 

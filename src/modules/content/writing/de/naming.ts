@@ -71,6 +71,14 @@ const KNOWN_COUNTRIES = new Set(["DE", "AT", "CH", "FR", "IT", "ES", "PT"]);
 /** Region names that are wine styles, not places ("Fino Sherry", "Cream Sherry", "Tawny Port"). */
 const STYLE_REGION = /\b(sherry|fino|amontillado|oloroso|manzanilla|tawny|ruby)\b/;
 
+/**
+ * True when a region's English name is a wine style rather than a place ("Fino Sherry"); used only
+ * where no record says so (a record of kind `style` does).
+ */
+export function looksLikeStyle(englishName: string): boolean {
+  return STYLE_REGION.test(fold(englishName)) && !/\bjerez\b/.test(fold(englishName));
+}
+
 /** Where the wine comes from, as phrases. */
 export interface Origin {
   /** "aus Saint-Estèphe", "von der Mosel", "aus dem Anbaugebiet Serra Gaúcha", "aus Frankreich". */
@@ -148,4 +156,12 @@ export function fromSituated(o: Origin): string {
 /** "in Saint-Estèphe im Haut-Médoc" / "an der Mosel". */
 export function inSituated(o: Origin): string {
   return o.situated ? `${o.in} ${o.situated}` : o.in;
+}
+
+/**
+ * The wine named so that it differs from other wines of the same grape or appellation: a name of its
+ * own bare ("Sassicaia"), any other name with its producer ("der Riesling vom Weingut Robert Weil").
+ */
+export function distinctRef(p: WineProfile, c: Case, vintage = false): string {
+  return wineRef(p, c, { producer: p.nameKind !== "proper", vintage });
 }

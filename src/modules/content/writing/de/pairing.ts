@@ -7,7 +7,7 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { FOODS } from "../lexicon/foods.ts";
 import { choose, sentences } from "../variation.ts";
 import { capitalize, degrees, list } from "./grammar.ts";
-import { origin, wineRef } from "./naming.ts";
+import { distinctRef, origin, wineRef } from "./naming.ts";
 import { stylePlural } from "./typical.ts";
 import { spiritNoun } from "./words.ts";
 
@@ -22,29 +22,32 @@ function lead(p: WineProfile, food: string): string {
     const o = origin(p);
     return `${stylePlural(p)} ${o.countryOnly ? "dieser Art" : o.from} passen typischerweise zu ${food}.`;
   }
+  const ref = distinctRef(p, "nom");
   return choose(p.seed, "pairing", [
-    `${capitalize(wineRef(p, "nom"))} passt zu ${food}.`,
-    `Ein guter Begleiter ist er zu ${food}.`,
-    `Am Tisch empfiehlt er sich zu ${food}.`,
-    `Zu ${food} macht ${wineRef(p, "nom")} eine gute Figur.`,
-    `Schön ist er zu ${food}.`,
+    `${capitalize(ref)} passt zu ${food}.`,
+    `Ein guter Begleiter ist ${ref} zu ${food}.`,
+    `Am Tisch empfiehlt sich ${ref} zu ${food}.`,
+    `Zu ${food} macht ${ref} eine gute Figur.`,
+    `Schön ist ${ref} zu ${food}.`,
   ]);
 }
 
 /** Serving temperature and, for tannic reds and Vintage Port, decanting. */
 function serving(p: WineProfile): string {
   const t = degrees(p.serving.temperature);
+  const acc = wineRef(p, "acc");
   if (p.serving.decant) {
     return choose(p.seed, "serve-decant", [
-      `Am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
-      `Er dankt es, wenn man ihn eine Stunde vorher dekantiert; die richtige Temperatur sind ${t}.`,
-      `Bei ${t} und nach einer Stunde in der Karaffe zeigt er sich am besten.`,
+      `${capitalize(acc)} am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
+      `${capitalize(distinctRef(p, "nom"))} dankt es, wenn man ihn eine Stunde vorher dekantiert; die richtige Trinktemperatur liegt bei ${t}.`,
+      `Bei ${t} und nach einer Stunde in der Karaffe zeigt sich ${wineRef(p, "nom")} am besten.`,
+      `Eine Stunde Luft in der Karaffe tut ${wineRef(p, "dat")} gut; serviert wird er bei ${t}.`,
     ]);
   }
   return choose(p.seed, "serve", [
     `Trinktemperatur: ${t}.`,
-    `Bei ${t} serviert, kommt er am besten zur Geltung.`,
-    `Servieren sollte man ihn bei ${t}.`,
+    `Bei ${t} serviert, kommt ${wineRef(p, "nom")} am besten zur Geltung.`,
+    `${capitalize(acc)} sollte man bei ${t} servieren.`,
     `Ideal sind ${t}.`,
   ]);
 }

@@ -12,7 +12,8 @@ import type { RegionProfile } from "../../../../domain/wine/region-profile.ts";
 import type { RegionRecord, RegionStyle } from "../../../../domain/wine/regions/region-record.ts";
 import type { RegionInsightContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
-import { capitalize, count, inCountry, inPlace, list, number, placeSubject } from "./grammar.ts";
+import { capitalize, count, fromCountry, inCountry, inPlace, list, number, placeSubject } from "./grammar.ts";
+import { looksLikeStyle } from "./naming.ts";
 import { climateAndTerroir } from "./region-terroir.ts";
 import { grapeName } from "./words.ts";
 
@@ -37,6 +38,13 @@ const STYLE: Record<RegionStyle, string> = {
   fortified_madeira: "Madeira",
   fortified_other: "Likörweine",
   grape_spirit: "Tresterbrände",
+};
+
+/** Styles derived from the wines' facts say less than a record's (a sparkling wine's method is unknown). */
+const DERIVED: Partial<Record<RegionStyle, string>> = {
+  sparkling_traditional: "Schaumweine",
+  sweet_late_harvest: "Süßweine",
+  fortified_other: "Likörweine",
 };
 
 /** Designation systems with their German article and name, as "eine AOC", "ein Anbaugebiet". */
@@ -127,7 +135,7 @@ function distinctions(r: RegionProfile, place: RegionRecord): string[] {
 }
 
 /** The principal grapes (record, else the region's wines) and the styles. */
-function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined): string[] {
+function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined, styleName = false): string[] {
   const fromRecord = place && place.grapes.length > 0;
   const grapes = fromRecord
     ? grapeNames(r, place.grapes.slice(0, 5))
@@ -141,17 +149,19 @@ function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined): str
             `Die wichtigsten Rebsorten sind ${list(grapes)}.`,
             `Angebaut werden vor allem ${list(grapes)}.`,
           ])
-        : `Zu den Rebsorten der Region gehören ${list(grapes)}.`,
+        : styleName
+          ? `Verwendet ${grapes.length > 1 ? "werden" : "wird"} dafür ${list(grapes)}.`
+          : `Zu den Rebsorten der Region ${grapes.length > 1 ? "gehören" : "gehört"} ${list(grapes)}.`,
     );
   }
-  if (styles.length > 0) {
+  if (styles.length > 0 && !styleName) {
     out.push(
       place && place.styles.length > 0
         ? choose(r.seed, "styles", [
             `Bekannt ist das Gebiet für ${list(styles)}.`,
             `Typisch sind ${list(styles)}.`,
           ])
-        : `Von hier kommen vor allem ${list(styles)}.`,
+        : `Aus ${r.facts.names.de || r.facts.names.en} kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))}.`,
     );
   }
   return out;
@@ -208,9 +218,14 @@ function signatureStyles(r: RegionProfile): string[] {
 export function regionInsight(r: RegionProfile): RegionInsightContent {
   const place = r.place;
   const name = r.facts.names.de || r.facts.names.en;
+  const styleName = !r.record && looksLikeStyle(r.facts.names.en);
   const head = place
     ? [identity(r, place), ...distinctions(r, place)]
-    : [`${name} ist ein Weinbaugebiet ${inCountry(r.facts.country) ?? ""}.`];
+    : styleName
+      ? [
+          `${name} bezeichnet einen Weinstil, keinen Ort; er kommt ${fromCountry(r.facts.country) ?? "aus seinem Herkunftsland"}.`,
+        ]
+      : [`${name} ist ein Weinbaugebiet ${inCountry(r.facts.country) ?? ""}.`];
   const keyGrapes: { id: number; name: string }[] = [];
   for (const g of r.grapes) {
     const n = grapeName(g.grape, r.facts.country);
@@ -218,7 +233,7 @@ export function regionInsight(r: RegionProfile): RegionInsightContent {
     if (keyGrapes.length === 5) break;
   }
   return {
-    summary: sentences(...head, ...grapesAndStyles(r, place), rules(r)),
+    summary: sentences(...head, ...grapesAndStyles(r, place, styleName), rules(r)),
     climateAndTerroir: climateAndTerroir(r),
     signatureStyles: signatureStyles(r),
     keyGrapes,

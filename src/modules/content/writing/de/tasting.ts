@@ -5,21 +5,12 @@
  * that states it. A grape spirit gets its nose and strength, no wine structure.
  */
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
-import { BODY, SUGAR } from "../lexicon/style-words.ts";
+import { SUGAR } from "../lexicon/style-words.ts";
 import { choose, sentences } from "../variation.ts";
 import { percentVol } from "./grammar.ts";
-import { origin } from "./naming.ts";
+import { distinctRef, origin } from "./naming.ts";
 import { typicalPalate } from "./typical.ts";
-import {
-  ACIDITY_IS,
-  ACIDITY_WITH,
-  aromas,
-  FINISH_IS,
-  grapeNames,
-  spiritNoun,
-  TANNIN_ARE,
-  TANNIN_WITH,
-} from "./words.ts";
+import { acidityWords, aromas, bodyWord, FINISH_IS, grapeNames, spiritNoun, tanninWords } from "./words.ts";
 
 /** The nose: aromas of the grapes (named when one or two) or of the style. */
 function nose(p: WineProfile): string {
@@ -29,9 +20,9 @@ function nose(p: WineProfile): string {
   const grapes = grapeNames(p);
   if (p.aromas.fromGrapes && grapes.length === 1 && p.nameKind !== "grape") {
     return choose(p.seed, "nose-grape", [
-      `Sortentypisch für ${grapes[0]} duftet er nach ${a}.`,
+      `Sortentypisch für ${grapes[0]} duftet ${distinctRef(p, "nom")} nach ${a}.`,
       `In der Nase zeigt er, was ${grapes[0]} ausmacht: Noten von ${a}.`,
-      `Typisch für ${grapes[0]} sind die Noten von ${a} in der Nase.`,
+      `Typisch für ${grapes[0]} zeigt ${distinctRef(p, "nom")} in der Nase Noten von ${a}.`,
     ]);
   }
   return choose(p.seed, "nose", [
@@ -53,22 +44,35 @@ function sweetness(p: WineProfile): string | undefined {
 
 /** The palate: body (not for a fino), sweetness, acidity, tannin and finish, in one of several plans. */
 function palate(p: WineProfile): string {
-  const body = p.style.kind === "fino" ? undefined : BODY[p.facts.body].de;
+  const body = p.style.kind === "fino" ? undefined : bodyWord(p, "notes");
   const sweet = sweetness(p);
-  const { acidity, tannin, finish } = p.palate;
+  const { finish } = p.palate;
+  const acid = acidityWords(p, "notes");
+  const tan = tanninWords(p, "notes");
   const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
+  const ref = distinctRef(p, "nom");
+  const finishShort = finish ? (finish === "long" ? "Langer Abgang." : "Mittellanger Abgang.") : "";
   const finishText = finish ? `der Abgang ist ${FINISH_IS[finish]}` : "";
-  if (tannin) {
+  if (feel.length === 0) {
+    const structure = tan ? `${acid.a} und ${tan.a}` : acid.a;
+    return choose(p.seed, "palate-plain", [
+      `Am Gaumen zeigt ${ref} ${structure}${finishText ? `; ${finishText}` : ""}.`,
+      sentences(`Im Mund zeigt er ${structure}.`, finishShort),
+    ]);
+  }
+  if (tan) {
     return choose(p.seed, "palate-red", [
-      `Am Gaumen ist er ${feel}, mit ${ACIDITY_WITH[acidity]} und ${TANNIN_WITH[tannin]}${finishText ? `; ${finishText}` : ""}.`,
-      `Im Mund wirkt er ${feel}; die Tannine sind ${TANNIN_ARE[tannin]}, die Säure ist ${ACIDITY_IS[acidity]}${finishText ? `, ${finishText}` : ""}.`,
-      `Der Gaumen: ${feel}, die Säure ${ACIDITY_IS[acidity]}, die Tannine ${TANNIN_ARE[tannin]}${finish ? `, der Abgang ${FINISH_IS[finish]}` : ""}.`,
+      `Am Gaumen ist ${ref} ${feel}, mit ${acid.with} und ${tan.with}${finishText ? `; ${finishText}` : ""}.`,
+      sentences(`Am Gaumen ${feel}, mit ${acid.with} und ${tan.with}.`, finishShort),
+      `Im Mund wirkt ${ref} ${feel}; die Tannine sind ${tan.is}, die Säure ist ${acid.is}${finishText ? `, ${finishText}` : ""}.`,
+      sentences(`Der Gaumen: ${feel}, die Säure ${acid.is}, die Tannine ${tan.is}.`, finishShort),
     ]);
   }
   return choose(p.seed, "palate", [
-    `Am Gaumen ist er ${feel}, mit ${ACIDITY_WITH[acidity]}${finishText ? `; ${finishText}` : ""}.`,
-    `Im Mund wirkt er ${feel}, die Säure ist ${ACIDITY_IS[acidity]}${finishText ? `, ${finishText}` : ""}.`,
-    `Der Gaumen: ${feel}, die Säure ${ACIDITY_IS[acidity]}${finish ? `, der Abgang ${FINISH_IS[finish]}` : ""}.`,
+    `Am Gaumen ist ${ref} ${feel}, mit ${acid.with}${finishText ? `; ${finishText}` : ""}.`,
+    sentences(`Am Gaumen ${feel}, mit ${acid.with}.`, finishShort),
+    `Im Mund wirkt ${ref} ${feel}, die Säure ist ${acid.is}${finishText ? `, ${finishText}` : ""}.`,
+    sentences(`Der Gaumen: ${feel}, die Säure ${acid.is}.`, finishShort),
   ]);
 }
 

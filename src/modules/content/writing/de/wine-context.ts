@@ -16,7 +16,7 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { CLIMATES } from "../lexicon/climates.ts";
 import { SOILS } from "../lexicon/soils.ts";
 import { choose } from "../variation.ts";
-import { capitalize, inflect, list, number } from "./grammar.ts";
+import { byProducer, capitalize, inflect, list, number } from "./grammar.ts";
 import { type Origin, wineRef } from "./naming.ts";
 import { praedikat, styleNoun, TERM_NAMES } from "./words.ts";
 
@@ -84,6 +84,7 @@ export function placeSentence(p: WineProfile, o: Origin): string {
 
 /** What the strongest label term says about the wine; "" without one. */
 export function labelSentence(p: WineProfile): string {
+  if (p.category === "grape_spirit") return "";
   const t = p.terms;
   const country = p.facts.region.country.toUpperCase();
   if (t.includes("gran_selezione"))
@@ -160,8 +161,8 @@ export function styleContext(p: WineProfile): string {
   }
   if (p.style.kind === "sparkling_nv" && p.facts.vintage === null)
     return choose(p.seed, "nv", [
-      "Ohne Jahrgangsangabe abgefüllt, zeigt er den Stil des Hauses.",
-      "Als Schaumwein ohne Jahrgang steht er für den gleichbleibenden Stil seines Erzeugers.",
+      `Ohne Jahrgangsangabe abgefüllt, zeigt er den Stil ${byProducer(p.facts.producerName).startsWith("von ") ? `des Hauses ${p.facts.producerName}` : "seines Hauses"}.`,
+      `Als Schaumwein ohne Jahrgang steht er für den gleichbleibenden Stil ${byProducer(p.facts.producerName)}.`,
     ]);
   return "";
 }

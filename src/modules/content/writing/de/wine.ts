@@ -10,22 +10,18 @@
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose, sentences } from "../variation.ts";
 import { byProducer, type Case, capitalize, list, nounPhrase } from "./grammar.ts";
-import { fromSituated, inSituated, type Origin, origin, wineRef } from "./naming.ts";
+import { distinctRef, fromSituated, inSituated, type Origin, origin, wineRef } from "./naming.ts";
 import { typicalPalate } from "./typical.ts";
 import { labelSentence, placeSentence, styleContext } from "./wine-context.ts";
 import {
-  ACIDITY_A,
-  ACIDITY_IS,
-  ACIDITY_WITH,
+  acidityWords,
   blendNoun,
   grapeMake,
   grapeNames,
   isPomaceSpirit,
   spiritNoun,
   styleNoun,
-  TANNIN_ARE,
-  TANNIN_WITH,
-  TANNINS,
+  tanninWords,
 } from "./words.ts";
 
 /** True when the wine's name already names its only grape ("Cabernet Sauvignon", "Malbec Reserva"). */
@@ -86,7 +82,7 @@ function identity(p: WineProfile, o: Origin): string {
       () =>
         `Mit ${wineRef(p, "dat", { vintage: true, producer: false })} bietet ${producer} ${style(p, "acc")} ${where}${grapeAppositive(p, "acc", "id")}.`,
       () =>
-        `${producer} erzeugt ${wineRef(p, "acc", { vintage: true, producer: false })} ${where}: ${style(p, "acc")}${grapeAppositive(p, "acc", "id")}.`,
+        `${capitalize(style(p, "nom"))} ${where}${grapeAppositive(p, "nom", "id")}: Das ist ${wineRef(p, "nom", { vintage: true, producer: true })}.`,
     );
   }
   return choose(p.seed, "identity", plans)();
@@ -121,21 +117,26 @@ function classificationTerm(p: WineProfile): string | undefined {
   return term ? names[term] : undefined;
 }
 
-/** The structure sentence of the description: acidity and, for reds, tannin, in one of several plans. */
+/** The structure sentence of the description: acidity and, for reds, tannin, the wine named in most plans. */
 function structure(p: WineProfile): string {
-  const { acidity, tannin } = p.palate;
   if (p.category === "grape_spirit") return "";
-  if (tannin) {
+  const ref = wineRef(p, "nom");
+  const acid = acidityWords(p, "desc");
+  const tan = tanninWords(p, "desc");
+  const vintage = p.facts.vintage !== null ? `des Jahrgangs ${p.facts.vintage}` : "dieses Weins";
+  if (tan) {
     return choose(p.seed, "structure-red", [
-      `Getragen wird er von ${ACIDITY_WITH[acidity]} und ${TANNIN_WITH[tannin]}.`,
-      `Die Säure ist ${ACIDITY_IS[acidity]}, die Tannine sind ${TANNIN_ARE[tannin]}.`,
-      `Sein Gerüst bilden ${TANNINS[tannin]} und ${ACIDITY_A[acidity]}.`,
+      `Getragen wird ${ref} von ${acid.with} und ${tan.with}.`,
+      `${capitalize(distinctRef(p, "nom"))} hat ${acid.a} und ${tan.a}.`,
+      `Das Gerüst ${vintage} bilden ${tan.a} und ${acid.a}.`,
+      `${capitalize(ref)} zeigt ${tan.a} und ${acid.a}.`,
     ]);
   }
+  const feel = { high: "straff und belebend", medium: "harmonisch", low: "weich und rund" }[p.palate.acidity];
   return choose(p.seed, "structure", [
-    `Getragen wird er von ${ACIDITY_WITH[acidity]}.`,
-    `Seine Säure ist ${ACIDITY_IS[acidity]}.`,
-    `Am Gaumen wirkt er dank ${ACIDITY_WITH[acidity]} ${acidity === "high" ? "straff und belebend" : acidity === "medium" ? "harmonisch" : "weich und rund"}.`,
+    `Getragen wird ${ref} von ${acid.with}.`,
+    `Seine Säure ist ${acid.is}.`,
+    `Am Gaumen wirkt ${ref} dank ${acid.with} ${feel}.`,
   ]);
 }
 
@@ -188,23 +189,31 @@ function grapeSentence(p: WineProfile): string {
   const [first, ...rest] = names;
   return choose(p.seed, "grapes-blend", [
     `In der Cuvée verbinden sich ${list(names)}.`,
-    `${first} gibt den Ton an, dazu kommen ${list(rest)}.`,
+    `${first} gibt den Ton an, dazu ${rest.length > 1 ? "kommen" : "kommt"} ${list(rest)}.`,
     `Die Cuvée vereint ${list(names)}.`,
   ]);
 }
 
-/** A closing sentence on the wine's character from body and structure, when nothing else is said. */
-function character(p: WineProfile): string {
-  if (p.category === "grape_spirit" || p.typical) return "";
-  const { body } = p.palate;
-  const weight = body === "full" || body === "very_full" ? 2 : body === "medium" ? 1 : 0;
-  const subject = capitalize(
-    nounPhrase({ ...styleNoun(p, { body: false, sugar: false }), article: "definite" }, "nom"),
-  );
-  return choose(p.seed, "character", [
-    `Wer ${["einen leichten", "einen ausgewogenen", "einen kraftvollen"][weight]} Wein sucht, ist bei ihm richtig.`,
-    `Ihn prägen ${["Leichtigkeit und Trinkfluss", "Balance und Harmonie", "Kraft und Fülle"][weight]}.`,
-    `${subject} setzt auf ${["Leichtigkeit", "Ausgewogenheit", "Fülle und Kraft"][weight]}.`,
+/** When the wine drinks well, for the long description (the drinking period says more). */
+function readiness(p: WineProfile): string {
+  const w = p.window;
+  const v = p.facts.vintage;
+  if (!w || p.category === "grape_spirit") return "";
+  const year = new Date().getUTCFullYear();
+  if (v === null || v + w.to < year) {
+    return w.to <= 3
+      ? choose(p.seed, "ready-nv", [
+          `${capitalize(distinctRef(p, "nom"))} ist für den baldigen Genuss gemacht.`,
+          "Gedacht ist er für den Genuss in seiner Jugend.",
+        ])
+      : "";
+  }
+  const [a, b] = [v + w.from, v + w.to];
+  if (a === b) return `Der Jahrgang ${v} trinkt sich ${a} am besten.`;
+  return choose(p.seed, "ready", [
+    `${capitalize(distinctRef(p, "nom", true))} ist ab ${a} trinkreif und hält sich bis etwa ${b}.`,
+    `Trinkreif ist der Jahrgang ${v} ${a <= year ? "schon jetzt" : `ab ${a}`}; seine beste Zeit reicht bis etwa ${b}.`,
+    `Von ${a} bis ${b} zeigt sich ${distinctRef(p, "nom", true)} von seiner besten Seite.`,
   ]);
 }
 
@@ -220,6 +229,7 @@ export function descriptionLong(p: WineProfile): string {
     placeSentence(p, o),
     grapeSentence(p),
     ...context,
-    p.typical ? typicalPalate(p, o, 1) : context.length === 0 ? character(p) : "",
+    p.typical ? typicalPalate(p, o, 1) : "",
+    readiness(p),
   );
 }
