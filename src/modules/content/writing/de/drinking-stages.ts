@@ -70,11 +70,13 @@ export function young(p: WineProfile, s: Stage): string {
     tannic: [
       `In der Jugend ist er straff: Noten von ${fruit} stehen im Vordergrund, die Tannine wirken noch fest und fordernd.`,
       `Jung wirkt er dicht und verschlossen, mit Noten von ${fruit}; seine Tannine brauchen noch Zeit.`,
-      `In den ersten Jahren dominiert bei ${distinctRef(p, "dat")} die Frucht mit Noten von ${fruit}, und die Tannine greifen noch kräftig zu.`,
+      `In den ersten Jahren dominiert die Frucht mit Noten von ${fruit}, und die Tannine greifen noch kräftig zu.`,
+      `Wer ${acc} früh öffnet, erlebt Noten von ${fruit} und Tannine, die noch Zeit brauchen.`,
       `Jung getrunken zeigt ${nom} vor allem Noten von ${fruit} und noch kräftige Tannine; Luft tut ihm dann gut.`,
     ],
     red: [
       `Jung zeigt er sich fruchtig und geschmeidig, geprägt von ${fruit}.`,
+      `${fruit.charAt(0).toUpperCase()}${fruit.slice(1)}: Diese Frucht prägt ${acc} in seinen ersten Jahren.`,
       `In den ersten Jahren bietet ${nom} saftige Frucht mit Noten von ${fruit}.`,
       `Wer ihn jung trinkt, findet vor allem Frucht: Noten von ${fruit}, dazu eine zugängliche Textur.`,
       `Jung schmeckt ${nom} fruchtig und zugänglich, mit Noten von ${fruit}.`,
@@ -141,6 +143,7 @@ export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string 
       `Für eine lange Lagerung ist er nicht gemacht; am besten ${end.by} öffnen, solange er frisch ist.`,
       `Längere Lagerung verbessert ${acc} nicht; er sollte ${end.by} getrunken werden.`,
       `Im Keller gewinnt er nichts hinzu; am besten trinkt man ihn ${end.by}.`,
+      `Seine Frische ist sein Trumpf, deshalb ${end.by} öffnen.`,
       `${capitalize(acc)} am besten ${end.by} trinken; Lagerung macht ihn nicht besser.`,
       `Aufheben lohnt nicht: ${nom} zeigt sich ${end.by} am frischesten.`,
     ],

@@ -35,20 +35,22 @@ function lead(p: WineProfile, food: string): string {
 /** Serving temperature and, for tannic reds and Vintage Port, decanting. */
 function serving(p: WineProfile): string {
   const t = degrees(p.serving.temperature);
-  const acc = wineRef(p, "acc");
-  if (p.serving.decant) {
-    return choose(p.seed, "serve-decant", [
-      `${capitalize(acc)} am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
-      `${capitalize(distinctRef(p, "nom"))} dankt es, wenn man ihn eine Stunde vorher dekantiert; die richtige Trinktemperatur liegt bei ${t}.`,
-      `Bei ${t} und nach einer Stunde in der Karaffe zeigt sich ${wineRef(p, "nom")} am besten.`,
-      `Eine Stunde Luft in der Karaffe tut ${wineRef(p, "dat")} gut; serviert wird er bei ${t}.`,
-    ]);
-  }
-  return choose(p.seed, "serve", [
+  const temperature = choose(p.seed, "serve", [
     `Trinktemperatur: ${t}.`,
-    `Bei ${t} serviert, kommt ${wineRef(p, "nom")} am besten zur Geltung.`,
-    `${capitalize(acc)} sollte man bei ${t} servieren.`,
     `Ideal sind ${t}.`,
+    `Bei ${t} servieren.`,
+    `Serviert bei ${t}.`,
+    `Bei ${t} serviert, kommt ${wineRef(p, "nom")} am besten zur Geltung.`,
+  ]);
+  if (!p.serving.decant) return temperature;
+  return choose(p.seed, "serve-decant", [
+    sentences("Eine Stunde vorher dekantieren.", temperature),
+    sentences(
+      `${capitalize(distinctRef(p, "nom"))} dankt es, wenn man ihn eine Stunde vorher dekantiert.`,
+      temperature,
+    ),
+    sentences(temperature, "Eine Stunde Karaffe tut ihm gut."),
+    `${capitalize(wineRef(p, "acc"))} am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
   ]);
 }
 

@@ -50,7 +50,7 @@ function palate(p: WineProfile): string {
   const acid = acidityWords(p, "notes");
   const tan = tanninWords(p, "notes");
   const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
-  const ref = distinctRef(p, "nom");
+  const ref = choose(p.seed, "palate-ref", [distinctRef(p, "nom"), "er"]);
   const finishShort = finish ? (finish === "long" ? "Langer Abgang." : "Mittellanger Abgang.") : "";
   const finishText = finish ? `der Abgang ist ${FINISH_IS[finish]}` : "";
   if (feel.length === 0) {

@@ -53,7 +53,7 @@ function climate(id: keyof typeof CLIMATES, article: "indefinite" | "definite"):
 export function placeSentence(p: WineProfile, o: Origin): string {
   const place = p.place;
   if (!place || o.countryOnly || p.category === "grape_spirit") return "";
-  const ref = wineRef(p, "acc");
+  const ref = choose(p.seed, "place-ref", [wineRef(p, "acc"), "ihn"]);
   const options: string[] = [];
   const system = place.designation?.system;
   if (system && WRITTEN_AFTER.has(system) && place.kind === "appellation") {
@@ -63,7 +63,7 @@ export function placeSentence(p: WineProfile, o: Origin): string {
     const soils = list(place.soils.slice(0, 3).map((s) => SOILS[s as SoilId].de));
     options.push(
       choose(p.seed, "soil", [
-        `Die Trauben für ${ref} wachsen ${o.in} auf Böden aus ${soils}.`,
+        `Die Trauben für ${wineRef(p, "acc")} wachsen ${o.in} auf Böden aus ${soils}.`,
         `${capitalize(o.in)} stehen die Reben auf ${soils}.`,
       ]),
     );
@@ -77,7 +77,7 @@ export function placeSentence(p: WineProfile, o: Origin): string {
     options.push(`Das ${climate(place.climate, "definite")} Klima ${o.in} prägt ${ref}${height}.`);
   }
   if (place.features.some((f) => f.kind === "steep_slopes")) {
-    options.push(`Die Trauben für ${ref} stammen aus steilen Hanglagen ${o.in}.`);
+    options.push(`Die Trauben für ${wineRef(p, "acc")} stammen aus steilen Hanglagen ${o.in}.`);
   }
   return options.length > 0 ? choose(p.seed, "place-fact", options) : "";
 }

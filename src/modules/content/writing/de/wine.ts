@@ -120,23 +120,36 @@ function classificationTerm(p: WineProfile): string | undefined {
 /** The structure sentence of the description: acidity and, for reds, tannin, the wine named in most plans. */
 function structure(p: WineProfile): string {
   if (p.category === "grape_spirit") return "";
-  const ref = wineRef(p, "nom");
+  const ref = "er";
   const acid = acidityWords(p, "desc");
   const tan = tanninWords(p, "desc");
   const vintage = p.facts.vintage !== null ? `des Jahrgangs ${p.facts.vintage}` : "dieses Weins";
   if (tan) {
     return choose(p.seed, "structure-red", [
       `Getragen wird ${ref} von ${acid.with} und ${tan.with}.`,
-      `${capitalize(distinctRef(p, "nom"))} hat ${acid.a} und ${tan.a}.`,
+      `Er hat ${acid.a} und ${tan.a}.`,
+      `Im Glas zeigt er ${acid.a}, dazu ${tan.a}.`,
       `Das Gerüst ${vintage} bilden ${tan.a} und ${acid.a}.`,
       `${capitalize(ref)} zeigt ${tan.a} und ${acid.a}.`,
     ]);
   }
   const feel = { high: "straff und belebend", medium: "harmonisch", low: "weich und rund" }[p.palate.acidity];
+  const grapes = grapeNames(p);
+  const subjects: [string, string][] = [
+    ["er", "ihn"],
+    ...(p.facts.vintage !== null
+      ? ([[`der Jahrgang ${p.facts.vintage}`, `den Jahrgang ${p.facts.vintage}`]] as [string, string][])
+      : []),
+    ...(grapes.length === 1 && p.nameKind !== "grape"
+      ? ([[`dieser ${grapes[0]}`, `diesen ${grapes[0]}`]] as [string, string][])
+      : []),
+  ];
+  const [subject, object] = choose(p.seed, "structure-subject", subjects);
   return choose(p.seed, "structure", [
-    `Getragen wird ${ref} von ${acid.with}.`,
+    `Getragen wird ${subject} von ${acid.with}.`,
     `Seine Säure ist ${acid.is}.`,
-    `Am Gaumen wirkt ${ref} dank ${acid.with} ${feel}.`,
+    `Am Gaumen wirkt ${subject} dank ${acid.with} ${feel}.`,
+    `${capitalize(acid.a)} macht ${object} ${feel}.`,
   ]);
 }
 
@@ -180,8 +193,8 @@ function grapeSentence(p: WineProfile): string {
     return nameIsGrape(p)
       ? ""
       : choose(p.seed, "grapes-single", [
-          `Die Trauben sind ausschließlich ${names[0]}.`,
           `Er ist ein sortenreiner ${names[0]}.`,
+          `Gekeltert ist er allein aus ${names[0]}.`,
         ]);
   }
   if (make === "mainly")
@@ -204,16 +217,19 @@ function readiness(p: WineProfile): string {
     return w.to <= 3
       ? choose(p.seed, "ready-nv", [
           `${capitalize(distinctRef(p, "nom"))} ist für den baldigen Genuss gemacht.`,
-          "Gedacht ist er für den Genuss in seiner Jugend.",
+          "",
         ])
       : "";
   }
   const [a, b] = [v + w.from, v + w.to];
   if (a === b) return `Der Jahrgang ${v} trinkt sich ${a} am besten.`;
   return choose(p.seed, "ready", [
-    `${capitalize(distinctRef(p, "nom", true))} ist ab ${a} trinkreif und hält sich bis etwa ${b}.`,
+    `Der Jahrgang ${v} ist ab ${a} trinkreif und hält sich bis etwa ${b}.`,
     `Trinkreif ist der Jahrgang ${v} ${a <= year ? "schon jetzt" : `ab ${a}`}; seine beste Zeit reicht bis etwa ${b}.`,
-    `Von ${a} bis ${b} zeigt sich ${distinctRef(p, "nom", true)} von seiner besten Seite.`,
+    `Von ${a} bis ${b} zeigt sich der Jahrgang ${v} von seiner besten Seite.`,
+    `Seine beste Zeit liegt zwischen ${a} und ${b}.`,
+    `Trinkreif ab ${a}, mit Potenzial bis etwa ${b}.`,
+    `Trinkfenster: ${a} bis ${b}.`,
   ]);
 }
 

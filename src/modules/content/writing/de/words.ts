@@ -90,6 +90,21 @@ export interface StyleOptions {
  * light by definition: OCW "sherry"); sweet wines "edelsüß" (botrytis) or "süß"; spirits by kind.
  */
 export function styleNoun(p: WineProfile, options: StyleOptions = {}): NounPhrase {
+  const np = styleNounRaw(p, options);
+  // "Ruby Port von Porto Ferreira ist ein Ruby Port": when the name is the style, say the kind.
+  if (!named(p, np.noun)) return np;
+  const general =
+    p.category === "grape_spirit"
+      ? "Tresterbrand"
+      : /Port$/.test(np.noun)
+        ? "Portwein"
+        : /^(Fino|Manzanilla|Amontillado|Oloroso|Palo Cortado|Cream Sherry)$/.test(np.noun)
+          ? "Sherry"
+          : undefined;
+  return general && !named(p, general) ? { ...np, noun: general } : np;
+}
+
+function styleNounRaw(p: WineProfile, options: StyleOptions): NounPhrase {
   const base: NounPhrase = { article: "indefinite", gender: "m", adjectives: [], noun: "" };
   const colour = p.facts.color;
   if (p.category === "grape_spirit") return { ...base, noun: spiritNoun(p) };
