@@ -60,12 +60,16 @@ function two(ids: readonly AromaId[], fallback: AromaId[]): AromaId[] {
 
 /** The wine young: one of the stage's plans, with its fruit (two aromas at most) and acidity. */
 export function young(p: WineProfile, s: Stage): string {
+  const named = youngPlans(p, s, distinctRef(p, "nom"), distinctRef(p, "acc"));
+  const plain = youngPlans(p, s, "er", "ihn");
+  return choose(p.seed, "young", [...new Set([...named, ...plain])]);
+}
+
+function youngPlans(p: WineProfile, s: Stage, nom: string, acc: string): string[] {
   const typical = p.aromas.ids;
   const fruits = typical.filter((id) => FRUIT_AROMAS.has(id));
   const fruit = aromas(two(fruits.length > 0 ? fruits : typical, ["redFruit"]));
   const acid = acidityWords(p, "young").with;
-  const nom = distinctRef(p, "nom");
-  const acc = distinctRef(p, "acc");
   const plans: Record<Stage, string[]> = {
     tannic: [
       `In der Jugend ist er straff: Noten von ${fruit} stehen im Vordergrund, die Tannine wirken noch fest und fordernd.`,
@@ -76,7 +80,7 @@ export function young(p: WineProfile, s: Stage): string {
     ],
     red: [
       `Jung zeigt er sich fruchtig und geschmeidig, geprägt von ${fruit}.`,
-      `${fruit.charAt(0).toUpperCase()}${fruit.slice(1)}: Diese Frucht prägt ${acc} in seinen ersten Jahren.`,
+      `In seinen ersten Jahren prägen ${acc} Noten von ${fruit}.`,
       `In den ersten Jahren bietet ${nom} saftige Frucht mit Noten von ${fruit}.`,
       `Wer ihn jung trinkt, findet vor allem Frucht: Noten von ${fruit}, dazu eine zugängliche Textur.`,
       `Jung schmeckt ${nom} fruchtig und zugänglich, mit Noten von ${fruit}.`,
@@ -86,7 +90,7 @@ export function young(p: WineProfile, s: Stage): string {
       `Man trinkt ${acc} am besten jung, wenn seine Frucht mit Noten von ${fruit} am lebendigsten ist.`,
       `Sein Reiz liegt in der Jugend: klare Frucht mit Noten von ${fruit}, getragen von ${acid}.`,
       `${capitalize(nom)} ist ein Wein für die ersten Jahre, solange Noten von ${fruit} im Vordergrund stehen.`,
-      `Jung getrunken zeigt ${nom} am meisten Frische: Noten von ${fruit} und ${acid}.`,
+      `Jung getrunken zeigt ${nom} am meisten Frische: Noten von ${fruit} und ${acidityWords(p, "young").a}.`,
     ],
     white_long: [
       `Jung wirkt er straff und frisch, getragen von ${acid} und Aromen von ${fruit}.`,
@@ -116,16 +120,26 @@ export function young(p: WineProfile, s: Stage): string {
       "Gereift wird er, bevor er in den Handel kommt: Er ist sofort trinkreif.",
     ],
   };
-  return choose(p.seed, "young", plans[s]);
+  return plans[s];
 }
 
 /** The wine mature: one of the stage's plans, with its aged aromas and the window's end (`by`, `until`). */
 export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string }): string {
+  const named = ripePlans(p, s, end, distinctRef(p, "nom"), distinctRef(p, "acc"));
+  const plain = ripePlans(p, s, end, "er", "ihn");
+  return choose(p.seed, "ripe", [...new Set([...named, ...plain])]);
+}
+
+function ripePlans(
+  p: WineProfile,
+  s: Stage,
+  end: { by: string; until: string },
+  nom: string,
+  acc: string,
+): string[] {
   const aged = p.aromas.aged;
   const tertiary = aromas(two(aged, ["leather", "forestFloor"]));
   const whiteAged = aromas(two(aged, ["honey", "hazelnut"]));
-  const nom = distinctRef(p, "nom");
-  const acc = distinctRef(p, "acc");
   const plans: Record<Stage, string[]> = {
     tannic: [
       `Mit der Flaschenreife werden die Tannine weicher, und Noten von ${tertiary} treten hervor; getrunken werden sollte er ${end.by}.`,
@@ -144,8 +158,8 @@ export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string 
       `Längere Lagerung verbessert ${acc} nicht; er sollte ${end.by} getrunken werden.`,
       `Im Keller gewinnt er nichts hinzu; am besten trinkt man ihn ${end.by}.`,
       `Seine Frische ist sein Trumpf, deshalb ${end.by} öffnen.`,
-      `${capitalize(acc)} am besten ${end.by} trinken; Lagerung macht ihn nicht besser.`,
-      `Aufheben lohnt nicht: ${nom} zeigt sich ${end.by} am frischesten.`,
+      `Am besten ${end.by} trinken; Lagerung macht ${acc} nicht besser.`,
+      `Aufheben lohnt nicht: ${capitalize(nom)} zeigt sich ${end.by} am frischesten.`,
     ],
     white_long: [
       `Mit zunehmender Reife gewinnt er an Tiefe und entwickelt Noten von ${whiteAged}.`,
@@ -174,5 +188,5 @@ export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string 
       `Eine weitere Reifung braucht er nicht; er bleibt ${end.until} in gutem Zustand.`,
     ],
   };
-  return choose(p.seed, "ripe", plans[s]);
+  return plans[s];
 }

@@ -47,7 +47,7 @@ function endOf(p: WineProfile, to: number, year: number): End {
   const n = Math.max(1, to);
   const v = p.facts.vintage;
   if (v !== null && v + to < year)
-    return { by: `innerhalb ${years(n, true)} nach der Lese`, until: `etwa ${years(n)} nach der Lese` };
+    return { by: `innerhalb ${years(n, true)} nach der Lese`, until: `bis etwa ${years(n)} nach der Lese` };
   if (v !== null) return { by: `bis ${v + to}`, until: `bis etwa ${v + to}` };
   return { by: `innerhalb ${years(n, true)} nach dem Kauf`, until: `etwa ${years(n)} lang nach dem Kauf` };
 }
@@ -58,7 +58,7 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
     const [a, b] = [v + from, v + to];
     if (b < year) {
       return choose(p.seed, "past", [
-        `Der Jahrgang ${v} von ${distinctRef(p, "dat")} hatte seine beste Zeit von ${a} bis ${b}; ein jüngerer Jahrgang trinkt sich am besten innerhalb ${years(to, true)} nach der Lese.`,
+        `${capitalize(distinctRef(p, "nom", true))} hatte seine beste Zeit von ${a} bis ${b}; ein jüngerer Jahrgang trinkt sich am besten innerhalb ${years(to, true)} nach der Lese.`,
         `Seinen Höhepunkt hatte ${distinctRef(p, "nom", true)} zwischen ${a} und ${b}; jüngere Jahrgänge sind innerhalb ${years(to, true)} nach der Lese am schönsten.`,
       ]);
     }
@@ -83,25 +83,36 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
 }
 
 function storage(p: WineProfile, rule: WindowRule, to: number, end: End): string {
-  const ref = distinctRef(p, "acc");
-  const nom = distinctRef(p, "nom");
+  const named = storagePlans(p, rule, to, end, distinctRef(p, "nom"), distinctRef(p, "acc"));
+  const plain = storagePlans(p, rule, to, end, "er", "ihn");
+  return choose(p.seed, "storage", [...new Set([...named, ...plain])]);
+}
+
+function storagePlans(
+  _p: WineProfile,
+  rule: WindowRule,
+  to: number,
+  end: End,
+  nom: string,
+  ref: string,
+): string[] {
   if (READY.has(rule) || to <= 3) {
-    return choose(p.seed, "storage-ready", [
+    return [
       `Für ${ref} ist kein Weinkeller nötig: kühl, dunkel und vor Wärme geschützt aufbewahren und ${end.by} trinken.`,
-      `${capitalize(ref)} muss man nicht einlagern; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,
+      `Einlagern muss man ${ref} nicht; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,
       `${capitalize(nom)} braucht keinen Keller, nur einen kühlen, dunklen Platz ohne direktes Licht.`,
       `Zum Einlagern ist ${nom} nicht gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
-    ]);
+    ];
   }
   const long = to >= 15;
-  return choose(p.seed, long ? "storage-long" : "storage", [
-    `Liegend, dunkel und erschütterungsfrei bei 10 bis 14 °C gelagert, hält sich ${nom} ${end.until}.`,
+  return [
+    `Liegend, dunkel und erschütterungsfrei bei 10 bis 14 °C gelagert, hält ${nom === "er" ? "er sich" : `sich ${nom}`} ${end.until}.`,
     `Wer ${ref} ${end.until} aufbewahren möchte, lagert die Flaschen liegend und dunkel bei gleichmäßig 10 bis 14 °C und etwa 70 % Luftfeuchtigkeit.`,
     `Ein dunkler, ruhiger Keller mit konstant 10 bis 14 °C bewahrt ${ref} ${end.until}; die Flaschen dort liegend lagern.`,
     long
       ? `Für ein so langes Leben braucht er gute Bedingungen: liegend, dunkel, bei 10 bis 14 °C und rund 70 % Luftfeuchtigkeit; so reift er ${end.until}.`
       : `Bei 10 bis 14 °C, liegend und vor Licht geschützt, bleibt ${nom} ${end.until} in guter Form.`,
-  ]);
+  ];
 }
 
 /** A grape spirit's period: 0 to 0, no development in bottle. */

@@ -228,6 +228,13 @@ const PRODUCER_ARTICLE: readonly [RegExp, Gender][] = [
   [/^(Castello|Podere) /, "n"],
 ];
 
+/** The producer as subject: "das Weingut Robert Weil", "die Tenuta San Guido", "Casa Perini". */
+export function producerSubject(producer: string, c: Case = "nom"): string {
+  for (const [re, gender] of PRODUCER_ARTICLE)
+    if (re.test(producer)) return `${DEFINITE[c][gender]} ${producer}`;
+  return producer;
+}
+
 /** "von Casa Perini", "vom Weingut Robert Weil", "von der Tenuta San Guido", "von Château Latour". */
 export function byProducer(producer: string): string {
   for (const [re, gender] of PRODUCER_ARTICLE)

@@ -24,7 +24,8 @@ import {
 
 /** Grammatical gender of the wine's name with its article: "die Cuvée Nature", else masculine. */
 export function nameGender(p: WineProfile): Gender {
-  return p.nameKind !== "proper" && /\bcuvee\b/.test(fold(p.facts.name)) ? "f" : "m";
+  const name = fold(p.facts.name);
+  return name.startsWith("cuvee") || (p.nameKind === "style_words" && /\bcuvee\b/.test(name)) ? "f" : "m";
 }
 
 /** True when the name already carries a year. */

@@ -180,6 +180,8 @@ function fromRecord(r: RegionProfile, place: RegionRecord): string {
 /** The broad climate of the country's vineyards, as general guidance, with the region's name. */
 function fromCountry(r: RegionProfile): string {
   const c = country(r.facts.country);
+  if (r.place?.kind === "national" && c?.climates && c.climates.length > 0)
+    return `Der Weinbau ${c.in.de} ist allgemein von ${list(c.climates.map((id) => climateDative(id)))} Klima geprägt.`;
   const ids = c?.climates ?? [];
   const name = r.facts.names.de || r.facts.names.en;
   if (!c || ids.length === 0) return "";

@@ -81,6 +81,24 @@ const CLASSIFICATION: Record<string, string> = {
   tokaj_1737: "Tokaj wurde 1737 als eines der ersten Weinbaugebiete der Welt abgegrenzt.",
 };
 
+/**
+ * German names of varieties a record may name by their catalogue key without the region's wines
+ * naming them (Deutsches Weininstitut usage; the Burgundian names only for German and Austrian regions).
+ */
+const GERMAN_GRAPES: Readonly<Record<string, string>> = {
+  "Muscat/Moscato": "Muskateller",
+  "Muscat/Moscato Bianco": "Muskateller",
+  "Muscat Blanc": "Muskateller",
+  "Syrah/Shiraz": "Syrah",
+  "Carignan/Cariñena": "Carignan",
+};
+const GERMAN_PINOTS: Readonly<Record<string, string>> = {
+  "Pinot Noir": "Spätburgunder",
+  "Pinot Gris": "Grauburgunder",
+  "Pinot Blanc": "Weißburgunder",
+  "Pinot Meunier": "Schwarzriesling",
+};
+
 /** German names of the grapes named in the record or rule, through the region's wines' localized names. */
 function grapeNames(r: RegionProfile, names: readonly string[]): string[] {
   const byName = new Map(r.grapes.map((g) => [g.grape.name, g.grape]));
@@ -88,7 +106,9 @@ function grapeNames(r: RegionProfile, names: readonly string[]): string[] {
     ...new Set(
       names.map((n) => {
         const g = byName.get(n);
-        return g ? grapeName(g, r.facts.country) : n.includes("/") ? (n.split("/")[0] as string) : n;
+        if (g) return grapeName(g, r.facts.country);
+        if (/^(DE|AT)$/i.test(r.facts.country) && GERMAN_PINOTS[n]) return GERMAN_PINOTS[n] as string;
+        return GERMAN_GRAPES[n] ?? (n.split("/")[0] as string);
       }),
     ),
   ];
@@ -161,7 +181,9 @@ function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined, styl
             `Bekannt ist das Gebiet für ${list(styles)}.`,
             `Typisch sind ${list(styles)}.`,
           ])
-        : `Aus ${r.facts.names.de || r.facts.names.en} kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))}.`,
+        : place?.kind === "national"
+          ? `Unter dieser Bezeichnung kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))} in den Handel.`
+          : `Aus ${r.facts.names.de || r.facts.names.en} kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))}.`,
     );
   }
   return out;

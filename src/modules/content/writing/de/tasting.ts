@@ -10,7 +10,16 @@ import { choose, sentences } from "../variation.ts";
 import { percentVol } from "./grammar.ts";
 import { distinctRef, origin } from "./naming.ts";
 import { typicalPalate } from "./typical.ts";
-import { acidityWords, aromas, bodyWord, FINISH_IS, grapeNames, spiritNoun, tanninWords } from "./words.ts";
+import {
+  acidityAll,
+  aromas,
+  bodyAll,
+  FINISH_IS,
+  grapeNames,
+  type LevelWords,
+  spiritNoun,
+  tanninAll,
+} from "./words.ts";
 
 /** The nose: aromas of the grapes (named when one or two) or of the style. */
 function nose(p: WineProfile): string {
@@ -18,7 +27,8 @@ function nose(p: WineProfile): string {
   if (ids.length === 0) return "";
   const a = aromas(ids);
   const grapes = grapeNames(p);
-  if (p.aromas.fromGrapes && grapes.length === 1 && p.nameKind !== "grape") {
+  const nameSaysGrape = grapes.some((g) => p.facts.name.toLowerCase().includes(g.toLowerCase()));
+  if (p.aromas.fromGrapes && grapes.length === 1 && p.nameKind !== "grape" && !nameSaysGrape) {
     return choose(p.seed, "nose-grape", [
       `Sortentypisch für ${grapes[0]} duftet ${distinctRef(p, "nom")} nach ${a}.`,
       `In der Nase zeigt er, was ${grapes[0]} ausmacht: Noten von ${a}.`,
@@ -42,38 +52,42 @@ function sweetness(p: WineProfile): string | undefined {
   return term.de;
 }
 
-/** The palate: body (not for a fino), sweetness, acidity, tannin and finish, in one of several plans. */
+/** The palate: body (not for a fino), sweetness, acidity, tannin and finish, in one of many variants. */
 function palate(p: WineProfile): string {
-  const body = p.style.kind === "fino" ? undefined : bodyWord(p, "notes");
   const sweet = sweetness(p);
   const { finish } = p.palate;
-  const acid = acidityWords(p, "notes");
-  const tan = tanninWords(p, "notes");
-  const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
-  const ref = choose(p.seed, "palate-ref", [distinctRef(p, "nom"), "er"]);
   const finishShort = finish ? (finish === "long" ? "Langer Abgang." : "Mittellanger Abgang.") : "";
   const finishText = finish ? `der Abgang ist ${FINISH_IS[finish]}` : "";
-  if (feel.length === 0) {
-    const structure = tan ? `${acid.a} und ${tan.a}` : acid.a;
-    return choose(p.seed, "palate-plain", [
-      `Am Gaumen zeigt ${ref} ${structure}${finishText ? `; ${finishText}` : ""}.`,
-      sentences(`Im Mund zeigt er ${structure}.`, finishShort),
-    ]);
-  }
-  if (tan) {
-    return choose(p.seed, "palate-red", [
-      `Am Gaumen ist ${ref} ${feel}, mit ${acid.with} und ${tan.with}${finishText ? `; ${finishText}` : ""}.`,
-      sentences(`Am Gaumen ${feel}, mit ${acid.with} und ${tan.with}.`, finishShort),
-      `Im Mund wirkt ${ref} ${feel}; die Tannine sind ${tan.is}, die Säure ist ${acid.is}${finishText ? `, ${finishText}` : ""}.`,
-      sentences(`Der Gaumen: ${feel}, die Säure ${acid.is}, die Tannine ${tan.is}.`, finishShort),
-    ]);
-  }
-  return choose(p.seed, "palate", [
-    `Am Gaumen ist ${ref} ${feel}, mit ${acid.with}${finishText ? `; ${finishText}` : ""}.`,
-    sentences(`Am Gaumen ${feel}, mit ${acid.with}.`, finishShort),
-    `Im Mund wirkt ${ref} ${feel}, die Säure ist ${acid.is}${finishText ? `, ${finishText}` : ""}.`,
-    sentences(`Der Gaumen: ${feel}, die Säure ${acid.is}.`, finishShort),
-  ]);
+  const bodies = p.style.kind === "fino" ? [undefined] : bodyAll(p);
+  const tannins: (LevelWords | undefined)[] = tanninAll(p).length > 0 ? tanninAll(p) : [undefined];
+  const refs = [distinctRef(p, "nom"), "er"];
+  const options: string[] = [];
+  for (const body of bodies)
+    for (const acid of acidityAll(p))
+      for (const tan of tannins) {
+        const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
+        if (feel.length === 0) {
+          const structure = tan ? `${acid.a} und ${tan.a}` : acid.a;
+          for (const ref of refs)
+            options.push(`Am Gaumen zeigt ${ref} ${structure}${finishText ? `; ${finishText}` : ""}.`);
+          options.push(sentences(`Im Mund zeigt er ${structure}.`, finishShort));
+          continue;
+        }
+        const withs = tan ? `${acid.with} und ${tan.with}` : acid.with;
+        const is = tan ? `die Tannine sind ${tan.is}, die Säure ist ${acid.is}` : `die Säure ist ${acid.is}`;
+        const bare = tan ? `die Säure ${acid.is}, die Tannine ${tan.is}` : `die Säure ${acid.is}`;
+        for (const ref of refs) {
+          options.push(
+            `Am Gaumen ist ${ref} ${feel}, mit ${withs}${finishText ? `; ${finishText}` : ""}.`,
+            `Im Mund wirkt ${ref} ${feel}; ${is}${finishText ? `, ${finishText}` : ""}.`,
+          );
+        }
+        options.push(
+          sentences(`Am Gaumen ${feel}, mit ${withs}.`, finishShort),
+          sentences(`Der Gaumen: ${feel}, ${bare}.`, finishShort),
+        );
+      }
+  return choose(p.seed, "palate", options);
 }
 
 /** The alcohol, once per page. */

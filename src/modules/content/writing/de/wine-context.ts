@@ -87,13 +87,19 @@ export function labelSentence(p: WineProfile): string {
   if (p.category === "grape_spirit") return "";
   const t = p.terms;
   const country = p.facts.region.country.toUpperCase();
+  const still = p.facts.subType === "still";
+  if (!still && country === "ES" && styleNoun(p).noun.endsWith("Cava")) {
+    if (t.includes("gran_reserva"))
+      return "Als Cava Gran Reserva hat er mindestens 30 Monate auf der Hefe gereift.";
+    if (t.includes("reserva")) return "Als Cava Reserva hat er mindestens 18 Monate auf der Hefe gereift.";
+  }
   if (t.includes("gran_selezione"))
     return "Gran Selezione ist die oberste Qualitätsstufe des Chianti Classico.";
-  if (t.includes("gran_reserva") && country === "ES")
+  if (t.includes("gran_reserva") && country === "ES" && still)
     return "Als Gran Reserva hat er die längste Reifezeit hinter sich, die das spanische Weinrecht kennt, im Holzfass und in der Flasche.";
-  if (t.includes("reserva") && country === "ES")
+  if (t.includes("reserva") && country === "ES" && still)
     return "Als Reserva ist er vor der Freigabe deutlich länger gereift als ein junger Wein, zum Teil im Holzfass.";
-  if (t.includes("crianza"))
+  if (t.includes("crianza") && still)
     return "Als Crianza hat er vor dem Verkauf mindestens sechs Monate im Holzfass und weitere Zeit in der Flasche verbracht.";
   if (t.includes("riserva"))
     return "Die Bezeichnung Riserva steht für eine längere Reifezeit, als sie die Regeln der Appellation für den einfachen Wein verlangen.";

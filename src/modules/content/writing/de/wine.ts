@@ -7,21 +7,22 @@
  * Sentence plans follow the wine's most notable fact (profile.notable); variants are chosen from
  * the profile's seed.
  */
+import { fold } from "../../../../domain/text-folding.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose, sentences } from "../variation.ts";
-import { byProducer, type Case, capitalize, list, nounPhrase } from "./grammar.ts";
+import { byProducer, type Case, capitalize, list, nounPhrase, producerSubject } from "./grammar.ts";
 import { distinctRef, fromSituated, inSituated, type Origin, origin, wineRef } from "./naming.ts";
 import { typicalPalate } from "./typical.ts";
 import { labelSentence, placeSentence, styleContext } from "./wine-context.ts";
 import {
-  acidityWords,
+  acidityAll,
   blendNoun,
   grapeMake,
   grapeNames,
   isPomaceSpirit,
   spiritNoun,
   styleNoun,
-  tanninWords,
+  tanninAll,
 } from "./words.ts";
 
 /** True when the wine's name already names its only grape ("Cabernet Sauvignon", "Malbec Reserva"). */
@@ -40,6 +41,8 @@ export function grapeAppositive(p: WineProfile, c: Case, variant: string): strin
   if (make === "none") return "";
   const all = list(names);
   if (p.typical) return `, aus ${all}`;
+  if (p.category === "grape_spirit")
+    return isPomaceSpirit(spiritNoun(p)) ? `, gebrannt aus dem Trester von ${all}` : `, aus ${all}`;
   if (make === "single") {
     if (nameIsGrape(p)) return choose(p.seed, `${variant}-single-named`, ["", ", reinsortig ausgebaut"]);
     return choose(p.seed, `${variant}-single`, [
@@ -66,8 +69,10 @@ function style(p: WineProfile, c: Case): string {
 /** Sentence 1: what the wine is, who makes it, where it comes from, from which grapes. */
 function identity(p: WineProfile, o: Origin): string {
   const where = fromSituated(o);
-  const producer = p.facts.producerName;
-  const term = p.notable[0] === "classification" ? classificationTerm(p) : undefined;
+  const producer = producerSubject(p.facts.producerName);
+  const found = p.notable[0] === "classification" ? classificationTerm(p) : undefined;
+  // A name that carries the term ("Pauillac (Premier Grand Cru Classé)") need not be told it again.
+  const term = found && !fold(p.facts.name).includes(fold(found)) ? found : undefined;
   if (term) {
     return `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))}, ein ${term} ${where}, ist ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`;
   }
@@ -120,37 +125,41 @@ function classificationTerm(p: WineProfile): string | undefined {
 /** The structure sentence of the description: acidity and, for reds, tannin, the wine named in most plans. */
 function structure(p: WineProfile): string {
   if (p.category === "grape_spirit") return "";
-  const ref = "er";
-  const acid = acidityWords(p, "desc");
-  const tan = tanninWords(p, "desc");
   const vintage = p.facts.vintage !== null ? `des Jahrgangs ${p.facts.vintage}` : "dieses Weins";
-  if (tan) {
-    return choose(p.seed, "structure-red", [
-      `Getragen wird ${ref} von ${acid.with} und ${tan.with}.`,
-      `Er hat ${acid.a} und ${tan.a}.`,
-      `Im Glas zeigt er ${acid.a}, dazu ${tan.a}.`,
-      `Das Gerüst ${vintage} bilden ${tan.a} und ${acid.a}.`,
-      `${capitalize(ref)} zeigt ${tan.a} und ${acid.a}.`,
-    ]);
-  }
-  const feel = { high: "straff und belebend", medium: "harmonisch", low: "weich und rund" }[p.palate.acidity];
   const grapes = grapeNames(p);
-  const subjects: [string, string][] = [
-    ["er", "ihn"],
-    ...(p.facts.vintage !== null
-      ? ([[`der Jahrgang ${p.facts.vintage}`, `den Jahrgang ${p.facts.vintage}`]] as [string, string][])
-      : []),
-    ...(grapes.length === 1 && p.nameKind !== "grape"
-      ? ([[`dieser ${grapes[0]}`, `diesen ${grapes[0]}`]] as [string, string][])
-      : []),
-  ];
-  const [subject, object] = choose(p.seed, "structure-subject", subjects);
-  return choose(p.seed, "structure", [
-    `Getragen wird ${subject} von ${acid.with}.`,
-    `Seine Säure ist ${acid.is}.`,
-    `Am Gaumen wirkt ${subject} dank ${acid.with} ${feel}.`,
-    `${capitalize(acid.a)} macht ${object} ${feel}.`,
-  ]);
+  const subjects: [string, string][] = [["er", "ihn"]];
+  if (p.facts.vintage !== null)
+    subjects.push([`der Jahrgang ${p.facts.vintage}`, `den Jahrgang ${p.facts.vintage}`]);
+  if (grapes.length === 1 && p.nameKind !== "grape" && p.facts.type === "wine" && p.facts.subType === "still")
+    subjects.push([`dieser ${grapes[0]}`, `diesen ${grapes[0]}`]);
+  const tannins = tanninAll(p);
+  const options: string[] = [];
+  for (const acid of acidityAll(p)) {
+    if (tannins.length > 0) {
+      for (const tan of tannins) {
+        for (const [subject] of subjects)
+          options.push(`Getragen wird ${subject} von ${acid.with} und ${tan.with}.`);
+        options.push(
+          `Er hat ${acid.a} und ${tan.a}.`,
+          `Im Glas zeigt er ${acid.a}, dazu ${tan.a}.`,
+          `Das Gerüst ${vintage} bilden ${tan.a} und ${acid.a}.`,
+        );
+      }
+      continue;
+    }
+    const feel = { high: "straff und belebend", medium: "harmonisch", low: "weich und rund" }[
+      p.palate.acidity
+    ];
+    options.push(`Seine Säure ist ${acid.is}.`);
+    for (const [subject, object] of subjects) {
+      options.push(
+        `Getragen wird ${subject} von ${acid.with}.`,
+        `Am Gaumen wirkt ${subject} dank ${acid.with} ${feel}.`,
+        `${capitalize(acid.a)} macht ${object} ${feel}.`,
+      );
+    }
+  }
+  return choose(p.seed, "structure", options);
 }
 
 /** The description: identity, then the structure (or the style's typical palate). */
@@ -163,12 +172,12 @@ export function description(p: WineProfile): string {
 /** First sentence of the long description: producer and place, in other words than the description's. */
 function longIntro(p: WineProfile, o: Origin): string {
   const where = inSituated(o);
-  const producer = p.facts.producerName;
+  const producer = producerSubject(p.facts.producerName);
   if (p.category === "grape_spirit") {
     const noun = spiritNoun(p);
     return p.nameHasProducer
       ? `${capitalize(wineRef(p, "nom"))} wird ${where} gebrannt.`
-      : `${producer} brennt ${wineRef(p, "acc", { producer: false })} ${where}; ${isPomaceSpirit(noun) ? `als ${noun} entsteht er aus dem Trester, den Pressrückständen der Trauben` : `ein ${noun} wird aus Trauben destilliert`}.`;
+      : `${capitalize(producer)} brennt ${wineRef(p, "acc", { producer: false })} ${where}; ${isPomaceSpirit(noun) ? `als ${noun} entsteht er aus dem Trester, den Pressrückständen der Trauben` : `ein ${noun} wird aus Trauben destilliert`}.`;
   }
   if (p.nameHasProducer) {
     return choose(p.seed, "intro-own", [
@@ -179,8 +188,8 @@ function longIntro(p: WineProfile, o: Origin): string {
   }
   return choose(p.seed, "intro", [
     `Hinter ${wineRef(p, "dat", { producer: false })} steht ${producer}, ${where} zu Hause.`,
-    `${capitalize(wineRef(p, "nom", { producer: false }))} stammt ${byProducer(producer)} ${where}.`,
-    `${producer} keltert ${wineRef(p, "acc", { producer: false })} ${where}.`,
+    `${capitalize(wineRef(p, "nom", { producer: false }))} stammt ${byProducer(p.facts.producerName)} ${where}.`,
+    `${capitalize(producer)} keltert ${wineRef(p, "acc", { producer: false })} ${where}.`,
   ]);
 }
 
@@ -190,7 +199,7 @@ function grapeSentence(p: WineProfile): string {
   const make = grapeMake(p);
   if (make === "none" || p.typical || p.category === "grape_spirit") return "";
   if (make === "single") {
-    return nameIsGrape(p)
+    return nameIsGrape(p) || p.facts.type !== "wine"
       ? ""
       : choose(p.seed, "grapes-single", [
           `Er ist ein sortenreiner ${names[0]}.`,

@@ -160,7 +160,12 @@ function styleNounRaw(p: WineProfile, options: StyleOptions): NounPhrase {
     case "sweet_red":
       return {
         ...base,
-        adjectives: [...(body ? [body] : []), ...(eiswein(p) ? [] : ["süß"])],
+        adjectives: [
+          ...(body ? [body] : []),
+          ...(eiswein(p)
+            ? []
+            : [sugarTerm?.kind === "adjective" && sugarTerm.de !== "trocken" ? sugarTerm.de : "süß"]),
+        ],
         noun: eiswein(p) ?? STILL[colour],
       };
     default: {
@@ -315,6 +320,21 @@ const BODY_IS: Record<string, string[]> = {
   full: ["vollmundig", "kraftvoll", "körperreich"],
   very_full: ["sehr vollmundig", "opulent", "wuchtig"],
 };
+
+/** Every wording of the wine's acidity (to build all variants of a sentence and choose once). */
+export function acidityAll(p: WineProfile): LevelWords[] {
+  return ACIDITY_WORDS[p.palate.acidity];
+}
+
+/** Every wording of the wine's tannin; [] for a wine without tannin. */
+export function tanninAll(p: WineProfile): LevelWords[] {
+  return p.palate.tannin ? TANNIN_WORDS[p.palate.tannin] : [];
+}
+
+/** Every predicate word for the wine's body. */
+export function bodyAll(p: WineProfile): string[] {
+  return BODY_IS[p.facts.body] ?? ["mittelkräftig"];
+}
 
 /** One wording of the wine's acidity, chosen by seed and `slot` (so two fields may word it differently). */
 export function acidityWords(p: WineProfile, slot: string): LevelWords {
