@@ -8,6 +8,7 @@
  * place alone would not tell.
  */
 import { fold } from "../../../../domain/text-folding.ts";
+import type { RegionRecord } from "../../../../domain/wine/regions/region-record.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import {
   byProducer,
@@ -108,7 +109,7 @@ export function origin(p: WineProfile): Origin {
   const country = { from: fromCountry(code) ?? "", in: inCountry(code) ?? "", countryOnly: true };
   const place = p.place;
   if (place && place.kind !== "national" && place.kind !== "style") {
-    if (p.nameStatesRegion) {
+    if (nameHasPlace(p.facts.name, place)) {
       if (p.placeWithin)
         return { from: fromPlace(p.placeWithin), in: inPlace(p.placeWithin), countryOnly: false };
       if (country.from) return country;
@@ -147,6 +148,14 @@ export function origin(p: WineProfile): Origin {
     situated: country.in,
     countryOnly: false,
   };
+}
+
+/** True when the wine's name contains the place's name in any language, as whole words. */
+function nameHasPlace(name: string, place: RegionRecord): boolean {
+  const words = ` ${fold(name)} `;
+  return [place.name, ...Object.values(place.names)].some(
+    (n) => n.length > 0 && words.includes(` ${fold(n)} `),
+  );
 }
 
 /** "aus Saint-Estèphe im Haut-Médoc" / "aus Mendoza in Argentinien" / "aus dem Rheingau". */
