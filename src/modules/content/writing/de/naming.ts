@@ -45,9 +45,19 @@ export interface RefOptions {
   vintage?: boolean;
 }
 
+/** Port names that are only its category ("Late Bottled Vintage Port", "10 Year Old Tawny Port"). */
+const PORT_CATEGORY =
+  /^((fine|reserve|special reserve|finest reserve) )?((\d+ years? old )?(tawny|ruby|white|vintage|late bottled vintage|lbv|colheita)) (port|porto)$/;
+
+/** True when the name is to be used like style words: with its article and its producer. */
+function styleLike(p: WineProfile): boolean {
+  return p.nameKind === "style_words" || PORT_CATEGORY.test(fold(p.facts.name));
+}
+
 /**
  * The wine named in case `c`: "Sassicaia 2019 von der Tenuta San Guido", "den Cabernet Sauvignon von
- * Castellamare", "dem Rosé von Los Vascos". A style-words name always gets its producer.
+ * Castellamare", "dem Rosé von Los Vascos", "der Late Bottled Vintage Port von Graham's". A
+ * style-words name always gets its article and producer.
  */
 export function wineRef(p: WineProfile, c: Case, options: RefOptions = {}): string {
   const year =
@@ -55,10 +65,8 @@ export function wineRef(p: WineProfile, c: Case, options: RefOptions = {}): stri
       ? ` ${p.facts.vintage}`
       : "";
   const producer =
-    (options.producer ?? p.nameKind === "style_words") && !p.nameHasProducer
-      ? ` ${byProducer(p.facts.producerName)}`
-      : "";
-  const article = p.nameKind === "proper" ? "" : `${definite(c, nameGender(p))} `;
+    (options.producer ?? styleLike(p)) && !p.nameHasProducer ? ` ${byProducer(p.facts.producerName)}` : "";
+  const article = p.nameKind === "proper" && !styleLike(p) ? "" : `${definite(c, nameGender(p))} `;
   return `${article}${p.facts.name}${year}${producer}`;
 }
 
@@ -173,5 +181,5 @@ export function inSituated(o: Origin): string {
  * own bare ("Sassicaia"), any other name with its producer ("der Riesling vom Weingut Robert Weil").
  */
 export function distinctRef(p: WineProfile, c: Case, vintage = false): string {
-  return wineRef(p, c, { producer: p.nameKind !== "proper", vintage });
+  return wineRef(p, c, { producer: p.nameKind !== "proper" || styleLike(p), vintage });
 }

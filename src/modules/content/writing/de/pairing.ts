@@ -13,7 +13,13 @@ import { spiritNoun } from "./words.ts";
 
 /** The foods in the dative, after "zu" ("Rindfleisch, Lamm und Geflügel"). */
 function foods(p: WineProfile): string {
-  return list(p.foods.filter((f) => f !== "Aperitif" && FOODS[f]).map((f) => FOODS[f]?.de ?? ""));
+  // The domain orders foods best first; a shop text names the best five at most.
+  return list(
+    p.foods
+      .filter((f) => f !== "Aperitif" && FOODS[f])
+      .slice(0, 5)
+      .map((f) => FOODS[f]?.de ?? ""),
+  );
 }
 
 /** The lead sentence with the foods, in one of several plans, the wine named in some. */

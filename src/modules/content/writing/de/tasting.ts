@@ -64,7 +64,7 @@ function palate(p: WineProfile): string {
   const options: string[] = [];
   for (const body of bodies)
     for (const acid of acidityAll(p))
-      for (const tan of tannins) {
+      for (const tan of tannins.filter((t) => !t || t.is !== acid.is)) {
         const feel = [body, sweet].filter((x): x is string => x !== undefined).join(" und ");
         if (feel.length === 0) {
           const structure = tan ? `${acid.a} und ${tan.a}` : acid.a;

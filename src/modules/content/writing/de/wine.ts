@@ -40,6 +40,7 @@ export function grapeAppositive(p: WineProfile, c: Case, variant: string): strin
   const make = grapeMake(p);
   if (make === "none") return "";
   const all = list(names);
+  if (names.length === 1 && styleNoun(p).noun === names[0]) return "";
   if (p.typical) return `, aus ${all}`;
   if (p.category === "grape_spirit")
     return isPomaceSpirit(spiritNoun(p)) ? `, gebrannt aus dem Trester von ${all}` : `, aus ${all}`;
@@ -66,9 +67,35 @@ function style(p: WineProfile, c: Case): string {
   return nounPhrase(styleNoun(p), c);
 }
 
+/** Style nouns that say where the wine comes from (Champagner from Champagne, Portwein from the Douro …). */
+const ORIGIN_NOUNS: ReadonlySet<string> = new Set([
+  "Champagner",
+  "Rosé-Champagner",
+  "Cava",
+  "Rosé-Cava",
+  "Franciacorta",
+  "Portwein",
+  "Vintage Port",
+  "Late Bottled Vintage Port",
+  "Colheita-Port",
+  "Tawny Port",
+  "Ruby Port",
+  "Sherry",
+  "Fino",
+  "Manzanilla",
+  "Amontillado",
+  "Oloroso",
+  "Palo Cortado",
+  "Cream Sherry",
+  "Madeira",
+  "Marsala",
+]);
+
 /** Sentence 1: what the wine is, who makes it, where it comes from, from which grapes. */
 function identity(p: WineProfile, o: Origin): string {
-  const where = fromSituated(o);
+  // "Dom Ruinart … ist ein Champagner": a noun that names its origin needs no "aus Frankreich".
+  const implied = o.countryOnly && ORIGIN_NOUNS.has(styleNoun(p).noun);
+  const where = implied ? "" : fromSituated(o);
   const producer = producerSubject(p.facts.producerName);
   const found = p.notable[0] === "classification" ? classificationTerm(p) : undefined;
   // A name that carries the term ("Pauillac (Premier Grand Cru Classé)") need not be told it again.
@@ -79,8 +106,12 @@ function identity(p: WineProfile, o: Origin): string {
   const plans = [
     () =>
       `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))} ist ${style(p, "nom")} ${where}${grapeAppositive(p, "nom", "id")}.`,
-    () =>
-      `${capitalize(where)} kommt ${wineRef(p, "nom", { vintage: true, producer: true })}, ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`,
+    ...(implied
+      ? []
+      : [
+          () =>
+            `${capitalize(where)} kommt ${wineRef(p, "nom", { vintage: true, producer: true })}, ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`,
+        ]),
   ];
   if (!p.nameHasProducer) {
     plans.push(
@@ -136,7 +167,7 @@ function structure(p: WineProfile): string {
   const options: string[] = [];
   for (const acid of acidityAll(p)) {
     if (tannins.length > 0) {
-      for (const tan of tannins) {
+      for (const tan of tannins.filter((t) => t.is !== acid.is)) {
         for (const [subject] of subjects)
           options.push(`Getragen wird ${subject} von ${acid.with} und ${tan.with}.`);
         options.push(
@@ -147,7 +178,7 @@ function structure(p: WineProfile): string {
       }
       continue;
     }
-    const feel = { high: "straff und belebend", medium: "harmonisch", low: "weich und rund" }[
+    const feel = { high: "straff und belebend", medium: "geschmeidig", low: "weich und rund" }[
       p.palate.acidity
     ];
     options.push(`Seine Säure ist ${acid.is}.`);
@@ -199,7 +230,7 @@ function grapeSentence(p: WineProfile): string {
   const make = grapeMake(p);
   if (make === "none" || p.typical || p.category === "grape_spirit") return "";
   if (make === "single") {
-    return nameIsGrape(p) || p.facts.type !== "wine"
+    return nameIsGrape(p) || p.facts.type !== "wine" || p.facts.subType !== "still"
       ? ""
       : choose(p.seed, "grapes-single", [
           `Er ist ein sortenreiner ${names[0]}.`,
