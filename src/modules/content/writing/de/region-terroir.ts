@@ -13,6 +13,7 @@ import { country } from "../lexicon/countries.ts";
 import { SOILS } from "../lexicon/soils.ts";
 import { choose, sentences } from "../variation.ts";
 import { capitalize, type Gender, inflect, inPlace, list, number, placeSubject } from "./grammar.ts";
+import { looksLikeStyle } from "./naming.ts";
 
 /** Gender of German river, mountain, sea and wind names (Duden). */
 const GENDER: Readonly<Record<string, Gender>> = {
@@ -180,7 +181,8 @@ function fromRecord(r: RegionProfile, place: RegionRecord): string {
 /** The broad climate of the country's vineyards, as general guidance, with the region's name. */
 function fromCountry(r: RegionProfile): string {
   const c = country(r.facts.country);
-  if (r.place?.kind === "national" && c?.climates && c.climates.length > 0)
+  const styleName = !r.record && looksLikeStyle(r.facts.names.en);
+  if ((r.place?.kind === "national" || styleName) && c?.climates && c.climates.length > 0)
     return `Der Weinbau ${c.in.de} ist allgemein von ${list(c.climates.map((id) => climateDative(id)))} Klima geprägt.`;
   const ids = c?.climates ?? [];
   const name = r.facts.names.de || r.facts.names.en;

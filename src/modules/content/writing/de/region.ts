@@ -183,7 +183,7 @@ function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined, styl
           ])
         : place?.kind === "national"
           ? `Unter dieser Bezeichnung kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))} in den Handel.`
-          : `Aus ${r.facts.names.de || r.facts.names.en} kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))}.`,
+          : `Von dort kommen unter anderem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))}.`,
     );
   }
   return out;
@@ -215,7 +215,9 @@ function rules(r: RegionProfile): string {
 
 /** Up to three signature styles, each with the region's leading grapes of its colour. */
 function signatureStyles(r: RegionProfile): string[] {
+  const derived = !(r.place && r.place.styles.length > 0);
   return r.styles.slice(0, 3).map((s) => {
+    const label = (derived ? DERIVED[s] : undefined) ?? STYLE[s];
     const colour =
       s.startsWith("red") || s === "fortified_port"
         ? "red"
@@ -232,7 +234,7 @@ function signatureStyles(r: RegionProfile): string[] {
           ),
         ]
       : [];
-    return capitalize(grapes.length > 0 ? `${STYLE[s]} aus ${list(grapes)}` : STYLE[s]);
+    return capitalize(grapes.length > 0 ? `${label} aus ${list(grapes)}` : label);
   });
 }
 
@@ -247,7 +249,9 @@ export function regionInsight(r: RegionProfile): RegionInsightContent {
       ? [
           `${name} bezeichnet einen Weinstil, keinen Ort; er kommt ${fromCountry(r.facts.country) ?? "aus seinem Herkunftsland"}.`,
         ]
-      : [`${name} ist ein Weinbaugebiet ${inCountry(r.facts.country) ?? ""}.`];
+      : [
+          `${name} ist ${r.rule ? "eine Appellation" : "ein Weinbaugebiet"} ${inCountry(r.facts.country) ?? ""}.`,
+        ];
   const keyGrapes: { id: number; name: string }[] = [];
   for (const g of r.grapes) {
     const n = grapeName(g.grape, r.facts.country);

@@ -96,16 +96,17 @@ function identity(p: WineProfile, o: Origin): string {
   // "Dom Ruinart … ist ein Champagner": a noun that names its origin needs no "aus Frankreich".
   const implied = o.countryOnly && ORIGIN_NOUNS.has(styleNoun(p).noun);
   const where = implied ? "" : fromSituated(o);
+  const at = where ? ` ${where}` : "";
   const producer = producerSubject(p.facts.producerName);
   const found = p.notable[0] === "classification" ? classificationTerm(p) : undefined;
   // A name that carries the term ("Pauillac (Premier Grand Cru Classé)") need not be told it again.
   const term = found && !fold(p.facts.name).includes(fold(found)) ? found : undefined;
   if (term) {
-    return `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))}, ein ${term} ${where}, ist ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`;
+    return `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))}, ein ${term}${at}, ist ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`;
   }
   const plans = [
     () =>
-      `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))} ist ${style(p, "nom")} ${where}${grapeAppositive(p, "nom", "id")}.`,
+      `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))} ist ${style(p, "nom")}${at}${grapeAppositive(p, "nom", "id")}.`,
     ...(implied
       ? []
       : [
@@ -116,9 +117,9 @@ function identity(p: WineProfile, o: Origin): string {
   if (!p.nameHasProducer) {
     plans.push(
       () =>
-        `Mit ${wineRef(p, "dat", { vintage: true, producer: false })} bietet ${producer} ${style(p, "acc")} ${where}${grapeAppositive(p, "acc", "id")}.`,
+        `Mit ${wineRef(p, "dat", { vintage: true, producer: false })} bietet ${producer} ${style(p, "acc")}${at}${grapeAppositive(p, "acc", "id")}.`,
       () =>
-        `${capitalize(style(p, "nom"))} ${where}${grapeAppositive(p, "nom", "id")}: Das ist ${wineRef(p, "nom", { vintage: true, producer: true })}.`,
+        `${capitalize(style(p, "nom"))}${at}${grapeAppositive(p, "nom", "id")}: Das ist ${wineRef(p, "nom", { vintage: true, producer: true })}.`,
     );
   }
   return choose(p.seed, "identity", plans)();
@@ -218,7 +219,7 @@ function longIntro(p: WineProfile, o: Origin): string {
     ]);
   }
   return choose(p.seed, "intro", [
-    `Hinter ${wineRef(p, "dat", { producer: false })} steht ${producer}, ${where} zu Hause.`,
+    `Hinter ${wineRef(p, "dat", { producer: false })} steht ${producer}; die Trauben wachsen ${where}.`,
     `${capitalize(wineRef(p, "nom", { producer: false }))} stammt ${byProducer(p.facts.producerName)} ${where}.`,
     `${capitalize(producer)} keltert ${wineRef(p, "acc", { producer: false })} ${where}.`,
   ]);
