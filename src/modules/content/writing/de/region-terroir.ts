@@ -65,6 +65,15 @@ const GENDER: Readonly<Record<string, Gender>> = {
   Föhn: "m",
 };
 
+/** The gender of a name: the table, else from its last word (River m, Bay f, See m, Küste f). */
+function genderOf(name: string): Gender | undefined {
+  if (GENDER[name]) return GENDER[name];
+  if (/\b(River|Fluss|Rio|Río)$/i.test(name)) return "m";
+  if (/\b(Bay|Bucht|Küste|Coast)$/i.test(name)) return "f";
+  if (/see$/i.test(name)) return "m";
+  return undefined;
+}
+
 const COMMON: Record<"river" | "mountains" | "sea" | "wind" | "lake", string> = {
   river: "der Fluss",
   mountains: "das Gebirge",
@@ -75,7 +84,7 @@ const COMMON: Record<"river" | "mountains" | "sea" | "wind" | "lake", string> = 
 
 /** A feature's name as a subject: "die Mosel", "der Rhein", "die Vogesen"; else "der Fluss Napa". */
 function subject(kind: keyof typeof COMMON, name: string): string {
-  const g = GENDER[name];
+  const g = genderOf(name);
   if (g) return `${{ m: "der", f: "die", n: "das", pl: "die" }[g]} ${name}`;
   if (kind === "lake" && /see$/i.test(name)) return `der ${name}`;
   return `${COMMON[kind]} ${name}`;
@@ -83,14 +92,14 @@ function subject(kind: keyof typeof COMMON, name: string): string {
 
 /** A feature's name in the dative: "den Anden", "dem Taunus", "der Haardt"; else "dem Gebirge X". */
 function dative(kind: keyof typeof COMMON, name: string): string {
-  const g = GENDER[name];
+  const g = genderOf(name);
   if (g) return `${{ m: "dem", f: "der", n: "dem", pl: "den" }[g]} ${name}`;
   return `dem ${COMMON[kind].split(" ")[1]} ${name}`;
 }
 
 /** "zum Atlantik", "zur Adria", "zum Mittelmeer"; else "zum Meer X". */
 function toward(name: string): string {
-  const g = GENDER[name];
+  const g = genderOf(name);
   if (!g) return `zum Meer ${name}`;
   return g === "f" ? `zur ${name}` : g === "pl" ? `zu den ${name}` : `zum ${name}`;
 }
@@ -160,7 +169,7 @@ function fromRecord(r: RegionProfile, place: RegionRecord): string {
   const where = inPlace(place);
   const climate = place.climate
     ? choose(r.seed, "climate", [
-        `${name} hat ein ${climateWords(place.climate)} Klima.`,
+        `${name} ${place.grammar.de.article === "pl" ? "haben" : "hat"} ein ${climateWords(place.climate)} Klima.`,
         `${capitalize(where)} herrscht ein ${climateWords(place.climate)} Klima.`,
       ])
     : "";
@@ -171,8 +180,15 @@ function fromRecord(r: RegionProfile, place: RegionRecord): string {
           `Die Böden bestehen vor allem aus ${list(place.soils.map((s) => SOILS[s as SoilId].de))}.`,
         ])
       : "";
-  const features = place.features
-    .map((f) => featureSentence(f, where, r.seed))
+  const rivers = place.features.flatMap((f) => (f.kind === "river" ? [subject("river", f.name.de)] : []));
+  const riverSentence =
+    rivers.length === 0
+      ? ""
+      : `${capitalize(list(rivers.slice(0, 3)))} ${rivers.length > 1 ? "prägen" : "prägt"} die Landschaft und das Kleinklima der Weinberge.`;
+  const features = [
+    riverSentence,
+    ...place.features.filter((f) => f.kind !== "river").map((f) => featureSentence(f, where, r.seed)),
+  ]
     .filter((s) => s.length > 0)
     .slice(0, 3);
   return sentences(climate, soils, ...features);

@@ -12,7 +12,17 @@ import type { RegionProfile } from "../../../../domain/wine/region-profile.ts";
 import type { RegionRecord, RegionStyle } from "../../../../domain/wine/regions/region-record.ts";
 import type { RegionInsightContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
-import { capitalize, count, fromCountry, inCountry, inPlace, list, number, placeSubject } from "./grammar.ts";
+import {
+  capitalize,
+  count,
+  fromCountry,
+  fromPlace,
+  inCountry,
+  inPlace,
+  list,
+  number,
+  placeSubject,
+} from "./grammar.ts";
 import { looksLikeStyle } from "./naming.ts";
 import { climateAndTerroir } from "./region-terroir.ts";
 import { grapeName } from "./words.ts";
@@ -29,7 +39,7 @@ const STYLE: Record<RegionStyle, string> = {
   orange: "maischevergorene Weißweine (Orange Wines)",
   sparkling_traditional: "Schaumweine aus traditioneller Flaschengärung",
   sparkling_tank: "Schaumweine aus der Tankgärung",
-  sweet_late_harvest: "süße Weine aus später Lese",
+  sweet_late_harvest: "Spätlese-Süßweine",
   sweet_botrytis: "edelsüße Weine",
   sweet_icewine: "Eiswein",
   sweet_dried_grape: "Süßweine aus getrockneten Trauben",
@@ -120,17 +130,18 @@ function identity(r: RegionProfile, place: RegionRecord): string {
   const where = r.within ? inPlace(r.within) : (inCountry(place.country) ?? "");
   if (r.record?.kind === "style") {
     const style = r.record.names.de || r.record.name;
-    return `${style} bezeichnet einen Weinstil, keinen Ort: Er kommt ${inPlace(place).startsWith("in") ? `aus ${placeSubject(place)}` : inPlace(place)}.`;
+    return `${style} bezeichnet einen Weinstil, keinen Ort: Er kommt ${fromPlace(place)}.`;
   }
-  if (place.kind === "national") return `${name} ist eine landesweite Weinkategorie ${where}.`;
+  const is = place.grammar.de.article === "pl" ? "sind" : "ist";
+  if (place.kind === "national") return `${name} ${is} eine landesweite Weinkategorie ${where}.`;
   const system = place.designation ? SYSTEM[place.designation.system] : undefined;
   const since = place.designation?.since ? `, geschützt seit ${place.designation.since}` : "";
   if (place.designation?.system === "Anbaugebiet" && place.country === "DE")
-    return `${name} ist eines der dreizehn deutschen Anbaugebiete für Qualitätswein${since}.`;
-  if (system) return `${name} ist ${system} ${where}${since}.`;
+    return `${name} ${is} eines der dreizehn deutschen Anbaugebiete für Qualitätswein${since}.`;
+  if (system) return `${name} ${is} ${system} ${where}${since}.`;
   return choose(r.seed, "identity", [
-    `${name} ist ein Weinbaugebiet ${where}.`,
-    `${name} ist eine Weinregion ${where}.`,
+    `${name} ${is} ein Weinbaugebiet ${where}.`,
+    `${name} ${is} eine Weinregion ${where}.`,
   ]);
 }
 
@@ -145,10 +156,12 @@ function distinctions(r: RegionProfile, place: RegionRecord): string[] {
     if (f.kind === "area") out.push(`Die Rebfläche umfasst rund ${number(f.hectares)} Hektar.`);
     if (f.kind === "subregions")
       out.push(
-        choose(r.seed, "subregions", [
-          `Zu den bekanntesten Teilen gehören ${list(f.names)}.`,
-          `Bekannte Namen innerhalb des Gebiets sind ${list(f.names)}.`,
-        ]),
+        f.names.length === 1
+          ? `Ein bekannter Teil des Gebiets ist ${f.names[0]}.`
+          : choose(r.seed, "subregions", [
+              `Zu den bekanntesten Teilen gehören ${list(f.names)}.`,
+              `Bekannte Namen innerhalb des Gebiets sind ${list(f.names)}.`,
+            ]),
       );
   }
   return out.filter((s) => s.length > 0).slice(0, 2);
@@ -165,10 +178,15 @@ function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined, styl
   if (grapes.length > 0) {
     out.push(
       fromRecord
-        ? choose(r.seed, "grapes", [
-            `Die wichtigsten Rebsorten sind ${list(grapes)}.`,
-            `Angebaut werden vor allem ${list(grapes)}.`,
-          ])
+        ? grapes.length === 1
+          ? choose(r.seed, "grapes", [
+              `Die wichtigste Rebsorte ist ${grapes[0]}.`,
+              `Angebaut wird vor allem ${grapes[0]}.`,
+            ])
+          : choose(r.seed, "grapes", [
+              `Die wichtigsten Rebsorten sind ${list(grapes)}.`,
+              `Angebaut werden vor allem ${list(grapes)}.`,
+            ])
         : styleName
           ? `Verwendet ${grapes.length > 1 ? "werden" : "wird"} dafür ${list(grapes)}.`
           : `Zu den Rebsorten der Region ${grapes.length > 1 ? "gehören" : "gehört"} ${list(grapes)}.`,
@@ -234,7 +252,7 @@ function signatureStyles(r: RegionProfile): string[] {
           ),
         ]
       : [];
-    return capitalize(grapes.length > 0 ? `${label} aus ${list(grapes)}` : label);
+    return capitalize(grapes.length > 0 && !label.includes(" aus ") ? `${label} aus ${list(grapes)}` : label);
   });
 }
 
