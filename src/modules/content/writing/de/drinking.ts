@@ -100,7 +100,7 @@ function storagePlans(
     return [
       `Für ${ref} ist kein Weinkeller nötig: kühl, dunkel und vor Wärme geschützt aufbewahren und ${end.by} trinken.`,
       `Einlagern muss man ${ref} nicht; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,
-      `${capitalize(nom)} braucht keinen Keller, nur einen kühlen, dunklen Platz ohne direktes Licht.`,
+      `${capitalize(nom)} braucht keinen Keller, nur einen kühlen, dunklen Platz, und wird ${end.by} getrunken.`,
       `Zum Einlagern ist ${nom} nicht gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
     ];
   }

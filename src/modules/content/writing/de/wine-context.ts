@@ -64,7 +64,7 @@ export function placeSentence(p: WineProfile, o: Origin): string {
     options.push(
       choose(p.seed, "soil", [
         `Die Trauben für ${wineRef(p, "acc")} wachsen ${o.in} auf Böden aus ${soils}.`,
-        `${capitalize(o.in)} stehen die Reben auf ${soils}.`,
+        `${capitalize(o.in)} stehen die Reben für ${wineRef(p, "acc")} auf ${soils}.`,
       ]),
     );
   }
@@ -162,6 +162,7 @@ export function styleContext(p: WineProfile): string {
     const base = noun.startsWith("Rosé-") ? noun.slice(5) : noun;
     return choose(p.seed, "bottle", [
       `Wie jeder ${base} hat er seine zweite Gärung in der Flasche erlebt.`,
+      `${capitalize(wineRef(p, "nom"))} hat, wie jeder ${base}, seine zweite Gärung in der Flasche erlebt.`,
       `Die Perlage entsteht, wie bei jedem ${base}, durch eine zweite Gärung in der Flasche.`,
     ]);
   }

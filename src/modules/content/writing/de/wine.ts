@@ -231,6 +231,8 @@ function grapeSentence(p: WineProfile): string {
   const make = grapeMake(p);
   if (make === "none" || p.typical || p.category === "grape_spirit") return "";
   if (make === "single") {
+    if (nameIsGrape(p) && p.facts.type === "wine" && p.facts.subType === "still")
+      return `Wie der Name sagt, ist er reinsortig aus ${names[0]} gekeltert.`;
     return nameIsGrape(p) || p.facts.type !== "wine" || p.facts.subType !== "still"
       ? ""
       : choose(p.seed, "grapes-single", [
@@ -274,19 +276,33 @@ function readiness(p: WineProfile): string {
   ]);
 }
 
+/** A sentence on the wine's character from its body, for a long description that says little else. */
+function character(p: WineProfile): string {
+  if (p.category === "grape_spirit" || p.typical) return "";
+  const ref = capitalize(distinctRef(p, "nom"));
+  const body = p.facts.body;
+  const weight = body === "full" || body === "very_full" ? 2 : body === "medium" ? 1 : 0;
+  return choose(p.seed, "character", [
+    `${ref} ist ${["ein leichter, unkomplizierter Wein", "ein ausgewogener, vielseitiger Wein", "ein Wein mit Kraft und Struktur"][weight]}.`,
+    `${ref} setzt auf ${["Leichtigkeit und Trinkfluss", "Balance statt Wucht", "Fülle und Struktur"][weight]}.`,
+  ]);
+}
+
 /**
  * The long description: intro (producer, place), the appellation's designation and setting (with a
  * record), the grapes, what the label terms and the style mean, the character.
  */
 export function descriptionLong(p: WineProfile): string {
   const o = origin(p);
-  const context = [labelSentence(p), styleContext(p)].filter((s) => s.length > 0);
-  return sentences(
+  const parts = [
     longIntro(p, o),
     placeSentence(p, o),
     grapeSentence(p),
-    ...context,
+    labelSentence(p),
+    styleContext(p),
     p.typical ? typicalPalate(p, o, 1) : "",
-    readiness(p),
-  );
+  ].filter((s) => s.length > 0);
+  // A paragraph of at least three sentences: the character when little else is known.
+  if (parts.length < 3) parts.push(character(p));
+  return sentences(...parts, readiness(p));
 }
