@@ -10,7 +10,8 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose } from "../variation.ts";
 import { capitalize } from "./grammar.ts";
 import { distinctRef } from "./naming.ts";
-import { acidityWords, aromas } from "./words.ts";
+import { acidityWords } from "./palate-words.ts";
+import { aromas } from "./words.ts";
 
 /** Groups of window rules that share the youth and maturity wording. */
 export type Stage =

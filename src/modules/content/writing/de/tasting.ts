@@ -9,17 +9,9 @@ import { SUGAR } from "../lexicon/style-words.ts";
 import { choose, sentences } from "../variation.ts";
 import { percentVol } from "./grammar.ts";
 import { distinctRef, origin } from "./naming.ts";
+import { acidityAll, bodyAll, FINISH_IS, type LevelWords, tanninAll } from "./palate-words.ts";
 import { typicalPalate } from "./typical.ts";
-import {
-  acidityAll,
-  aromas,
-  bodyAll,
-  FINISH_IS,
-  grapeNames,
-  type LevelWords,
-  spiritNoun,
-  tanninAll,
-} from "./words.ts";
+import { aromas, grapeNames, spiritNoun } from "./words.ts";
 
 /** The nose: aromas of the grapes (named when one or two) or of the style. */
 function nose(p: WineProfile): string {

@@ -8,7 +8,7 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { BODY } from "../lexicon/style-words.ts";
 import { choose } from "../variation.ts";
 import type { Origin } from "./naming.ts";
-import { ACIDITY_WITH, TANNIN_WITH } from "./words.ts";
+import { ACIDITY_WITH, TANNIN_WITH } from "./palate-words.ts";
 
 /** The style as a plural noun: "Weißweine", "Rotweine", "Rosés", "Schaumweine", "Likörweine", "Süßweine". */
 export function stylePlural(p: WineProfile): string {

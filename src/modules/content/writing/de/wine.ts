@@ -12,18 +12,10 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose, sentences } from "../variation.ts";
 import { byProducer, type Case, capitalize, list, nounPhrase, producerSubject } from "./grammar.ts";
 import { distinctRef, fromSituated, inSituated, type Origin, origin, wineRef } from "./naming.ts";
+import { acidityAll, tanninAll } from "./palate-words.ts";
 import { typicalPalate } from "./typical.ts";
 import { labelSentence, placeSentence, styleContext } from "./wine-context.ts";
-import {
-  acidityAll,
-  blendNoun,
-  grapeMake,
-  grapeNames,
-  isPomaceSpirit,
-  spiritNoun,
-  styleNoun,
-  tanninAll,
-} from "./words.ts";
+import { blendNoun, grapeMake, grapeNames, isPomaceSpirit, spiritNoun, styleNoun } from "./words.ts";
 
 /** True when the wine's name already names its only grape ("Cabernet Sauvignon", "Malbec Reserva"). */
 function nameIsGrape(p: WineProfile): boolean {
