@@ -59,11 +59,21 @@ function two(ids: readonly AromaId[], fallback: AromaId[]): AromaId[] {
   return (ids.length > 0 ? ids : fallback).slice(0, 2);
 }
 
+/**
+ * Which of the drinking period's youth, maturity and storage texts names the wine (the statement
+ * usually does too); the other two say "er", so that the name does not recur in every sentence.
+ */
+export function namedField(p: WineProfile): "young" | "ripe" | "storage" {
+  return choose(p.seed, "drink-named", ["young", "ripe", "storage"] as const);
+}
+
 /** The wine young: one of the stage's plans, with its fruit (two aromas at most) and acidity. */
 export function young(p: WineProfile, s: Stage): string {
-  const named = youngPlans(p, s, distinctRef(p, "nom"), distinctRef(p, "acc"));
-  const plain = youngPlans(p, s, "er", "ihn");
-  return choose(p.seed, "young", [...new Set([...named, ...plain])]);
+  const plans =
+    namedField(p) === "young"
+      ? youngPlans(p, s, distinctRef(p, "nom"), distinctRef(p, "acc"))
+      : youngPlans(p, s, "er", "ihn");
+  return choose(p.seed, "young", [...new Set(plans)]);
 }
 
 function youngPlans(p: WineProfile, s: Stage, nom: string, acc: string): string[] {
@@ -126,9 +136,11 @@ function youngPlans(p: WineProfile, s: Stage, nom: string, acc: string): string[
 
 /** The wine mature: one of the stage's plans, with its aged aromas and the window's end (`by`, `until`). */
 export function ripe(p: WineProfile, s: Stage, end: { by: string; until: string }): string {
-  const named = ripePlans(p, s, end, distinctRef(p, "nom"), distinctRef(p, "acc"));
-  const plain = ripePlans(p, s, end, "er", "ihn");
-  return choose(p.seed, "ripe", [...new Set([...named, ...plain])]);
+  const plans =
+    namedField(p) === "ripe"
+      ? ripePlans(p, s, end, distinctRef(p, "nom"), distinctRef(p, "acc"))
+      : ripePlans(p, s, end, "er", "ihn");
+  return choose(p.seed, "ripe", [...new Set(plans)]);
 }
 
 function ripePlans(
@@ -161,6 +173,8 @@ function ripePlans(
       `Seine Frische ist sein Trumpf, deshalb ${end.by} öffnen.`,
       `Am besten ${end.by} trinken; Lagerung macht ${acc} nicht besser.`,
       `Aufheben lohnt nicht: ${capitalize(nom)} zeigt sich ${end.by} am frischesten.`,
+      "Lange Lagerung ist nichts für ihn.",
+      "Er ist kein Wein für den Keller.",
     ],
     white_long: [
       `Mit zunehmender Reife gewinnt er an Tiefe und entwickelt Noten von ${whiteAged}.`,

@@ -12,7 +12,7 @@ import type { WindowRule } from "../../../../domain/wine/drinking-window.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
-import { ripe, type Stage, stage, young } from "./drinking-stages.ts";
+import { namedField, ripe, type Stage, stage, young } from "./drinking-stages.ts";
 import { capitalize, count } from "./grammar.ts";
 import { distinctRef, wineRef } from "./naming.ts";
 import { spiritNoun } from "./words.ts";
@@ -83,9 +83,11 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
 }
 
 function storage(p: WineProfile, rule: WindowRule, to: number, end: End): string {
-  const named = storagePlans(p, rule, to, end, distinctRef(p, "nom"), distinctRef(p, "acc"));
-  const plain = storagePlans(p, rule, to, end, "er", "ihn");
-  return choose(p.seed, "storage", [...new Set([...named, ...plain])]);
+  const plans =
+    namedField(p) === "storage"
+      ? storagePlans(p, rule, to, end, distinctRef(p, "nom"), distinctRef(p, "acc"))
+      : storagePlans(p, rule, to, end, "er", "ihn");
+  return choose(p.seed, "storage", [...new Set(plans)]);
 }
 
 function storagePlans(
@@ -102,6 +104,8 @@ function storagePlans(
       `Einlagern muss man ${ref} nicht; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,
       `${capitalize(nom)} braucht keinen Keller, nur einen kühlen, dunklen Platz, und wird ${end.by} getrunken.`,
       `Zum Einlagern ist ${nom} nicht gedacht: kühl und dunkel aufbewahren und ${end.by} öffnen.`,
+      "Kühl und dunkel aufbewahren genügt.",
+      "Ein Weinkeller ist nicht nötig.",
     ];
   }
   const long = to >= 15;

@@ -224,7 +224,11 @@ function grapeSentence(p: WineProfile): string {
   if (make === "none" || p.typical || p.category === "grape_spirit") return "";
   if (make === "single") {
     if (nameIsGrape(p) && p.facts.type === "wine" && p.facts.subType === "still")
-      return `Wie der Name sagt, ist er reinsortig aus ${names[0]} gekeltert.`;
+      return choose(p.seed, "grapes-named", [
+        `Wie der Name sagt, ist er reinsortig aus ${names[0]} gekeltert.`,
+        `Wie der Name sagt: reinsortiger ${names[0]}.`,
+        `Der Name verrät die Rebsorte: ${names[0]}, reinsortig gekeltert.`,
+      ]);
     return nameIsGrape(p) || p.facts.type !== "wine" || p.facts.subType !== "still"
       ? ""
       : choose(p.seed, "grapes-single", [
@@ -249,12 +253,7 @@ function readiness(p: WineProfile): string {
   if (!w || p.category === "grape_spirit") return "";
   const year = new Date().getUTCFullYear();
   if (v === null || v + w.to < year) {
-    return w.to <= 3
-      ? choose(p.seed, "ready-nv", [
-          `${capitalize(distinctRef(p, "nom"))} ist für den baldigen Genuss gemacht.`,
-          "",
-        ])
-      : "";
+    return w.to <= 3 ? choose(p.seed, "ready-nv", ["Er ist für den baldigen Genuss gemacht.", ""]) : "";
   }
   const [a, b] = [v + w.from, v + w.to];
   if (a === b) return `Der Jahrgang ${v} trinkt sich ${a} am besten.`;
