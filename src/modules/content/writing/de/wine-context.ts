@@ -142,6 +142,7 @@ export function styleContext(p: WineProfile): string {
     case "fino":
       return "Ein Fino reift unter einer Hefeschicht, dem Flor, die ihn vor Sauerstoff schützt und ihm seine Frische erhält.";
     case "botrytis":
+      if (p.terms.includes("eiswein")) return "";
       return choose(p.seed, "botrytis", [
         "Die Edelfäule (Botrytis cinerea) konzentriert Zucker und Säure in den Beeren.",
         "Edelfaule Beeren, von Botrytis cinerea eingeschrumpft, geben ihm Süße und Konzentration.",

@@ -154,7 +154,10 @@ function styleNounRaw(p: WineProfile, options: StyleOptions): NounPhrase {
       return { ...base, adjectives, noun, ...(after ? { after } : {}) };
     }
     case "botrytis":
-      return { ...base, adjectives: [...(body ? [body] : []), "edelsüß"], noun: eiswein(p) ?? STILL[colour] };
+      // Eiswein is pressed from frozen, healthy grapes: never "edelsüß" (Weingesetz § 20).
+      return eiswein(p)
+        ? { ...base, adjectives: body ? [body] : [], noun: "Eiswein" }
+        : { ...base, adjectives: [...(body ? [body] : []), "edelsüß"], noun: STILL[colour] };
     case "sweet_white":
     case "sweet_red":
       return {

@@ -238,6 +238,13 @@ test("region insights say what the region is, from its record, and list key grap
   assert.match(i.climateAndTerroir, /an der Mosel|Die Mosel hat/);
 });
 
+test("an ice wine is never called botrytised", () => {
+  const ice = profiles.filter((p) => p.terms.includes("eiswein"));
+  assert.ok(ice.length > 0);
+  for (const p of ice)
+    assert.doesNotMatch(pages.get(p.seed)?.page.join(" ") ?? "", /edelsüß|Edelfäule|Botrytis/, `${p.seed}`);
+});
+
 test("texts are deterministic for the same profile", () => {
   for (const p of profiles.slice(0, 50)) {
     assert.deepEqual(germanWriter.wineTexts(p), germanWriter.wineTexts(p));
