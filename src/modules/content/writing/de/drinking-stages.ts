@@ -164,7 +164,7 @@ function ripePlans(
       `Nach einigen Jahren wird die Frucht milder, Noten von ${tertiary} können sich zeigen; öffnen sollte man ihn ${end.by}.`,
       `Mit etwas Flaschenreife wird er weicher und nimmt Noten von ${tertiary} an; trinken sollte man ihn ${end.by}.`,
       `Eine kurze Lagerung rundet ihn ab und bringt Anklänge von ${tertiary}; am besten ${end.by} öffnen.`,
-      `${capitalize(acc)} sollte man ${end.by} öffnen; bis dahin wird er weicher und kann Noten von ${tertiary} annehmen.`,
+      `Öffnen sollte man ${acc} ${end.by}; bis dahin wird er weicher und kann Noten von ${tertiary} annehmen.`,
     ],
     fresh: [
       `Für eine lange Lagerung ist er nicht gemacht; am besten ${end.by} öffnen, solange er frisch ist.`,

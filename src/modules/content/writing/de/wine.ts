@@ -171,9 +171,10 @@ function structure(p: WineProfile): string {
       }
       continue;
     }
-    const feel = { high: "straff und belebend", medium: "geschmeidig", low: "weich und rund" }[
-      p.palate.acidity
-    ];
+    // No "straffe Säure … straff": the effect in other words than the acidity's.
+    const feel = acid.is.includes("straff")
+      ? "frisch und belebend"
+      : { high: "straff und belebend", medium: "geschmeidig", low: "weich und rund" }[p.palate.acidity];
     options.push(`Seine Säure ist ${acid.is}.`);
     for (const [subject, object] of subjects) {
       options.push(

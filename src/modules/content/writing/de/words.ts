@@ -99,7 +99,11 @@ export function styleNoun(p: WineProfile, options: StyleOptions = {}): NounPhras
         ? "Portwein"
         : /^(Fino|Manzanilla|Amontillado|Oloroso|Palo Cortado|Cream Sherry)$/.test(np.noun)
           ? "Sherry"
-          : undefined;
+          : p.facts.subType === "sparkling"
+            ? p.facts.color === "rose"
+              ? "Rosé-Schaumwein"
+              : "Schaumwein"
+            : undefined;
   return general && !named(p, general) ? { ...np, noun: general } : np;
 }
 
