@@ -7,7 +7,7 @@ import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { FOODS } from "../lexicon/foods.ts";
 import { choose, sentences } from "../variation.ts";
 import { capitalize, degrees, list } from "./grammar.ts";
-import { distinctRef, origin, wineRef } from "./naming.ts";
+import { distinctRef, origin } from "./naming.ts";
 import { stylePlural } from "./typical.ts";
 import { spiritNoun } from "./words.ts";
 
@@ -41,23 +41,22 @@ function lead(p: WineProfile, food: string): string {
 /** Serving temperature and, for tannic reds and Vintage Port, decanting. */
 function serving(p: WineProfile): string {
   const t = degrees(p.serving.temperature);
+  // The lead sentence names the wine; serving is said briefly, as shop copy has it.
   const temperature = choose(p.seed, "serve", [
     `Trinktemperatur: ${t}.`,
     `Ideal sind ${t}.`,
     `Bei ${t} servieren.`,
     `Serviert bei ${t}.`,
-    `Bei ${t} serviert, kommt ${wineRef(p, "nom")} am besten zur Geltung.`,
+    `Am besten bei ${t}.`,
   ]);
   if (!p.serving.decant) return temperature;
-  return choose(p.seed, "serve-decant", [
-    sentences("Eine Stunde vorher dekantieren.", temperature),
-    sentences(
-      `${capitalize(distinctRef(p, "nom"))} dankt es, wenn man ihn eine Stunde vorher dekantiert.`,
-      temperature,
-    ),
-    sentences(temperature, "Eine Stunde Karaffe tut ihm gut."),
-    `${capitalize(wineRef(p, "acc"))} am besten eine Stunde vor dem Essen dekantieren und bei ${t} servieren.`,
+  const decant = choose(p.seed, "decant", [
+    "Eine Stunde vorher dekantieren.",
+    "Dekantieren lohnt sich.",
+    "Eine Stunde Luft tut ihm gut.",
+    "Vorher in die Karaffe geben.",
   ]);
+  return choose(p.seed, "serve-order", [sentences(decant, temperature), sentences(temperature, decant)]);
 }
 
 /** The pairing text of one wine. */
