@@ -174,7 +174,7 @@ function ripePlans(
       `Am besten ${end.by} trinken; Lagerung macht ${acc} nicht besser.`,
       `Aufheben lohnt nicht: ${capitalize(nom)} zeigt sich ${end.by} am frischesten.`,
       "Lange Lagerung ist nichts für ihn.",
-      "Er ist kein Wein für den Keller.",
+      "Lange warten sollte man nicht.",
     ],
     white_long: [
       `Mit zunehmender Reife gewinnt er an Tiefe und entwickelt Noten von ${whiteAged}.`,

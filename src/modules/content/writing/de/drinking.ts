@@ -82,11 +82,11 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
   return `Am besten ${count(from)} bis ${count(to)} Jahre nach dem Kauf zu genießen.`;
 }
 
-function storage(p: WineProfile, rule: WindowRule, to: number, end: End): string {
+function storage(p: WineProfile, rule: WindowRule, to: number, end: End, past: boolean): string {
   const plans =
     namedField(p) === "storage"
-      ? storagePlans(p, rule, to, end, distinctRef(p, "nom"), distinctRef(p, "acc"))
-      : storagePlans(p, rule, to, end, "er", "ihn");
+      ? storagePlans(p, rule, past ? 0 : to, end, distinctRef(p, "nom"), distinctRef(p, "acc"))
+      : storagePlans(p, rule, past ? 0 : to, end, "er", "ihn");
   return choose(p.seed, "storage", [...new Set(plans)]);
 }
 
@@ -156,6 +156,6 @@ export function drinkingPeriod(p: WineProfile): DrinkingPeriodContent {
     statement: sentences(statement(p, w.from, w.to, year), typical),
     young: young(p, s),
     ripe: ripe(p, s, end),
-    storage: storage(p, w.rule, w.to, end),
+    storage: storage(p, w.rule, w.to, end, p.facts.vintage !== null && p.facts.vintage + w.to < year),
   };
 }
