@@ -215,5 +215,9 @@ export function climateAndTerroir(r: RegionProfile): string {
   const place = r.place;
   if (place && (place.climate || place.soils.length > 0 || place.features.length > 0))
     return fromRecord(r, place);
-  return fromCountry(r);
+  const general = fromCountry(r);
+  if (general) return general;
+  // Nothing known of the place or its country: the one thing true of every vineyard.
+  const name = r.facts.names.de || r.facts.names.en;
+  return `Wie überall im Weinbau prägen Klima, Boden und Lage den Stil der Weine aus ${name}.`;
 }

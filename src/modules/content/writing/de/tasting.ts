@@ -10,7 +10,7 @@ import { choose, sentences } from "../variation.ts";
 import { percentVol } from "./grammar.ts";
 import { distinctRef, origin } from "./naming.ts";
 import { acidityAll, bodyAll, FINISH_IS, type LevelWords, tanninAll } from "./palate-words.ts";
-import { typicalPalate } from "./typical.ts";
+import { stylePlural, typicalPalate } from "./typical.ts";
 import { aromas, grapeNames, spiritNoun } from "./words.ts";
 
 /** The nose: aromas of the grapes (named when one or two) or of the style. */
@@ -18,6 +18,10 @@ function nose(p: WineProfile): string {
   const ids = p.aromas.ids.slice(0, 4);
   if (ids.length === 0) return "";
   const a = aromas(ids);
+  if (p.typical) {
+    const o = origin(p);
+    return `${stylePlural(p)} ${o.countryOnly ? "dieser Art" : o.from} duften typischerweise nach ${a}.`;
+  }
   const grapes = grapeNames(p);
   const nameSaysGrape = grapes.some((g) => p.facts.name.toLowerCase().includes(g.toLowerCase()));
   if (p.aromas.fromGrapes && grapes.length === 1 && p.nameKind !== "grape" && !nameSaysGrape) {

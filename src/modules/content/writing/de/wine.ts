@@ -83,10 +83,24 @@ const ORIGIN_NOUNS: ReadonlySet<string> = new Set([
   "Marsala",
 ]);
 
+/** The place a noun already names: no "ein Champagner aus der Champagne". */
+const NOUN_ORIGIN: Readonly<Record<string, RegExp>> = {
+  Champagner: /\bchampagne\b/,
+  "Rosé-Champagner": /\bchampagne\b/,
+  Cava: /\bcava\b/,
+  "Rosé-Cava": /\bcava\b/,
+  Franciacorta: /\bfranciacorta\b/,
+  Madeira: /\bmadeira\b/,
+  Marsala: /\bmarsala\b/,
+};
+
 /** Sentence 1: what the wine is, who makes it, where it comes from, from which grapes. */
 function identity(p: WineProfile, o: Origin): string {
   // "Dom Ruinart … ist ein Champagner": a noun that names its origin needs no "aus Frankreich".
-  const implied = o.countryOnly && ORIGIN_NOUNS.has(styleNoun(p).noun);
+  const noun = styleNoun(p).noun;
+  const origins = `${p.facts.region.names.en} ${p.place?.name ?? ""} ${o.name ?? ""}`;
+  const implied =
+    ORIGIN_NOUNS.has(noun) && (o.countryOnly || (NOUN_ORIGIN[noun]?.test(fold(origins)) ?? false));
   const where = implied ? "" : fromSituated(o);
   const at = where ? ` ${where}` : "";
   const producer = producerSubject(p.facts.producerName);
