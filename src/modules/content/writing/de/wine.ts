@@ -106,7 +106,8 @@ function identity(p: WineProfile, o: Origin): string {
   const producer = producerSubject(p.facts.producerName);
   const found = p.notable[0] === "classification" ? classificationTerm(p) : undefined;
   // A name that carries the term ("Pauillac (Premier Grand Cru Classé)") need not be told it again.
-  const term = found && !fold(p.facts.name).includes(fold(found)) ? found : undefined;
+  const spelled = fold(p.facts.name).replace(/\b1er\b/g, "premier");
+  const term = found && !spelled.includes(fold(found)) ? found : undefined;
   if (term) {
     return `${capitalize(wineRef(p, "nom", { vintage: true, producer: true }))}, ein ${term}${at}, ist ${style(p, "nom")}${grapeAppositive(p, "nom", "id")}.`;
   }

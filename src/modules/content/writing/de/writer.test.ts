@@ -203,7 +203,8 @@ test("a wine whose facts are typical says its palate as typical of the style, wi
     /Weißweine aus Chablis (sind|passen) typischerweise|Typischerweise sind Weißweine aus Chablis/,
   );
   assert.doesNotMatch(all, /% vol/);
-  if (p.aromas.ids.length > 0) assert.match(t.tastingNotes, /^Weißweine aus Chablis duften typischerweise nach/);
+  if (p.aromas.ids.length > 0)
+    assert.match(t.tastingNotes, /^Weißweine aus Chablis duften typischerweise nach/);
 });
 
 test("region insights say what the region is, from its record, and list key grapes once", () => {
