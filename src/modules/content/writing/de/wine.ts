@@ -239,7 +239,8 @@ function grapeSentence(p: WineProfile): string {
   const make = grapeMake(p);
   if (make === "none" || p.typical || p.category === "grape_spirit") return "";
   if (make === "single") {
-    if (nameIsGrape(p) && p.facts.type === "wine" && p.facts.subType === "still")
+    const named = nameIsGrape(p) || fold(p.facts.name).includes(fold(names[0] ?? "-"));
+    if (named && p.facts.type === "wine" && p.facts.subType === "still")
       return choose(p.seed, "grapes-named", [
         `Wie der Name sagt, ist er reinsortig aus ${names[0]} gekeltert.`,
         `Wie der Name sagt: reinsortiger ${names[0]}.`,
