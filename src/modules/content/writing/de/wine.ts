@@ -242,7 +242,7 @@ function grapeSentence(p: WineProfile): string {
     const named = nameIsGrape(p) || fold(p.facts.name).includes(fold(names[0] ?? "-"));
     if (named && p.facts.type === "wine" && p.facts.subType === "still")
       return choose(p.seed, "grapes-named", [
-        `Wie der Name sagt, ist ${p.facts.vintage !== null ? `der Jahrgang ${p.facts.vintage}` : "er"} reinsortig aus ${names[0]} gekeltert.`,
+        `Wie der Name sagt, ist er reinsortig aus ${names[0]} gekeltert.`,
         `Wie der Name sagt: ${names[0]}, und nur ${names[0]}.`,
         `Wie der Name sagt: reinsortiger ${names[0]}.`,
         `Der Name verrät die Rebsorte: ${names[0]}, reinsortig gekeltert.`,
