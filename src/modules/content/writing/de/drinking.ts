@@ -135,13 +135,13 @@ function spiritPeriod(p: WineProfile): DrinkingPeriodContent {
 /**
  * The drinking period of one wine: `from`/`to` from profile.window (years after the vintage, or after
  * purchase for a non-vintage wine), the statement, youth, maturity and storage; a typical wine's
- * statement adds that the window is the style's. The current UTC year decides whether the named
+ * statement adds that the window is the style's. The profile's year decides whether the named
  * vintage's window is past.
  */
 export function drinkingPeriod(p: WineProfile): DrinkingPeriodContent {
   const w = p.window;
   if (p.category === "grape_spirit" || w === null) return spiritPeriod(p);
-  const year = new Date().getUTCFullYear();
+  const year = p.year;
   const end = endOf(p, w.to, year);
   const s: Stage = stage(w.rule, w.to);
   const typical = p.typical

@@ -143,7 +143,7 @@ interface PlaceName {
   name: string;
   dative: string;
   article: Gender | undefined;
-  prep: "in" | "an";
+  prep: "in" | "an" | "auf";
 }
 
 function placeName(record: RegionRecord): PlaceName {
@@ -153,21 +153,29 @@ function placeName(record: RegionRecord): PlaceName {
 }
 
 /** Contracted dative articles: "in dem" → "im", "an dem" → "am", "von dem" → "vom". */
-function withDative(prep: "in" | "an" | "von" | "aus", article: Gender | undefined, name: string): string {
+function withDative(
+  prep: "in" | "an" | "auf" | "von" | "aus",
+  article: Gender | undefined,
+  name: string,
+): string {
   if (!article) return `${prep} ${name}`;
   const art = DEFINITE.dat[article];
-  if (art === "dem" && prep !== "aus")
+  if (art === "dem" && prep !== "aus" && prep !== "auf")
     return `${prep === "in" ? "im" : prep === "an" ? "am" : "vom"} ${name}`;
   return `${prep} ${art} ${name}`;
 }
 
-/** Origin: "aus dem Rheingau", "von der Mosel", "vom Bielersee", "aus Pauillac", "aus den Langhe". */
+/**
+ * Origin: "aus dem Rheingau", "von der Mosel", "vom Bielersee", "aus Pauillac", "aus den Langhe"; an
+ * island or peninsula "aus Sizilien", "von der Krim", "vom Peloponnes".
+ */
 export function fromPlace(record: RegionRecord): string {
   const p = placeName(record);
-  return withDative(p.prep === "an" ? "von" : "aus", p.article, p.dative);
+  const from = p.prep === "an" || (p.prep === "auf" && p.article) ? "von" : "aus";
+  return withDative(from, p.article, p.dative);
 }
 
-/** Location: "im Rheingau", "an der Mosel", "am Bielersee", "in Pauillac", "in den Langhe". */
+/** Location: "im Rheingau", "an der Mosel", "am Bielersee", "in Pauillac", "in den Langhe", "auf Sizilien". */
 export function inPlace(record: RegionRecord): string {
   const p = placeName(record);
   return withDative(p.prep, p.article, p.dative);

@@ -269,7 +269,7 @@ function readiness(p: WineProfile): string {
   const w = p.window;
   const v = p.facts.vintage;
   if (!w || p.category === "grape_spirit") return "";
-  const year = new Date().getUTCFullYear();
+  const year = p.year;
   if (v === null || v + w.to < year) {
     return w.to <= 3 ? choose(p.seed, "ready-nv", ["Er ist für den baldigen Genuss gemacht.", ""]) : "";
   }

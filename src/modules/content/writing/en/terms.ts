@@ -72,11 +72,11 @@ export function styleSentence(p: WineProfile, subject: string): string | undefin
       return `A Colheita is a tawny Port from a single harvest, aged for years in wooden casks before bottling.`;
     case "tawny_port":
       return choose(seed, "tawny", [
-        "Tawny Port is aged in wooden casks, where slow oxidation turns its colour amber and its fruit nutty.",
+        "A tawny Port is aged in wooden casks, where slow oxidation turns its colour amber and its fruit nutty.",
         `Long ageing in wooden casks gives ${subject} its amber colour and nutty character.`,
       ]);
     case "ruby_port":
-      return "Ruby Port is aged briefly in large vats and bottled young to keep its fruit.";
+      return "A ruby Port is aged briefly in large vats and bottled young to keep its fruit.";
     case "fino":
       return choose(seed, "fino", [
         "It is aged under flor, the layer of yeast that keeps it pale and dry.",
