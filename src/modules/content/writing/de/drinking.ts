@@ -67,7 +67,7 @@ function statement(p: WineProfile, from: number, to: number, year: number): stri
       `${capitalize(distinctRef(p, "nom", true))} ist zwischen ${a} und ${b} am besten zu genießen.`,
       `Trinkfenster für ${wineRef(p, "acc", { vintage: true })}: ${a} bis ${b}.`,
       `${capitalize(wineRef(p, "acc", { vintage: true }))} am besten von ${a} bis ${b} trinken.`,
-      `Seine beste Zeit hat der Jahrgang ${v} von ${a} bis ${b}.`,
+      `Seine beste Zeit hat ${distinctRef(p, "nom", true)} von ${a} bis ${b}.`,
       `${a} bis ${b}: In diesen Jahren zeigt sich ${distinctRef(p, "nom", true)} am besten.`,
     ]);
   }

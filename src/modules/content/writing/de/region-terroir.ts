@@ -142,7 +142,7 @@ function featureSentence(f: RegionFeature, where: string, seed: number): string 
       return `${s} ${many ? "halten" : "hält"} den Regen ab; die Weinberge liegen im Regenschatten.`;
     }
     case "wind":
-      return `Ein prägender Faktor ist ${subject("wind", f.name.de)}.`;
+      return `${capitalize(subject("wind", f.name.de))} bestimmt das Klima ${where} mit.`;
     case "fog":
       return "Morgennebel kühlt die Weinberge oft bis in den Vormittag.";
     case "diurnal_range":
@@ -185,9 +185,15 @@ function fromRecord(r: RegionProfile, place: RegionRecord): string {
     rivers.length === 0
       ? ""
       : `${capitalize(list(rivers.slice(0, 3)))} ${rivers.length > 1 ? "prägen" : "prägt"} die Landschaft und das Kleinklima der Weinberge.`;
+  const winds = place.features.flatMap((f) => (f.kind === "wind" ? [f.name.de] : []));
+  const windSentence =
+    winds.length < 2 ? "" : `Die Winde ${list(winds.slice(0, 3))} bestimmen das Klima ${where} mit.`;
   const features = [
     riverSentence,
-    ...place.features.filter((f) => f.kind !== "river").map((f) => featureSentence(f, where, r.seed)),
+    windSentence,
+    ...place.features
+      .filter((f) => f.kind !== "river" && (f.kind !== "wind" || winds.length < 2))
+      .map((f) => featureSentence(f, where, r.seed)),
   ]
     .filter((s) => s.length > 0)
     .slice(0, 3);

@@ -281,7 +281,12 @@ function readiness(p: WineProfile): string {
     `Von ${a} bis ${b} zeigt sich der Jahrgang ${v} von seiner besten Seite.`,
     `Seine beste Zeit liegt zwischen ${a} und ${b}.`,
     `Trinkreif ab ${a}, mit Potenzial bis etwa ${b}.`,
-    `Trinkfenster: ${a} bis ${b}.`,
+    // The drinking period says it in full; half the long descriptions leave it to it.
+    "",
+    "",
+    "",
+    "",
+    "",
   ]);
 }
 
