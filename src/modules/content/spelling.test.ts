@@ -10,6 +10,9 @@ import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES, type Language } from "../../domain/vocabulary.ts";
+import { GRAPE_RECORDS } from "../../domain/wine/grapes/grape-records.ts";
+import { DESIGNATIONS } from "../../domain/wine/regions/region-record.ts";
+import { REGION_RECORDS } from "../../domain/wine/regions/region-records.ts";
 import type { RegionFacts, WineFacts } from "../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
 import { createOfflineGenerator } from "./generators/offline-generator.ts";
@@ -69,13 +72,16 @@ const PLACE_NAMES = [
  * EU label term), cellaring, it beva (finestra di beva), semiarido. German words that are in Duden but
  * that nspell does not accept from dictionary-de (adjective and compound forms): listed as they occur.
  * Italian function words missing from dictionary-it 2.0.0 or not derived by nspell: anche, una, fa, viene,
- * riconosce, riconoscono.
+ * riconosce, riconoscono, avviene, fanno, vengono. Label and wine terms quoted in every language:
+ * Großes Gewächs, VDP, Prädikat, LBV, Wine of Origin; metodo Martinotti (tank method); botrytized,
+ * pomace, (un)oaked, joven (Spanish young wine); Tresterbrand, maischevergoren (skin-fermented).
  */
 const ALLOWED: Record<Language, string[]> = {
   en: [
     ...["albariza", "galestro", "llicorella", "poniente", "Kimmeridgian", "greywacke", "loess", "quartzite"],
     ...["rossa", "Doux", "rosés", "tannins", "cellaring", "elderflower", "lychee", "schistous", "snowmelt"],
-    ...["soufflés"],
+    ...["soufflés", "Galestro", "Llicorella", "Loess", "Rosés", "botrytized", "digestif", "joven", "oaked"],
+    ...["unoaked", "pomace", "tannic", "Gewächs", "Prädikat", "VDP"],
   ],
   de: [
     ...["Albariza", "Galestro", "Llicorella", "Poniente", "Kimmeridge", "Grauwacke", "Quarzit", "rossa"],
@@ -94,11 +100,15 @@ const ALLOWED: Record<Language, string[]> = {
     ...["Roséwein", "Roséweine", "Rollkieseln", "Ahrtal", "Zedernholz", "Lakritz", "Litschi", "Limette"],
     ...["Grapefruit", "Kabeljau", "Barbecue", "Risotto", "frites", "Schmorgerichten", "fruchtig", "knackige"],
     ...["nussige", "röstige", "provenzalischem", "toskanische", "terrassierten", "Appellation", "Brioche"],
+    ...["Châteaux", "Crus", "Digestif", "Gekeltert", "Maischevergorene", "maischevergorene", "Rebfläche"],
+    ...["Rosés", "Trester", "Tresterbrand", "Tresterbrände", "VDP", "cinerea", "frischesten", "knackig"],
+    ...["knackiger", "nussigen", "reinsortiger", "semiaride", "vol", "Origin"],
   ],
   fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss", "carafer", "monocépage"],
   it: [
     ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido"],
-    ...["anche", "una", "fa", "viene", "riconosce", "riconoscono"],
+    ...["anche", "una", "fa", "viene", "riconosce", "riconoscono", "avviene", "fanno", "vengono"],
+    ...["alcolometrico", "botritizzato", "Martinotti", "LBV", "Gewächs", "Großes", "VDP"],
   ],
 };
 
@@ -118,9 +128,31 @@ before(async () => {
 });
 after(() => db.destroy());
 
-/** Lower-cased words of every proper name of the catalogue. */
+/**
+ * Proper names of the region and grape records (domain/wine): names and aliases in every language,
+ * the names of rivers, seas, lakes, mountains and winds, sub-regions, principal grapes and the
+ * designation systems (AOC, DOCG, AVA …), and the grape records' names and synonyms.
+ */
+function recordNames(): string[] {
+  return [
+    ...REGION_RECORDS.flatMap((r) => [
+      r.name,
+      ...(r.aliases ?? []),
+      ...Object.values(r.names),
+      ...(r.grammar.de.dative ? [r.grammar.de.dative] : []),
+      ...r.grapes,
+      ...(r.designation ? [r.designation.system] : []),
+      ...r.features.flatMap((f) => ("name" in f ? Object.values(f.name) : "names" in f ? f.names : [])),
+    ]),
+    ...DESIGNATIONS,
+    ...GRAPE_RECORDS.flatMap((g) => [g.name, ...Object.values(g.names), ...g.synonyms]),
+  ];
+}
+
+/** Lower-cased words of every proper name of the catalogue and the records. */
 function nameWords(): Set<string> {
   const names = [
+    ...recordNames(),
     ...wines.flatMap((w) => [
       w.name,
       w.producerName,
