@@ -6,6 +6,7 @@
  * counts decide only which grapes and styles come first.
  */
 import { type AppellationRule, appellationRule, followsRule, principalRank } from "./appellation-rules.ts";
+import { grapeRecord } from "./grapes/grape-records.ts";
 import type { RegionRecord, RegionStyle } from "./regions/region-record.ts";
 import { regionRecord } from "./regions/region-records.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "./wine-facts.ts";
@@ -82,6 +83,19 @@ function stylesOfWines(wines: readonly WineFacts[]): RegionStyle[] {
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, 3)
     .map(([s]) => s);
+}
+
+/**
+ * A grape named by the region's record or rules (by its catalogue name) as the writers name grapes:
+ * the region's wines' own entry when one names it (with its catalogue id), else its grape record's
+ * names in every language (id 0), else the bare name in every language.
+ */
+export function regionGrape(r: RegionProfile, name: string): GrapeFacts {
+  const own = r.grapes.find((g) => g.grape.name === name)?.grape;
+  if (own) return own;
+  const record = grapeRecord(name);
+  if (record) return { id: 0, name: record.name, names: record.names, color: record.color };
+  return { id: 0, name, names: { de: name, en: name, fr: name, it: name }, color: "red" };
 }
 
 /** Decides a region's profile. Deterministic for the same facts. */

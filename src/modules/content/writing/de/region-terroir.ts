@@ -218,9 +218,10 @@ function fromCountry(r: RegionProfile): string {
 
 /** The region's climate and terroir text (record, else the country's broad climate). */
 export function climateAndTerroir(r: RegionProfile): string {
-  const place = r.place;
-  if (place && (place.climate || place.soils.length > 0 || place.features.length > 0))
-    return fromRecord(r, place);
+  // A record may hold only features the summary says (sub-regions, designation year): then the
+  // country's broad climate speaks for the place.
+  const own = r.place ? fromRecord(r, r.place) : "";
+  if (own) return own;
   const general = fromCountry(r);
   if (general) return general;
   // Nothing known of the place or its country: the one thing true of every vineyard.

@@ -8,7 +8,7 @@
  * VDP's statutes (Große Lage, Erste Lage, Ortswein, Gutswein).
  */
 
-import type { RegionProfile } from "../../../../domain/wine/region-profile.ts";
+import { type RegionProfile, regionGrape } from "../../../../domain/wine/region-profile.ts";
 import type { RegionRecord, RegionStyle } from "../../../../domain/wine/regions/region-record.ts";
 import type { RegionInsightContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
@@ -49,6 +49,14 @@ const STYLE: Record<RegionStyle, string> = {
   fortified_other: "Likörweine",
   grape_spirit: "Tresterbrände",
 };
+
+/** Styles named by a singular mass noun ("Typisch ist Sherry"). */
+const SINGULAR: ReadonlySet<RegionStyle> = new Set<RegionStyle>([
+  "sweet_icewine",
+  "fortified_port",
+  "fortified_sherry",
+  "fortified_madeira",
+]);
 
 /** Styles derived from the wines' facts say less than a record's (a sparkling wine's method is unknown). */
 const DERIVED: Partial<Record<RegionStyle, string>> = {
@@ -91,37 +99,9 @@ const CLASSIFICATION: Record<string, string> = {
   tokaj_1737: "Tokaj wurde 1737 als eines der ersten Weinbaugebiete der Welt abgegrenzt.",
 };
 
-/**
- * German names of varieties a record may name by their catalogue key without the region's wines
- * naming them (Deutsches Weininstitut usage; the Burgundian names only for German and Austrian regions).
- */
-const GERMAN_GRAPES: Readonly<Record<string, string>> = {
-  "Muscat/Moscato": "Muskateller",
-  "Muscat/Moscato Bianco": "Muskateller",
-  "Muscat Blanc": "Muskateller",
-  "Syrah/Shiraz": "Syrah",
-  "Carignan/Cariñena": "Carignan",
-};
-const GERMAN_PINOTS: Readonly<Record<string, string>> = {
-  "Pinot Noir": "Spätburgunder",
-  "Pinot Gris": "Grauburgunder",
-  "Pinot Blanc": "Weißburgunder",
-  "Pinot Meunier": "Schwarzriesling",
-};
-
-/** German names of the grapes named in the record or rule, through the region's wines' localized names. */
+/** German names of the grapes named in the record or rule (see regionGrape), each variety once. */
 function grapeNames(r: RegionProfile, names: readonly string[]): string[] {
-  const byName = new Map(r.grapes.map((g) => [g.grape.name, g.grape]));
-  return [
-    ...new Set(
-      names.map((n) => {
-        const g = byName.get(n);
-        if (g) return grapeName(g, r.facts.country);
-        if (/^(DE|AT)$/i.test(r.facts.country) && GERMAN_PINOTS[n]) return GERMAN_PINOTS[n] as string;
-        return GERMAN_GRAPES[n] ?? (n.split("/")[0] as string);
-      }),
-    ),
-  ];
+  return [...new Set(names.map((n) => grapeName(regionGrape(r, n), r.facts.country)))];
 }
 
 /** First sentence: what and where the region is. */
@@ -197,7 +177,7 @@ function grapesAndStyles(r: RegionProfile, place: RegionRecord | undefined, styl
       place && place.styles.length > 0
         ? choose(r.seed, "styles", [
             `Bekannt ist das Gebiet für ${list(styles)}.`,
-            `Typisch sind ${list(styles)}.`,
+            `Typisch ${styles.length === 1 && SINGULAR.has(r.styles[0] as RegionStyle) ? "ist" : "sind"} ${list(styles)}.`,
           ])
         : place?.kind === "national"
           ? `Unter dieser Bezeichnung kommen vor allem ${list(r.styles.slice(0, 3).map((s) => DERIVED[s] ?? STYLE[s]))} in den Handel.`

@@ -4,7 +4,7 @@
  * the features that shape its wines — never what or how many wines "we" have. Without a record it
  * says less: the country, the rules when there are some, and the grapes and styles its wines show.
  */
-import { type RegionProfile, styleOfWine } from "../../../../domain/wine/region-profile.ts";
+import { type RegionProfile, regionGrape, styleOfWine } from "../../../../domain/wine/region-profile.ts";
 import type {
   ClimateId,
   RegionFeature,
@@ -120,13 +120,7 @@ function summary(r: RegionProfile, place: Place | undefined, within: Place | und
   const fromRecord = !!rec && rec.styles.length > 0;
   const styles = and(r.styles.slice(0, 3).map((s) => styleName(s, fromRecord)));
   const grapeList = rec && rec.grapes.length > 0 ? rec.grapes : r.grapes.map((g) => g.grape.name);
-  const grapes = and(
-    grapeList
-      .slice(0, 4)
-      .map((g) =>
-        grapeName({ id: 0, name: g, names: { de: g, en: g, fr: g, it: g }, color: "red" }, r.facts.country),
-      ),
-  );
+  const grapes = and(grapeList.slice(0, 4).map((g) => grapeName(regionGrape(r, g), r.facts.country)));
   const opening = place
     ? `${whatItIs(r, place, within)}.`
     : (styleSummary(r) ??

@@ -6,7 +6,12 @@
  * (countries lexicon: OCW, WAW), said as such. Never counts wines, never speaks of a catalogue.
  */
 import type { Acidity, Body } from "../../../../domain/vocabulary.ts";
-import { type RegionProfile, rankGrapes, styleOfWine } from "../../../../domain/wine/region-profile.ts";
+import {
+  type RegionProfile,
+  rankGrapes,
+  regionGrape,
+  styleOfWine,
+} from "../../../../domain/wine/region-profile.ts";
 import type {
   ClimateId,
   RegionFeature,
@@ -83,8 +88,7 @@ const COLOUR_PL: Record<string, string> = { red: "rossi", white: "bianchi", rose
 
 /** The Italian name of a grape known by its catalogue name, from the region's wines when they name it. */
 function grapeIt(r: RegionProfile, name: string): string {
-  const grape = r.grapes.find((g) => g.grape.name === name)?.grape;
-  return grape ? grapeName(grape) : name;
+  return grapeName(regionGrape(r, name));
 }
 
 function theGrapeList(names: readonly string[]): string {
