@@ -86,6 +86,28 @@ function stylesOfWines(wines: readonly WineFacts[]): RegionStyle[] {
 }
 
 /**
+ * The styles the appellation's rules permit by colour: a record may name the still red a village also
+ * makes under another appellation (Bouzy rouge is AOC Coteaux Champenois, not Champagne), which the
+ * insight of this appellation must not claim. All styles without a rule.
+ */
+function withinRule(styles: readonly RegionStyle[], rule: AppellationRule | undefined): RegionStyle[] {
+  if (!rule) return [...styles];
+  const colour = (s: RegionStyle) =>
+    s.startsWith("red_")
+      ? "red"
+      : s.startsWith("white_") || s === "orange"
+        ? "white"
+        : s === "rose"
+          ? "rose"
+          : undefined;
+  const kept = styles.filter((s) => {
+    const c = colour(s);
+    return c === undefined || rule.colors.includes(c);
+  });
+  return kept.length > 0 ? kept : [...styles];
+}
+
+/**
  * A grape named by the region's record or rules (by its catalogue name) as the writers name grapes:
  * the region's wines' own entry when one names it (with its catalogue id), else its grape record's
  * names in every language (id 0), else the bare name in every language.
@@ -111,7 +133,7 @@ export function decideRegion(region: RegionFacts): RegionProfile {
     within: place?.within ? regionRecord(place.within) : undefined,
     rule,
     grapes: rankGrapes(facts.wines, rule),
-    styles: record && record.styles.length > 0 ? record.styles : stylesOfWines(facts.wines),
+    styles: withinRule(record && record.styles.length > 0 ? record.styles : stylesOfWines(facts.wines), rule),
     seed: region.id,
   };
 }

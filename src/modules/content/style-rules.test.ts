@@ -164,7 +164,7 @@ test("Brachetto 154979 (4 % ABV): rose, strawberry, raspberry at 8–10 °C", as
   for (const lang of LANGUAGES) {
     const t = await gen.wineTexts(f, lang);
     const all = Object.values(t).join(" ");
-    assert.match(all, /8–10 °C|8 à 10 °C|8 et 10 °C/, `${lang}: ${all}`);
+    assert.match(all, /8–10 °C|8 bis 10 °C|8 à 10 °C|8 et 10 °C/, `${lang}: ${all}`);
     const notes = t.tastingNotes.toLowerCase();
     assert.ok(
       aromaWords(["strawberry", "raspberry", "rose"], lang).some((w) => notes.includes(w)),
@@ -253,7 +253,7 @@ test("serving by style: vintage Port decanted at 16–18 °C, Beaujolais cool at
 });
 
 test("cellar advice only where ageing is meant: Brunello yes, NV Champagne and rosé no", async () => {
-  const cellar = /10–14 °C|10 à 14 °C/;
+  const cellar = /10–14 °C|10 bis 14 °C|10 à 14 °C/;
   for (const lang of LANGUAGES) {
     assert.match((await gen.drinkingPeriod(wine(BRUNELLO), lang)).storage, cellar, lang);
     for (const id of [NV_CHAMPAGNE, ...ROSES]) {
@@ -269,19 +269,19 @@ test("region insight states the appellation rules: Brunello reds from Sangiovese
     [
       "Brunello di Montalcino",
       {
-        en: /rules permit reds from Sangiovese\./,
+        en: /allow only red wines, from Sangiovese\./,
         de: /erlauben Rotweine aus Sangiovese\./,
         fr: /autorisent des vins rouges à base de Sangiovese\./,
-        it: /ammette vini rossi a base di Sangiovese\./,
+        it: /(ammette|prevedono) rossi da Sangiovese\b/,
       },
     ],
     [
       "Port",
       {
-        en: /rules permit fortified wines from/,
+        en: /allow only fortified wines, from/,
         de: /erlauben Likörweine aus/,
         fr: /autorisent des vins de liqueur à base/,
-        it: /ammette vini liquorosi a base di/,
+        it: /(ammette|prevedono) solo vini liquorosi da/,
       },
     ],
   ];

@@ -92,12 +92,17 @@ function whatItIs(r: RegionProfile, place: Place, within: Place | undefined): st
   const since = rec?.designation?.since;
   const where = within ? `${within.name}${c ? `, ${c}` : ""}` : c;
   const kind =
-    d && d !== "none"
-      ? `${/^[AEFHILMNORSX]/.test(d) ? "an" : "a"} ${d}${since ? ` since ${since}` : ""}`
-      : rec?.kind === "appellation" || r.rule
-        ? "an appellation"
-        : "a wine region";
-  return `${capitalize(place.name)} is ${kind}${where ? ` ${inPlace({ ...place, name: where, prep: "in" })}` : ""}`;
+    d === "Anbaugebiet"
+      ? "a German quality-wine region (Anbaugebiet)"
+      : d === "Bereich"
+        ? "a district (Bereich)"
+        : d && d !== "none"
+          ? `${/^[AEFHILMNORSX]/.test(d) ? "an" : "a"} ${d}`
+          : rec?.kind === "appellation" || r.rule
+            ? "an appellation"
+            : "a wine region";
+  const located = where ? ` ${inPlace({ ...place, name: where, prep: "in" })}` : "";
+  return `${capitalize(place.name)} is ${kind}${located}${d && d !== "none" && since ? `, recognised in ${since}` : ""}`;
 }
 
 function styleName(s: RegionStyle, fromRecord: boolean): string {
@@ -143,7 +148,7 @@ function summary(r: RegionProfile, place: Place | undefined, within: Place | und
   const grapeSentence = grapes
     ? rec && rec.grapes.length > 0
       ? choose(seed, "r-grapes", [
-          `The principal grapes are ${grapes}.`,
+          rec.grapes.length > 1 ? `The principal grapes are ${grapes}.` : `The principal grape is ${grapes}.`,
           `${capitalize(grapes)} ${rec.grapes.length > 1 ? "are" : "is"} the leading ${rec.grapes.length > 1 ? "varieties" : "variety"}.`,
         ])
       : choose(seed, "r-grapes-shown", [
@@ -151,24 +156,76 @@ function summary(r: RegionProfile, place: Place | undefined, within: Place | und
           `${capitalize(grapes)} ${grapeList.length > 1 ? "are" : "is"} grown here.`,
         ])
     : undefined;
-  const rules =
-    r.rule && !rec
-      ? `The rules of ${name} allow only ${or(r.rule.colors.map((c) => (c === "rose" ? "rosé" : c)))} wines, from a set list of grape varieties.`
-      : undefined;
+  const rules = r.rule ? rulesSentence(r, name) : undefined;
+  const subregions = rec?.features.find((f) => f.kind === "subregions");
+  const area = rec?.features.find((f) => f.kind === "area");
   const established = rec?.features.find((f) => f.kind === "established");
   const unesco = rec?.features.find((f) => f.kind === "unesco");
   return sentences(
     opening,
     known,
     grapeSentence,
-    r.rule && r.rule.colors.length < 3 ? rules : undefined,
+    rules,
+    subregions && subregions.kind === "subregions"
+      ? choose(seed, "r-sub", [
+          `Its best-known parts include ${and(subregions.names.slice(0, 4))}.`,
+          `Names to know within it are ${and(subregions.names.slice(0, 4))}.`,
+        ])
+      : undefined,
+    area && area.kind === "area"
+      ? `Vineyards cover about ${new Intl.NumberFormat("en-GB").format(area.hectares)} hectares.`
+      : undefined,
     established && established.kind === "established"
       ? `Its vineyards were first demarcated in ${established.year}.`
       : undefined,
     unesco && unesco.kind === "unesco"
-      ? `They have been a UNESCO World Heritage site since ${unesco.year}.`
+      ? `Its vineyard landscape has been a UNESCO World Heritage site since ${unesco.year}.`
       : undefined,
   );
+}
+
+const ORDINAL = [
+  "",
+  "first",
+  "second",
+  "third",
+  "fourth",
+  "fifth",
+  "sixth",
+  "seventh",
+  "eighth",
+  "ninth",
+  "tenth",
+];
+
+/**
+ * The appellation's rules in one or two sentences: the colours and principal varieties it permits
+ * (each variety once, in English), and the earliest release (domain/wine/appellation-rules.ts).
+ */
+function rulesSentence(r: RegionProfile, name: string): string | undefined {
+  const rule = r.rule;
+  if (!rule) return undefined;
+  const colours = or(rule.colors.map((c) => (c === "rose" ? "rosé" : c)));
+  const varieties = [...new Set(rule.grapes.map((g) => grapeName(regionGrape(r, g), r.facts.country)))];
+  const from =
+    varieties.length === 0
+      ? ""
+      : varieties.length > 3
+        ? `, from ${varieties.slice(0, 3).join(", ")} and a few other varieties`
+        : `, from ${and(varieties)}`;
+  const only = (test: (kind: string) => boolean) => rule.kinds?.every(test) === true;
+  const what = only((k) => k.startsWith("fortified/"))
+    ? "only fortified wines"
+    : only((k) => k.endsWith("/sparkling"))
+      ? `only sparkling ${colours} wines`
+      : `${rule.colors.length < 3 ? "only " : ""}${colours} wines`;
+  const allow = `The rules of ${name} allow ${what}${from}.`;
+  const years = rule.release?.standard;
+  const release =
+    years !== undefined && years >= 2 && years < ORDINAL.length
+      ? ` None may be sold before 1 January of the ${ORDINAL[years]} year after the harvest.`
+      : "";
+  return `${allow}${release}`;
 }
 
 function climate(r: RegionProfile, place: Place | undefined): string {

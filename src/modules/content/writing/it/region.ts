@@ -115,16 +115,23 @@ function kindNoun(r: RegionProfile): string {
 function ruleSentence(r: RegionProfile, name: string): string | undefined {
   const rule = r.rule;
   if (!rule) return undefined;
-  const colours = list(rule.colors.map((c) => COLOUR_PL[c] ?? c));
+  const only = (test: (kind: string) => boolean) => rule.kinds?.every(test) === true;
+  const colours = only((k) => k.startsWith("fortified/"))
+    ? "solo vini liquorosi"
+    : only((k) => k.endsWith("/sparkling"))
+      ? "solo spumanti"
+      : list(rule.colors.map((c) => COLOUR_PL[c] ?? c));
   const all = [...new Set(rule.grapes.map((g) => grapeIt(r, g)))];
-  const principal = all.slice(0, 4);
+  // "da A, B, C e altre varietà": one "e" in the list.
+  const principal = all.length > 4 ? all.slice(0, 3) : all;
   const others = all.length > 4 ? " e altre varietà" : "";
   const release = rule.release?.standard;
   const sale =
     release && ORDINAL[release]
       ? `la vendita prima del 1° gennaio del ${ORDINAL[release]} anno dopo la vendemmia`
       : "";
-  const grapes = principal.length > 0 ? ` da ${list(principal)}${others}` : "";
+  const grapes =
+    principal.length === 0 ? "" : others ? ` da ${principal.join(", ")}${others}` : ` da ${list(principal)}`;
   return choose(r.seed, "r.rule", [
     `Il disciplinare ${name} ammette ${colours}${grapes}${sale ? ` e non ne consente ${sale}` : ""}.`,
     `Le regole ${name} prevedono ${colours}${grapes}${sale ? ` e non ne consentono ${sale}` : ""}.`,
