@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { CATEGORIES, wine } from "../../modules/content/generators/test-fixtures.ts";
+import { CATEGORIES, wine } from "../../../test/wine-fixtures.ts";
 import { classifyDrinkingWindow, drinkingWindow } from "./drinking-window.ts";
 
 for (const c of CATEGORIES) {

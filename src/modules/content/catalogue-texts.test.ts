@@ -12,7 +12,7 @@ import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES } from "../../domain/vocabulary.ts";
 import type { WineFacts } from "../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
-import { assertClean, namesOf } from "./generators/test-fixtures.ts";
+import { assertClean, namesOf } from "../../../test/wine-fixtures.ts";
 
 let db: Db;
 let wines: WineFacts[];

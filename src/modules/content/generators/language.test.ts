@@ -11,7 +11,7 @@ import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts"
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
 import { FOODS } from "../writing/lexicon/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
-import { namesOf, scrub } from "./test-fixtures.ts";
+import { namesOf, scrub } from "../../../../test/wine-fixtures.ts";
 
 const gen = createOfflineGenerator();
 let db: Db;

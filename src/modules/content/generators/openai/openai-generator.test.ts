@@ -4,7 +4,7 @@ import type { Language } from "../../../../domain/vocabulary.ts";
 import { drinkingWindow } from "../../../../domain/wine/drinking-window.ts";
 import type { WineFacts } from "../../../../domain/wine/wine-facts.ts";
 import { createOfflineGenerator } from "../offline-generator.ts";
-import { CATEGORIES, grape, region, wine } from "../test-fixtures.ts";
+import { CATEGORIES, grape, region, wine } from "../../../../../test/wine-fixtures.ts";
 import { type ContentKind, createOpenAiGenerator, type OpenAiGeneratorOptions } from "./openai-generator.ts";
 import {
   chatCompletion,
@@ -14,7 +14,7 @@ import {
   GERMAN_WINE_TEXTS,
   type MockServer,
   startMockServer,
-} from "./test-fixtures.ts";
+} from "../../../../../test/wine-fixtures.ts";
 
 const API_KEY = "sk-test-SECRET-0123456789";
 const MODEL = "wine-writer-1";

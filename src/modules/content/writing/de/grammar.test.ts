@@ -4,6 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { place } from "../../../../../test/wine-fixtures.ts";
 import {
   byProducer,
   degrees,
@@ -16,7 +17,6 @@ import {
   placeSubject,
   producerSubject,
 } from "./grammar.ts";
-import { place } from "./test-fixtures.ts";
 
 test("the place preposition of a record is used: vom Bielersee, an der Mosel, aus dem Rheingau", () => {
   const bielersee = place("Bielersee", { article: "m", prep: "an" });

@@ -49,8 +49,29 @@ function saysBody(c: WineContext): boolean {
   );
 }
 
+/** Plural nouns of a colour and kind, for a style said as typical ("Whites from Chablis"). */
+function stylePlural(c: WineContext): string {
+  const { facts } = c.p;
+  if (facts.subType === "sparkling") return "Sparkling wines";
+  if (facts.type === "fortified") return "Fortified wines";
+  if (facts.type === "dessert") return "Sweet wines";
+  return facts.color === "red" ? "Reds" : facts.color === "rose" ? "Rosés" : "Whites";
+}
+
+/**
+ * The palate of a wine whose facts are typical of its appellation and style (profile.typical): said
+ * of the style and place, as typical, never of the bottle, and without an alcohol figure.
+ */
+function typicalPalate(c: WineContext): string {
+  const { p } = c;
+  const body = saysBody(c) ? BODY[p.palate.body].en : undefined;
+  const where = c.place?.name ? ` from ${c.place.name}` : "";
+  return `${stylePlural(c)}${where} are typically ${body ? `${body}, with ` : "made with "}${and(structure(c))}.`;
+}
+
 function palate(c: WineContext): string {
   const { p } = c;
+  if (p.typical) return typicalPalate(c);
   const body = saysBody(c) ? BODY[p.palate.body].en : undefined;
   const rs = p.facts.residualSugar;
   const sparkling = p.facts.subType === "sparkling";
