@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
  */
 import type { Language, Localized } from "../../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import { GRAPE_RECORDS } from "../src/domain/wine/grapes/grape-records.ts";
+import { DESIGNATIONS } from "../src/domain/wine/regions/region-record.ts";
+import { REGION_RECORDS } from "../src/domain/wine/regions/region-records.ts";
 
 /** Same string in all four languages. */
 export const all = (s: string): Localized => ({ de: s, en: s, fr: s, it: s });
@@ -299,4 +302,25 @@ export function assertClean(text: string, lang: Language, names: string[], where
     for (const m of ENGLISH_MARKERS)
       assert.ok(!t.includes(m), `${where}: English "${m.trim()}" in ${lang}: ${text}`);
   }
+}
+
+/**
+ * Proper names of the region and grape records (domain/wine): names and aliases in every language,
+ * the names of rivers, seas, lakes, mountains and winds, sub-regions, principal grapes and the
+ * designation systems (AOC, DOCG, AVA …), and the grape records' names and synonyms.
+ */
+export function recordNames(): string[] {
+  return [
+    ...REGION_RECORDS.flatMap((r) => [
+      r.name,
+      ...(r.aliases ?? []),
+      ...Object.values(r.names),
+      ...(r.grammar.de.dative ? [r.grammar.de.dative] : []),
+      ...r.grapes,
+      ...(r.designation ? [r.designation.system] : []),
+      ...r.features.flatMap((f) => ("name" in f ? Object.values(f.name) : "names" in f ? f.names : [])),
+    ]),
+    ...DESIGNATIONS,
+    ...GRAPE_RECORDS.flatMap((g) => [g.name, ...Object.values(g.names), ...g.synonyms]),
+  ];
 }

@@ -8,11 +8,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../test/helpers.ts";
+import { recordNames } from "../../../test/wine-fixtures.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES, type Language } from "../../domain/vocabulary.ts";
-import { GRAPE_RECORDS } from "../../domain/wine/grapes/grape-records.ts";
-import { DESIGNATIONS } from "../../domain/wine/regions/region-record.ts";
-import { REGION_RECORDS } from "../../domain/wine/regions/region-records.ts";
 import type { RegionFacts, WineFacts } from "../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
 import { createOfflineGenerator } from "./generators/offline-generator.ts";
@@ -127,27 +125,6 @@ before(async () => {
   }
 });
 after(() => db.destroy());
-
-/**
- * Proper names of the region and grape records (domain/wine): names and aliases in every language,
- * the names of rivers, seas, lakes, mountains and winds, sub-regions, principal grapes and the
- * designation systems (AOC, DOCG, AVA …), and the grape records' names and synonyms.
- */
-function recordNames(): string[] {
-  return [
-    ...REGION_RECORDS.flatMap((r) => [
-      r.name,
-      ...(r.aliases ?? []),
-      ...Object.values(r.names),
-      ...(r.grammar.de.dative ? [r.grammar.de.dative] : []),
-      ...r.grapes,
-      ...(r.designation ? [r.designation.system] : []),
-      ...r.features.flatMap((f) => ("name" in f ? Object.values(f.name) : "names" in f ? f.names : [])),
-    ]),
-    ...DESIGNATIONS,
-    ...GRAPE_RECORDS.flatMap((g) => [g.name, ...Object.values(g.names), ...g.synonyms]),
-  ];
-}
 
 /** Lower-cased words of every proper name of the catalogue and the records. */
 function nameWords(): Set<string> {

@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../../test/helpers.ts";
+import { namesOf, scrub } from "../../../../test/wine-fixtures.ts";
 import { type Db, openDatabase } from "../../../db/database.ts";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
 import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
 import { loadRegionFacts, loadWineFacts } from "../content.repository.ts";
 import { FOODS } from "../writing/lexicon/foods.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
-import { namesOf, scrub } from "../../../../test/wine-fixtures.ts";
 
 const gen = createOfflineGenerator();
 let db: Db;

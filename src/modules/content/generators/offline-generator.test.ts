@@ -1,8 +1,17 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import {
+  all,
+  assertClean,
+  CATEGORIES,
+  grape,
+  NON_EN,
+  namesOf,
+  region,
+  wine,
+} from "../../../../test/wine-fixtures.ts";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
 import { createOfflineGenerator } from "./offline-generator.ts";
-import { all, assertClean, CATEGORIES, grape, NON_EN, namesOf, region, wine } from "../../../../test/wine-fixtures.ts";
 
 const gen = createOfflineGenerator();
 

@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../../test/helpers.ts";
+import { assertClean, namesOf, recordNames } from "../../../../test/wine-fixtures.ts";
 import { type Db, openDatabase } from "../../../db/database.ts";
 import { LANGUAGES, type Language } from "../../../domain/vocabulary.ts";
 import type { RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
@@ -171,6 +172,34 @@ for (const lang of LANGUAGES) {
     }
     const worst = [...items.entries()].sort((a, b) => b[1].size - a[1].size)[0];
     assert.ok(!worst || worst[1].size <= 60, `${worst?.[1].size} × "${worst?.[0]}"`);
+  });
+
+  test(`${lang}: no English words in a text of another language, proper names aside`, () => {
+    if (lang === "en") return;
+    const names = recordNames();
+    for (const [id, r] of rendered[lang]) {
+      const w = wines.get(id) as WineFacts;
+      for (const text of wineFields(r)) assertClean(text, lang, [...namesOf(w), ...names], `wine ${id}`);
+    }
+    for (const region of regions) {
+      const i = insights[lang].get(region.id) as RegionInsightContent;
+      const regionNames = [...Object.values(region.names), ...region.wines.flatMap(namesOf), ...names];
+      for (const text of insightFields(i, true)) assertClean(text, lang, regionNames, `region ${region.id}`);
+    }
+  });
+
+  test(`${lang}: at least 95 % of the wines have a description of their own`, () => {
+    const descriptions = new Set([...rendered[lang].values()].map((r) => r.texts.description));
+    assert.ok(descriptions.size / wines.size >= 0.95, `${descriptions.size} of ${wines.size}`);
+  });
+
+  test(`${lang}: every region insight has signature styles and key grapes of the catalogue`, () => {
+    for (const [id, i] of insights[lang]) {
+      assert.ok(i.signatureStyles.length > 0, `region ${id}: no signature style`);
+      assert.ok(
+        i.keyGrapes.length > 0 && i.keyGrapes.every((g) => Number.isInteger(g.id) && g.id > 0 && g.name),
+      );
+    }
   });
 
   test(`${lang}: a grape spirit gets no wine's drinking window`, () => {
