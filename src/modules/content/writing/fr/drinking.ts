@@ -7,7 +7,7 @@
  */
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
-import { cap, de, years } from "./grammar.ts";
+import { aNp, cap, de, list, years } from "./grammar.ts";
 import { demonstrative } from "./style.ts";
 import type { WineParts } from "./wine.ts";
 import { agree, aromaWords, pronoun } from "./words.ts";
@@ -45,7 +45,7 @@ function statement(w: WineParts, from: number, to: number, v: number | null): st
   const range = a === b ? `en ${a}` : `de ${a} à ${b}`;
   return choose(w.seed, "statement", [
     `Le millésime ${v} se boit au mieux ${range}.`,
-    `Fenêtre de dégustation du ${v} : ${range}.`,
+    `Fenêtre de dégustation du millésime ${v} : ${range}.`,
     `Pour ce ${v}, la meilleure période va ${a === b ? `jusqu'en ${b}` : `${range}`}.`,
     `${cap(ce)} ${v} donnera le meilleur de lui-même ${range}.`,
   ]);
@@ -72,46 +72,55 @@ function young(w: WineParts): string {
     ]);
   if (w.p.palate.tannin === "firm")
     return choose(w.seed, "young", [
-      `Jeune, ${il} reste ${agree("serré", g)}, les tanins encore fermes sous le fruit.`,
+      `Jeune, ${il} reste ${agree("serré", g)} : ${fruit}, sous des tanins encore fermes.`,
       `Dans ses premières années, ${il} se montre ${agree("ferme", g)} ; le fruit (${fruit}) domine.`,
-      `Ouvert jeune, ${il} gagne à passer en carafe : ${fruit} et tanins encore vifs.`,
+      `${cap(agree("ouvert", g))} jeune, ${il} gagne à passer en carafe, le fruit (${fruit}) encore tenu par les tanins.`,
     ]);
   return choose(w.seed, "young", [
-    `Jeune, ${il} se montre ${agree("fruité", g)}, sur ${fruit}.`,
+    `Jeune, ${il} se montre ${agree("fruité", g)} : ${fruit}.`,
     `Dans ses premières années, le fruit domine : ${fruit}.`,
     `Ses premières années mettent en avant ${fruit}.`,
   ]);
 }
 
 function ripe(w: WineParts, to: number, v: number | null): string {
+  const name = w.ref.proper ? w.ref.np : w.ref.short;
   const g = w.noun.gender;
   const il = pronoun(g);
   const aged = aromaWords(w.p.aromas.aged.slice(0, 2));
-  if (to <= 3 || aged.length === 0) {
-    const until = v !== null ? `après ${v + to}` : "au-delà";
+  if (aged.length === 0 && to > 3 && !READY.has(w.p.style.kind)) {
+    const end = v !== null ? `${v + to}` : `${years(to)}`;
     return choose(w.seed, "ripe", [
-      `${cap(il)} ne gagne rien à vieillir : ${until}, le fruit s'estompe.`,
-      `Inutile de ${il === "il" ? "le" : "la"} garder longtemps : ${until}, ${il} perdrait sa fraîcheur.`,
-      `La garde n'ajoute rien ici ; ${until}, le fruit commence à faiblir.`,
+      `${cap(il)} reste à son meilleur jusqu'${v !== null ? `en ${end}` : `à ${end} après l'achat`}.`,
+      `Passé ${v !== null ? end : `${end} après l'achat`}, ${il} aura dépassé son meilleur.`,
     ]);
   }
-  const notes = aged.join(" et ");
+  if (to <= 3 || aged.length === 0 || READY.has(w.p.style.kind)) {
+    const until = v !== null ? `après ${v + to}` : "au-delà";
+    return choose(w.seed, "ripe", [
+      `${cap(name)} ne gagne rien à vieillir : ${until}, le fruit s'estompe.`,
+      `Inutile de ${il === "il" ? "le" : "la"} garder longtemps : ${until}, ${il} perdrait sa fraîcheur.`,
+      `La garde n'ajoute rien ${aNp(name)} ; ${until}, le fruit commence à faiblir.`,
+    ]);
+  }
+  const notes = list(aged.map(de));
   const when = v !== null ? `vers ${v + Math.max(1, Math.round((to * 2) / 3))}` : "avec le temps";
   return choose(w.seed, "ripe", [
-    `${cap(when)}, ${il} s'assouplit et développe des notes ${de(notes)}.`,
-    `Avec la garde, ${notes} prennent le relais du fruit ; ${il} atteint sa plénitude ${when}.`,
-    `À maturité, ${when}, ${il} gagne en complexité : ${notes}.`,
+    `${cap(when)}, ${il} s'assouplit et développe des notes ${notes}.`,
+    `Avec la garde, des notes ${notes} prennent le relais du fruit ; ${il} atteint sa plénitude ${when}.`,
+    `À maturité, ${when}, ${il} gagne en complexité, avec des notes ${notes}.`,
   ]);
 }
 
 function storage(w: WineParts, to: number, v: number | null): string {
   const ce = demonstrative(w.noun);
+  const name = w.ref.proper ? w.ref.np : w.ref.short;
   const le = pronoun(w.noun.gender) === "il" ? "le" : "la";
   if (to <= 3) {
     return choose(w.seed, "storage", [
       `Nul besoin de cave pour ${ce} : un endroit frais et sombre suffit, à l'abri de la chaleur.`,
-      `Gardez ${ce} au frais et à l'obscurité, loin de toute source de chaleur, jusqu'à l'ouverture.`,
-      `En attendant de ${le} servir, rangez la bouteille dans un endroit frais, sombre et calme.`,
+      `Gardez ${name} au frais et à l'obscurité, loin de toute source de chaleur, jusqu'à l'ouverture.`,
+      `En attendant de servir ${name}, rangez la bouteille dans un endroit frais, sombre et calme.`,
       `${cap(ce)} se conserve sans cave, pourvu qu'il reste au frais et dans l'obscurité.`,
     ]);
   }

@@ -84,6 +84,13 @@ export function deNp(np: string): string {
   return de(np);
 }
 
+/** "à" before a noun phrase that may begin with an article: "le Malbec" → "au Malbec", "les" → "aux". */
+export function aNp(np: string): string {
+  const m = /^(le|la|les) (.*)$/i.exec(np);
+  if (m) return aArticle(m[1]?.toLowerCase() as FrArticle, m[2] as string);
+  return `à ${np}`;
+}
+
 /** Where a place is: "en Champagne", "à Pauillac", "dans le Médoc", "en Alsace" (Grevisse § 1051). */
 export function inPlace(n: FrName): string {
   const prep = n.prep ?? (n.article ? (n.article === "l'" ? "en" : "dans") : "à");

@@ -156,6 +156,10 @@ const STYLE_PLACES: Readonly<Record<string, FrName>> = {
   "Cream Sherry": { name: "Jerez" },
   Port: { name: "vallée du Douro", article: "la" },
   "Jerez-Xérès-Sherry": { name: "Jerez" },
+  Alentejano: { name: "Alentejo", article: "l'", prep: "en" },
+  Duriense: { name: "Douro", article: "le" },
+  Madeirense: { name: "Madère", prep: "à" },
+  "Vinho Verde": { name: "région du Vinho Verde", article: "la" },
 };
 
 /** National categories (Vin de France, Vino d'Italia …): the wine's country, not a region. */

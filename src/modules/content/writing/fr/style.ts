@@ -150,9 +150,10 @@ export function styleText(n: StyleNoun): string {
   return [n.head, ...labels, list(qualities)].filter((s) => s.length > 0).join(" ");
 }
 
-/** "un rouge corsé", "une grappa". */
-export function indefinite(n: StyleNoun): string {
-  return `${n.gender === "f" ? "une" : "un"} ${styleText(n)}`;
+/** "un rouge corsé", "une grappa"; `nationality` follows the head ("un blanc portugais demi-sec"). */
+export function indefinite(n: StyleNoun, nationality?: string): string {
+  const head = nationality ? `${n.head} ${nationality}` : n.head;
+  return `${n.gender === "f" ? "une" : "un"} ${styleText({ ...n, head })}`;
 }
 
 /** "ce rouge", "cet effervescent", "cette grappa" (head only). */

@@ -7,8 +7,8 @@
  */
 import { choose } from "../variation.ts";
 import { ACIDITY, FINISH, TANNIN } from "../lexicon/style-words.ts";
-import { between, cap, join, list, pct } from "./grammar.ts";
-import { demonstrative, styleText } from "./style.ts";
+import { aNp, between, cap, join, list, pct } from "./grammar.ts";
+import { demonstrative } from "./style.ts";
 import type { WineParts } from "./wine.ts";
 import { agree, APERITIF_FR, deAromas, foodWords, pronoun } from "./words.ts";
 
@@ -39,9 +39,11 @@ function nose(w: WineParts): string | undefined {
 function aged(w: WineParts): string | undefined {
   const ids = w.p.aromas.aged.slice(0, 3);
   if (ids.length === 0 || !w.p.window || w.p.window.to < 5) return undefined;
+  const name = w.ref.proper ? w.ref.np : w.ref.short;
+  const year = w.p.facts.vintage ? `le ${w.p.facts.vintage}` : name;
   return choose(w.seed, "aged", [
-    `Avec les années viennent des notes ${deAromas(ids)}.`,
-    `Le temps y ajoute des nuances ${deAromas(ids)}.`,
+    `Avec les années, ${name} prend des notes ${deAromas(ids)}.`,
+    `Le temps ajoute ${aNp(year)} des nuances ${deAromas(ids)}.`,
   ]);
 }
 
@@ -67,7 +69,9 @@ function palate(w: WineParts): string {
     ? choose(w.seed, "abv", [` ; ${il} titre ${abv}`, `, pour ${abv} d'alcool`, ` (${abv} vol.)`])
     : "";
   return choose(w.seed, "palate", [
-    `En bouche, ${il} se montre ${usually}${bodyText}porté par ${structure}${alcohol}.`,
+    bodyText
+      ? `En bouche, ${il} se montre ${usually}${bodyText}porté par ${structure}${alcohol}.`
+      : `En bouche, ${il} repose ${usually}sur ${structure}${alcohol}.`,
     `La bouche est ${usually}${bodyText}tenue par ${structure}${alcohol}.`,
     `En bouche : ${structure}${alcohol}.`,
     `Le palais ${usually ? "montre d'ordinaire" : "montre"} ${structure}${alcohol}.`,
@@ -100,25 +104,25 @@ export function pairing(w: WineParts): string {
   const foods = foodWords(w.p.foods).slice(0, 4);
   const ce = demonstrative(w.noun);
   const il = pronoun(w.noun.gender);
+  const name = w.ref.proper ? w.ref.np : w.ref.short;
   const dish = foods.length
     ? choose(w.seed, "foods", [
         `À table, ${ce} accompagne volontiers ${list(foods)}.`,
         `${cap(ce)} trouvera sa place avec ${list(foods)}.`,
         `On ${il === "il" ? "le" : "la"} servira avec ${list(foods)}.`,
         `Côté accords : ${list(foods)}.`,
-        `${cap(styleText({ ...w.noun, adjectives: [] }))} de repas, ${il} se marie avec ${list(foods)}.`,
       ])
     : undefined;
   const aperitif = w.p.foods.includes("Aperitif") ? APERITIF_FR : undefined;
   const decant = w.p.serving.decant
     ? choose(w.seed, "decant", [
-        `Une heure en carafe ${il === "il" ? "l'aidera" : "l'aidera"} à s'ouvrir.`,
-        `Pensez à ${il === "il" ? "le" : "la"} carafer une heure avant le service.`,
+        `Une heure en carafe aidera ${name} à s'ouvrir.`,
+        `Pensez à carafer ${name} une heure avant le service.`,
       ])
     : undefined;
   const serve = choose(w.seed, "serve", [
-    `Servir ${t}.`,
-    `Température de service : ${t}.`,
+    `Servir ${name} ${t}.`,
+    `${cap(name)} se sert ${t}.`,
     `À déguster ${t}.`,
     `${cap(il)} s'apprécie ${t}.`,
   ]);

@@ -68,22 +68,23 @@ export function grapeApposition(w: WineParts, slot: string): string {
   const shown = g.slice(0, 4);
   const more = g.length > 4 ? " et d'autres cépages" : "";
   return choose(w.seed, slot, [
-    `assemblage ${de(list(shown))}${more}`,
-    `${issu} ${more ? de(shown.join(", ")) + more : de(list(shown))}`,
+    `assemblage ${more ? `${de(shown.join(", "))}${more}` : de(list(shown))}`,
+    `${issu} ${more ? `${de(shown.join(", "))}${more}` : de(list(shown))}`,
   ]);
 }
 
 /** "un rouge corsé de Pauillac, dans le Haut-Médoc" — the style noun with where it comes from. */
 function nounWithOrigin(w: WineParts): string {
   const np = indefinite(w.noun);
+  const colourHead = /^(rouge|blanc|rosé|effervescent|rouge effervescent|vin muté)$/.test(w.noun.head);
+  const national = colourHead && w.o.adjective ? indefinite(w.noun, w.o.adjective) : np;
   if (w.o.national) return `${np} vendu sous la dénomination ${w.o.national}`;
   const from = fromOrigin(w.o);
   if (!from || nounNamesPlace(w.noun.head, w.o)) {
     if (w.o.within) return `${np}${beyond(w.o)}`;
-    if (w.p.nameStatesRegion && w.o.adjective) return `${np} ${w.o.adjective}`;
-    return w.o.place ? np : `${np} ${w.o.adjective ?? ""}`.trim();
+    return w.o.place ? np : national;
   }
-  if (w.p.nameStatesRegion && !w.o.within && w.o.adjective) return `${np} ${w.o.adjective}`;
+  if (w.p.nameStatesRegion && !w.o.within && colourHead && w.o.adjective) return national;
   return `${np} ${from}${beyond(w.o)}`;
 }
 

@@ -128,7 +128,7 @@ export function wineRef(p: WineProfile, vintage?: number | null): WineRef {
   const noun = STYLE_NOUNS[folded];
   if (noun) {
     const year = vintage ? ` ${vintage}` : "";
-    return { np: `le ${noun}${year}${producer}`, short: `ce ${noun}`, gender: "m", proper: false };
+    return { np: `le ${noun}${year}${producer}`, short: `le ${noun}`, gender: "m", proper: false };
   }
   const feminine = /^(cuvee|grande cuvee|reserve|grande reserve|grappa|selection)\b/.test(folded);
   const article = feminine ? "la" : "le";
