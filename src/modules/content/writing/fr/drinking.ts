@@ -7,7 +7,7 @@
  */
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
-import { aNp, cap, de, list, years } from "./grammar.ts";
+import { aNp, cap, de, list, que, years } from "./grammar.ts";
 import { demonstrative } from "./style.ts";
 import type { WineParts } from "./wine.ts";
 import { agree, aromaWords, pronoun } from "./words.ts";
@@ -46,8 +46,8 @@ function statement(w: WineParts, from: number, to: number, v: number | null): st
   return choose(w.seed, "statement", [
     `Le millésime ${v} se boit au mieux ${range}.`,
     `Fenêtre de dégustation du millésime ${v} : ${range}.`,
-    `Pour ce ${v}, la meilleure période va ${a === b ? `jusqu'en ${b}` : `${range}`}.`,
-    `${cap(ce)} ${v} donnera le meilleur de lui-même ${range}.`,
+    `Pour ${w.refYear.np}, la meilleure période va ${range}.`,
+    `${cap(w.refYear.np)} donnera le meilleur de ${w.noun.gender === "f" ? "elle" : "lui"}-même ${range}.`,
   ]);
 }
 
@@ -58,23 +58,23 @@ function young(w: WineParts): string {
   const fruit = ar.length === 2 ? `${ar[0]} et ${ar[1]}` : (ar[0] ?? "fruit");
   const kind = w.p.style.kind;
   if (kind === "fino")
-    return `Un fino se boit jeune et bien frais, pour sa finesse saline et ses notes ${de(fruit)}.`;
+    return `Un fino se boit jeune et bien frais, pour sa finesse saline et ses notes ${list(ar.map(de))}.`;
   if (kind.endsWith("_port") && kind !== "vintage_port")
     return choose(w.seed, "young", [
       `Élevé par la maison jusqu'à sa mise en bouteille, ${il} est prêt à boire : ${fruit} en tête.`,
-      `Prêt dès la mise en bouteille, ${il} offre d'emblée ses notes ${de(fruit)}.`,
+      `Prêt dès la mise en bouteille, ${il} offre d'emblée ses notes ${list(ar.map(de))}.`,
     ]);
   if (READY.has(kind) || w.p.window?.rule === "rose")
     return choose(w.seed, "young", [
       `Tout son charme tient à sa jeunesse : ${fruit}, fraîcheur et netteté.`,
       `Jeune, ${il} mise sur le fruit, entre ${fruit}.`,
-      `C'est dans sa jeunesse qu'${il} brille, sur des notes ${de(fruit)}.`,
+      `C'est dans sa jeunesse ${que(w.ref.proper ? w.ref.np : w.ref.short)} brille, sur des notes ${list(ar.map(de))}.`,
     ]);
   if (w.p.palate.tannin === "firm")
     return choose(w.seed, "young", [
       `Jeune, ${il} reste ${agree("serré", g)} : ${fruit}, sous des tanins encore fermes.`,
       `Dans ses premières années, ${il} se montre ${agree("ferme", g)} ; le fruit (${fruit}) domine.`,
-      `${cap(agree("ouvert", g))} jeune, ${il} gagne à passer en carafe, le fruit (${fruit}) encore tenu par les tanins.`,
+      `${cap(agree("ouvert", g))} jeune, ${il} gagne à passer en carafe, le fruit (${fruit}) encore tenu par les tanins${w.p.facts.vintage ? ` du ${w.p.facts.vintage}` : ""}.`,
     ]);
   return choose(w.seed, "young", [
     `Jeune, ${il} se montre ${agree("fruité", g)} : ${fruit}.`,
@@ -99,7 +99,7 @@ function ripe(w: WineParts, to: number, v: number | null): string {
     const until = v !== null ? `après ${v + to}` : "au-delà";
     return choose(w.seed, "ripe", [
       `${cap(name)} ne gagne rien à vieillir : ${until}, le fruit s'estompe.`,
-      `Inutile de ${il === "il" ? "le" : "la"} garder longtemps : ${until}, ${il} perdrait sa fraîcheur.`,
+      `Inutile de garder ${name} longtemps : ${until}, ${il} perdrait sa fraîcheur.`,
       `La garde n'ajoute rien ${aNp(name)} ; ${until}, le fruit commence à faiblir.`,
     ]);
   }
@@ -121,15 +121,15 @@ function storage(w: WineParts, to: number, v: number | null): string {
       `Nul besoin de cave pour ${ce} : un endroit frais et sombre suffit, à l'abri de la chaleur.`,
       `Gardez ${name} au frais et à l'obscurité, loin de toute source de chaleur, jusqu'à l'ouverture.`,
       `En attendant de servir ${name}, rangez la bouteille dans un endroit frais, sombre et calme.`,
-      `${cap(ce)} se conserve sans cave, pourvu qu'il reste au frais et dans l'obscurité.`,
+      `${cap(name)} se conserve sans cave, pourvu qu'${pronoun(w.noun.gender)} reste au frais et dans l'obscurité.`,
     ]);
   }
   const until = v !== null ? `jusqu'en ${v + to}` : `${years(to)} durant`;
   return choose(w.seed, "storage", [
-    `Pour ${le} garder ${until}, couchez la bouteille dans une cave sombre, entre 10 et 14 °C.`,
-    `Une cave fraîche (10 à 14 °C), sombre et sans vibrations permet de ${le} garder ${until}.`,
-    `Bouteille couchée, à l'abri de la lumière et à température constante : ainsi ${ce} tiendra ${until}.`,
-    `${cap(agree("conservé", w.noun.gender))} ${agree("couché", w.noun.gender)} dans une cave fraîche et humide, ${ce} se gardera ${until}.`,
+    `Pour garder ${name} ${until}, couchez la bouteille dans une cave sombre, entre 10 et 14 °C.`,
+    `Une cave fraîche (10 à 14 °C), sombre et sans vibrations permet de garder ${name} ${until}.`,
+    `Bouteille couchée, à l'abri de la lumière et à température constante : ainsi ${name} tiendra ${until}.`,
+    `${cap(agree("conservé", w.noun.gender))} ${agree("couché", w.noun.gender)} dans une cave fraîche et humide, ${name} se gardera ${until}.`,
   ]);
 }
 

@@ -40,7 +40,7 @@ function aged(w: WineParts): string | undefined {
   const ids = w.p.aromas.aged.slice(0, 3);
   if (ids.length === 0 || !w.p.window || w.p.window.to < 5) return undefined;
   const name = w.ref.proper ? w.ref.np : w.ref.short;
-  const year = w.p.facts.vintage ? `le ${w.p.facts.vintage}` : name;
+  const year = name;
   return choose(w.seed, "aged", [
     `Avec les années, ${name} prend des notes ${deAromas(ids)}.`,
     `Le temps ajoute ${aNp(year)} des nuances ${deAromas(ids)}.`,
@@ -108,9 +108,9 @@ export function pairing(w: WineParts): string {
   const dish = foods.length
     ? choose(w.seed, "foods", [
         `À table, ${ce} accompagne volontiers ${list(foods)}.`,
-        `${cap(ce)} trouvera sa place avec ${list(foods)}.`,
-        `On ${il === "il" ? "le" : "la"} servira avec ${list(foods)}.`,
-        `Côté accords : ${list(foods)}.`,
+        `${cap(name)} trouvera sa place avec ${list(foods)}.`,
+        `On servira ${name} avec ${list(foods)}.`,
+        `Côté accords, ${name} appelle ${list(foods)}.`,
       ])
     : undefined;
   const aperitif = w.p.foods.includes("Aperitif") ? APERITIF_FR : undefined;
