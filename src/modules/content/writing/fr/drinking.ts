@@ -8,12 +8,20 @@
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
 import { aNp, cap, de, list, que, years } from "./grammar.ts";
+import type { WineParts } from "./parts.ts";
 import { demonstrative } from "./style.ts";
-import type { WineParts } from "./wine.ts";
 import { agree, aromaWords, pronoun } from "./words.ts";
 
 /** Rules of windows that belong to wines bought ready to drink (non-vintage, ready when bottled). */
-const READY = new Set(["tawny_port", "ruby_port", "fino", "sparkling_nv", "sparkling_fresh", "sweet_light", "rose"]);
+const READY = new Set([
+  "tawny_port",
+  "ruby_port",
+  "fino",
+  "sparkling_nv",
+  "sparkling_fresh",
+  "sweet_light",
+  "rose",
+]);
 
 /** The drinking period of a wine. */
 export function drinkingPeriod(w: WineParts): DrinkingPeriodContent {
@@ -115,7 +123,7 @@ function ripe(w: WineParts, to: number, v: number | null): string {
 function storage(w: WineParts, to: number, v: number | null): string {
   const ce = demonstrative(w.noun);
   const name = w.ref.proper ? w.ref.np : w.ref.short;
-  const le = pronoun(w.noun.gender) === "il" ? "le" : "la";
+  const _le = pronoun(w.noun.gender) === "il" ? "le" : "la";
   if (to <= 3) {
     return choose(w.seed, "storage", [
       `Nul besoin de cave pour ${ce} : un endroit frais et sombre suffit, à l'abri de la chaleur.`,

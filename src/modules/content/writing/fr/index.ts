@@ -6,9 +6,10 @@
  */
 import type { Writer } from "../writer.ts";
 import { drinkingPeriod } from "./drinking.ts";
+import { wineParts } from "./parts.ts";
 import { regionInsight } from "./region.ts";
 import { pairing, tastingNotes } from "./tasting.ts";
-import { description, descriptionLong, wineParts } from "./wine.ts";
+import { description, descriptionLong } from "./wine.ts";
 
 /** French texts of wines, drinking periods and region insights. */
 export const frenchWriter: Writer = {

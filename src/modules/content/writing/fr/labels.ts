@@ -19,7 +19,7 @@
  * - botrytised wines (OCW "botrytized wines", "noble rot").
  */
 import { choose } from "../variation.ts";
-import type { WineParts } from "./wine.ts";
+import type { WineParts } from "./parts.ts";
 import { demonstrative } from "./style.ts";
 import { pronoun } from "./words.ts";
 
@@ -112,7 +112,9 @@ export function labelSentence(w: WineParts, register: Register): string | undefi
   if (t.has("trockenbeerenauslese") || t.has("beerenauslese"))
     return pick(
       [`${il} naît de baies surmûries, cueillies une à une.`],
-      [`La mention ${t.has("trockenbeerenauslese") ? "Trockenbeerenauslese" : "Beerenauslese"} désigne des baies surmûries, souvent touchées par la pourriture noble, triées une à une.`],
+      [
+        `La mention ${t.has("trockenbeerenauslese") ? "Trockenbeerenauslese" : "Beerenauslese"} désigne des baies surmûries, souvent touchées par la pourriture noble, triées une à une.`,
+      ],
     );
   if (t.has("eiswein"))
     return pick(
@@ -122,7 +124,10 @@ export function labelSentence(w: WineParts, register: Register): string | undefi
   if (t.has("auslese"))
     return pick([`${il} porte la mention Auslese.`], [`Auslese : des grappes choisies à pleine maturité.`]);
   if (t.has("spatlese"))
-    return pick([`${il} porte la mention Spätlese.`], [`Spätlese : une vendange tardive, à maturité avancée.`]);
+    return pick(
+      [`${il} porte la mention Spätlese.`],
+      [`Spätlese : une vendange tardive, à maturité avancée.`],
+    );
   if (t.has("old_vines"))
     return pick(
       [`${il} provient de vieilles vignes.`, `Les raisins viennent de vieilles vignes.`],
@@ -145,7 +150,9 @@ export function styleFact(w: WineParts, register: Register): string | undefined 
     case "vintage_port":
       return pick(
         [`Un porto d'une seule année, mis en bouteille jeune.`],
-        [`Le porto vintage est mis en bouteille dans sa deuxième ou troisième année et mûrit ensuite en bouteille.`],
+        [
+          `Le porto vintage est mis en bouteille dans sa deuxième ou troisième année et mûrit ensuite en bouteille.`,
+        ],
       );
     case "lbv_port":
       return pick(
@@ -160,7 +167,9 @@ export function styleFact(w: WineParts, register: Register): string | undefined 
     case "tawny_port":
       return pick(
         [`Un porto élevé longuement en fût.`],
-        [`Le tawny vieillit en fût, au contact de l'air, qui lui donne sa couleur ambrée et ses notes de fruits secs.`],
+        [
+          `Le tawny vieillit en fût, au contact de l'air, qui lui donne sa couleur ambrée et ses notes de fruits secs.`,
+        ],
       );
     case "ruby_port":
       return pick(
@@ -170,7 +179,9 @@ export function styleFact(w: WineParts, register: Register): string | undefined 
     case "fino":
       return pick(
         [`${il} vieillit sous un voile de levures.`],
-        [`${ce} vieillit sous la flor, un voile de levures qui le protège de l'air et lui donne ses notes salines.`],
+        [
+          `${ce} vieillit sous la flor, un voile de levures qui le protège de l'air et lui donne ses notes salines.`,
+        ],
       );
     case "botrytis":
       return pick(
@@ -181,7 +192,9 @@ export function styleFact(w: WineParts, register: Register): string | undefined 
       return w.noun.head === "champagne"
         ? pick(
             [`Un champagne sans année, assemblé pour un style constant.`],
-            [`Sans année, ${ce} assemble plusieurs récoltes et vieillit au moins quinze mois en bouteille avant sa mise en vente.`],
+            [
+              `Sans année, ${ce} assemble plusieurs récoltes et vieillit au moins quinze mois en bouteille avant sa mise en vente.`,
+            ],
           )
         : undefined;
     case "sparkling_vintage":
@@ -194,8 +207,10 @@ export function styleFact(w: WineParts, register: Register): string | undefined 
         : undefined;
     default:
       if (w.p.style.blancDeBlancs)
-        return pick([`Un blanc de blancs, issu de raisins blancs seulement.`], [`Blanc de blancs : seuls des raisins blancs entrent dans ${ce}.`]);
+        return pick(
+          [`Un blanc de blancs, issu de raisins blancs seulement.`],
+          [`Blanc de blancs : seuls des raisins blancs entrent dans ${ce}.`],
+        );
       return undefined;
   }
 }
-

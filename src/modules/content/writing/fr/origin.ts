@@ -4,8 +4,9 @@
  * French places, nor when the region one level up is named). A style name (Fino Sherry) or a national
  * category (Vin de France) is never written as a place.
  */
-import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+
 import { fold } from "../../../../domain/text-folding.ts";
+import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { type FrName, fromPlace, inPlace } from "./grammar.ts";
 import {
   countryAdjective,
@@ -50,7 +51,8 @@ export function origin(p: WineProfile): Origin {
     countryIn,
     adjective: countryAdjective(code),
     national: national ? names.fr || names.en : undefined,
-    wineNamed: place !== undefined && (p.place?.kind === "appellation" || !p.place) && isWineNamedAppellation(place),
+    wineNamed:
+      place !== undefined && (p.place?.kind === "appellation" || !p.place) && isWineNamedAppellation(place),
   };
 }
 

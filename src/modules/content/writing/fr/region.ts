@@ -18,7 +18,19 @@ import { CLIMATES } from "../lexicon/climates.ts";
 import { country } from "../lexicon/countries.ts";
 import { SOILS } from "../lexicon/soils.ts";
 import { choose } from "../variation.ts";
-import { cap, de, type FrName, inPlace, join, list, num, ofPlace, orList, subject, withArticle } from "./grammar.ts";
+import {
+  cap,
+  de,
+  type FrName,
+  inPlace,
+  join,
+  list,
+  num,
+  ofPlace,
+  orList,
+  subject,
+  withArticle,
+} from "./grammar.ts";
 import { fallbackName, inCountry, isNational, recordName } from "./places.ts";
 import { grapeName } from "./words.ts";
 
@@ -219,6 +231,8 @@ export function regionInsight(r: RegionProfile): RegionInsightContent {
     summary: summary(r, n),
     climateAndTerroir: climate(r, n),
     signatureStyles: signatureStyles(r),
-    keyGrapes: r.grapes.slice(0, 5).map((g) => ({ id: g.grape.id, name: grapeName(g.grape, r.facts.country) })),
+    keyGrapes: r.grapes
+      .slice(0, 5)
+      .map((g) => ({ id: g.grape.id, name: grapeName(g.grape, r.facts.country) })),
   };
 }

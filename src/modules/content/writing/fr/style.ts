@@ -5,8 +5,9 @@
  * (Champagne, crémant, cava, prosecco); body is said only of still table wines (a fino or a Port is
  * never called "corsé" from data that describes table wines).
  */
-import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+
 import { fold } from "../../../../domain/text-folding.ts";
+import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { elides, list } from "./grammar.ts";
 import { agree, type Gender } from "./words.ts";
 

@@ -5,12 +5,13 @@
  * described as typical ("d'ordinaire"). A grape spirit gets a spirit's note, not a wine's structure.
  * The pairing names foods chosen for the style, the aperitif, the serving temperature and decanting.
  */
-import { choose } from "../variation.ts";
+
 import { ACIDITY, FINISH, TANNIN } from "../lexicon/style-words.ts";
+import { choose } from "../variation.ts";
 import { aNp, between, cap, join, list, pct } from "./grammar.ts";
+import type { WineParts } from "./parts.ts";
 import { demonstrative } from "./style.ts";
-import type { WineParts } from "./wine.ts";
-import { agree, APERITIF_FR, deAromas, foodWords, pronoun } from "./words.ts";
+import { APERITIF_FR, agree, deAromas, foodWords, pronoun } from "./words.ts";
 
 /** The subject of a tasting sentence: "ce rouge", "le Malbec Reserva", "Tignanello". */
 function subjectOf(w: WineParts, slot: string): string {
@@ -23,8 +24,7 @@ function nose(w: WineParts): string | undefined {
   if (ids.length === 0) return undefined;
   const aromas = deAromas(ids);
   const usually = w.p.typical ? " d'ordinaire" : "";
-  if (w.p.category === "grape_spirit")
-    return `Au nez, ${demonstrative(w.noun)} livre des notes ${aromas}.`;
+  if (w.p.category === "grape_spirit") return `Au nez, ${demonstrative(w.noun)} livre des notes ${aromas}.`;
   const s = subjectOf(w, "nose-subject");
   return choose(w.seed, "nose", [
     `Le nez s'ouvre${usually} sur des notes ${aromas}.`,
@@ -60,9 +60,15 @@ function palate(w: WineParts): string {
   const usually = w.p.typical ? "d'ordinaire " : "";
   const body =
     w.p.style.kind === "red" || w.p.style.kind === "white" || w.p.style.kind === "rose"
-      ? ({ very_light: "très léger", light: "léger", medium: "", full: "ample", very_full: "très ample" } as const)[
-          pal.body
-        ]
+      ? (
+          {
+            very_light: "très léger",
+            light: "léger",
+            medium: "",
+            full: "ample",
+            very_full: "très ample",
+          } as const
+        )[pal.body]
       : "";
   const bodyText = body ? `${agree(body, g)}, ` : "";
   const alcohol = abv
@@ -97,10 +103,7 @@ export function tastingNotes(w: WineParts): string {
 export function pairing(w: WineParts): string {
   const t = between(w.p.serving.temperature);
   if (w.p.category === "grape_spirit")
-    return join(
-      `En digestif, en fin de repas, ou avec un café serré.`,
-      `Servir ${t}.`,
-    );
+    return join(`En digestif, en fin de repas, ou avec un café serré.`, `Servir ${t}.`);
   const foods = foodWords(w.p.foods).slice(0, 4);
   const ce = demonstrative(w.noun);
   const il = pronoun(w.noun.gender);

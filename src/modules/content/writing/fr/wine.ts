@@ -1,44 +1,10 @@
-/**
- * The description and long description of a wine in French. The description says what the wine is,
- * who makes it and where (appellation named whenever known), from which grapes, and its most notable
- * fact; the long description says where and by whom in other words, what the appellation or the
- * label term means, and how the blend is built. Palate, aromas and alcohol are left to the tasting
- * notes, foods and serving to the pairing, so that a page says each fact once.
- */
-import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose } from "../variation.ts";
 import { de, deNp, join, list, que, withArticle } from "./grammar.ts";
 import { labelSentence, styleFact } from "./labels.ts";
-import { beyond, fromOrigin, inOrigin, nounNamesPlace, type Origin, origin } from "./origin.ts";
-import { demonstrative, indefinite, type StyleNoun, styleNoun } from "./style.ts";
-import { agree, byProducer, grapeNames, type WineRef, wineRef } from "./words.ts";
-
-/** Parts every sentence of a wine page may use. */
-export interface WineParts {
-  p: WineProfile;
-  ref: WineRef;
-  /** The name with the vintage, for the first mention. */
-  refYear: WineRef;
-  noun: StyleNoun;
-  o: Origin;
-  grapes: string[];
-  producer: string;
-  seed: number;
-}
-
-/** Builds the parts of a wine page. */
-export function wineParts(p: WineProfile): WineParts {
-  return {
-    p,
-    ref: wineRef(p),
-    refYear: wineRef(p, p.facts.vintage),
-    noun: styleNoun(p, choose(p.seed, "body-word", [0, 1, 2, 3, 4, 5])),
-    o: origin(p),
-    grapes: grapeNames(p),
-    producer: p.facts.producerName,
-    seed: p.seed,
-  };
-}
+import { beyond, fromOrigin, inOrigin, nounNamesPlace, type Origin } from "./origin.ts";
+import type { WineParts } from "./parts.ts";
+import { demonstrative, indefinite } from "./style.ts";
+import { agree, byProducer } from "./words.ts";
 
 /** True when the name already says the grape (a varietal named after its only grape). */
 function nameSaysGrape(w: WineParts): boolean {
@@ -101,7 +67,8 @@ function identity(w: WineParts): string {
     plans.push(`Avec ${r.np}, ${w.producer} propose ${what}${g}.`);
   }
   const where = inOrigin(w.o);
-  if (where && !w.o.national) plans.push(`${agree("né", r.gender)} ${where}, ${r.np} est ${indefinite(w.noun)}${g}.`);
+  if (where && !w.o.national)
+    plans.push(`${agree("né", r.gender)} ${where}, ${r.np} est ${indefinite(w.noun)}${g}.`);
   return choose(w.seed, "identity", plans);
 }
 

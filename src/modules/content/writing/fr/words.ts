@@ -4,10 +4,11 @@
  * names, aromas and foods from the lexicon. Gender of wine nouns: Le Petit Robert (vin, champagne,
  * porto, xérès, marc: masculine; grappa, eau-de-vie, cuvée: feminine).
  */
-import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
-import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
+
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
+import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
+import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { AROMAS } from "../lexicon/aromas.ts";
 import { APERITIF, FOODS } from "../lexicon/foods.ts";
 import { de, deNp, elides, list } from "./grammar.ts";
