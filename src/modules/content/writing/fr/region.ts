@@ -90,7 +90,7 @@ function whatItIs(r: RegionProfile, n: FrName): string {
     return `${cap(r.facts.names.fr || r.facts.names.en)} désigne un style de vin ; il vient ${ofPlace(n)}${at ? `,${at}` : ""}.`;
   if (isNational(rec, r.facts.names))
     return `${cap(subject(n))} est une dénomination nationale, ouverte aux vins de tout le pays, sans indication de région.`;
-  if (rec?.kind === "appellation" || sys)
+  if (rec?.kind === "appellation" || sys || (!rec && r.rule))
     return choose(r.seed, "what", [
       `${cap(subject(n))} est une appellation${sys ? ` (${sys.system}${since})` : ""}${at}.`,
       `Appellation${sys ? ` ${sys.system}${since}` : ""}, ${subject(n)} se situe${at || " dans son pays"}.`,

@@ -67,7 +67,7 @@ function identity(w: WineParts): string {
     plans.push(`Avec ${r.np}, ${w.producer} propose ${what}${g}.`);
   }
   const where = inOrigin(w.o);
-  if (where && !w.o.national)
+  if (where && !w.o.national && !w.p.nameStatesRegion)
     plans.push(`${agree("né", r.gender)} ${where}, ${r.np} est ${indefinite(w.noun)}${g}.`);
   return choose(w.seed, "identity", plans);
 }
