@@ -27,9 +27,10 @@ type Register = "d" | "l";
 
 /** The first legal label term that says something, with its two sentences. */
 export function labelSentence(w: WineParts, register: Register): string | undefined {
+  if (w.p.category === "grape_spirit") return undefined;
   const t = new Set(w.p.terms);
   const red = w.p.facts.color === "red";
-  const il = pronoun(w.ref.gender);
+  const il = pronoun(w.ref.proper ? w.noun.gender : w.ref.gender);
   const ce = demonstrative(w.noun);
   const pick = (d: string[], l: string[]) => choose(w.seed, `label-${register}`, register === "d" ? d : l);
   if (t.has("premier_grand_cru_classe"))
