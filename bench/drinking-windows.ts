@@ -5,10 +5,10 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { classifyDrinkingWindow, type WindowRule } from "../src/domain/wine/drinking-window.ts";
+import { servingTemperature } from "../src/domain/wine/tasting-and-serving.ts";
 import type { WineFacts } from "../src/domain/wine/wine-facts.ts";
 import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
-import { servingTemperature } from "../src/modules/content/generators/wine-parts.ts";
 
 /** The wines (X-Wines ids) and the style each stands for. */
 const WINES: [number, string][] = [

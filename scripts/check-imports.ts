@@ -46,7 +46,7 @@ interface Violation {
 }
 
 function isTest(file: string): boolean {
-  return file.endsWith(".test.ts") || path.basename(file) === "../test/wine-fixtures.ts";
+  return file.endsWith(".test.ts") || path.basename(file) === "test-fixtures.ts";
 }
 
 /** The component a file under src/ belongs to, e.g. `src/modules/wines`, `src/db`, `src/app.ts`. */

@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
  * Hand-built WineFacts for the generator tests: one wine per category of the drinking-window rules.
  * Test-only helper (not imported by production code).
  */
-import type { Language, Localized } from "../../../domain/vocabulary.ts";
-import type { GrapeFacts, RegionFacts, WineFacts } from "../../../domain/wine/wine-facts.ts";
+import type { Language, Localized } from "../src/domain/vocabulary.ts";
 import { GRAPE_RECORDS } from "../src/domain/wine/grapes/grape-records.ts";
 import { DESIGNATIONS } from "../src/domain/wine/regions/region-record.ts";
 import { REGION_RECORDS } from "../src/domain/wine/regions/region-records.ts";
+import type { GrapeFacts, RegionFacts, WineFacts } from "../src/domain/wine/wine-facts.ts";
 
 /** Same string in all four languages. */
 export const all = (s: string): Localized => ({ de: s, en: s, fr: s, it: s });

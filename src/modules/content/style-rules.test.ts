@@ -10,11 +10,15 @@ import { type Db, openDatabase } from "../../db/database.ts";
 import { LANGUAGES, type Language } from "../../domain/vocabulary.ts";
 import { appellationRule } from "../../domain/wine/appellation-rules.ts";
 import type { AromaId } from "../../domain/wine/aromas.ts";
+import {
+  servingTemperature,
+  suggestsDecanting,
+  typicalAromas,
+} from "../../domain/wine/tasting-and-serving.ts";
 import type { WineFacts } from "../../domain/wine/wine-facts.ts";
 import { presentedVintage, wineStyle } from "../../domain/wine/wine-style.ts";
 import { loadRegionFacts, loadWineFacts } from "./content.repository.ts";
 import { createOfflineGenerator } from "./generators/offline-generator.ts";
-import { servingTemperature, suggestsDecanting, typicalAromas } from "./generators/wine-parts.ts";
 import { AROMAS } from "./writing/lexicon/aromas.ts";
 import { FOODS } from "./writing/lexicon/foods.ts";
 

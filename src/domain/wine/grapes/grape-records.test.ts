@@ -93,7 +93,7 @@ test("varieties under another name share its aromas and ageing", () => {
     ["Spätburgunder", "Pinot Noir"],
     ["Garnacha", "Grenache"],
     ["Monastrell", "Mourvedre"],
-  ]) {
+  ] as [string, string][]) {
     const ra = grapeRecord(a);
     const rb = grapeRecord(b);
     assert.deepEqual([ra?.aromas, ra?.aged, ra?.ageing], [rb?.aromas, rb?.aged, rb?.ageing], `${a} ~ ${b}`);

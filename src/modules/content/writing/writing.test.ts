@@ -91,16 +91,17 @@ function wineFields(r: Rendered): string[] {
     r.period.storage,
   ];
 }
-function insightFields(i: RegionInsightContent): string[] {
-  return [i.summary, i.climateAndTerroir, ...i.signatureStyles];
+/** A region insight's texts; with `labels`, its signature styles too (short labels, not sentences). */
+function insightFields(i: RegionInsightContent, labels: boolean): string[] {
+  return [i.summary, i.climateAndTerroir, ...(labels ? i.signatureStyles : [])];
 }
 /** Every text of the catalogue in `lang`, with the wine or region it belongs to. */
-function allTexts(lang: Language): { item: string; text: string }[] {
+function allTexts(lang: Language, labels = true): { item: string; text: string }[] {
   const out: { item: string; text: string }[] = [];
   for (const [id, r] of rendered[lang])
     for (const text of wineFields(r)) out.push({ item: `wine ${id}`, text });
   for (const [id, i] of insights[lang])
-    for (const text of insightFields(i)) out.push({ item: `region ${id}`, text });
+    for (const text of insightFields(i, labels)) out.push({ item: `region ${id}`, text });
   return out;
 }
 const sentencesOf = (text: string) =>

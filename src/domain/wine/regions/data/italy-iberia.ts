@@ -18,7 +18,6 @@ import type { RegionRecord } from "../region-record.ts";
 
 /** Parts of the record type, for the builders below. */
 type Names = RegionRecord["names"];
-type Feature = RegionRecord["features"][number];
 type Grammar = RegionRecord["grammar"];
 type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
 type Part<L extends keyof Grammar> = Grammar[L];

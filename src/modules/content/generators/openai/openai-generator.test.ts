@@ -1,23 +1,20 @@
 import assert from "node:assert/strict";
 import { after, before, beforeEach, describe, test } from "node:test";
-import {
-  CATEGORIES,
-  chatCompletion,
-  ENGLISH_DRINKING,
-  ENGLISH_WINE_TEXTS,
-  GERMAN_REGION,
-  GERMAN_WINE_TEXTS,
-  grape,
-  type MockServer,
-  region,
-  startMockServer,
-  wine,
-} from "../../../../../test/wine-fixtures.ts";
+import { CATEGORIES, grape, region, wine } from "../../../../../test/wine-fixtures.ts";
 import type { Language } from "../../../../domain/vocabulary.ts";
 import { drinkingWindow } from "../../../../domain/wine/drinking-window.ts";
 import type { WineFacts } from "../../../../domain/wine/wine-facts.ts";
 import { createOfflineGenerator } from "../offline-generator.ts";
 import { type ContentKind, createOpenAiGenerator, type OpenAiGeneratorOptions } from "./openai-generator.ts";
+import {
+  chatCompletion,
+  ENGLISH_DRINKING,
+  ENGLISH_WINE_TEXTS,
+  GERMAN_REGION,
+  GERMAN_WINE_TEXTS,
+  type MockServer,
+  startMockServer,
+} from "./test-fixtures.ts";
 
 const API_KEY = "sk-test-SECRET-0123456789";
 const MODEL = "wine-writer-1";

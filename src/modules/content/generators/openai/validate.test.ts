@@ -1,11 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import {
-  ENGLISH_DRINKING,
-  ENGLISH_WINE_TEXTS,
-  GERMAN_REGION,
-  GERMAN_WINE_TEXTS,
-} from "../../../../../test/wine-fixtures.ts";
+import { ENGLISH_DRINKING, ENGLISH_WINE_TEXTS, GERMAN_REGION, GERMAN_WINE_TEXTS } from "./test-fixtures.ts";
 import {
   checkLanguage,
   findUnfilledSlot,

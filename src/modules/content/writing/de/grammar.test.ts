@@ -4,7 +4,6 @@
  */
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { place } from "../../../../../test/wine-fixtures.ts";
 import {
   byProducer,
   degrees,
@@ -17,6 +16,7 @@ import {
   placeSubject,
   producerSubject,
 } from "./grammar.ts";
+import { place } from "./test-fixtures.ts";
 
 test("the place preposition of a record is used: vom Bielersee, an der Mosel, aus dem Rheingau", () => {
   const bielersee = place("Bielersee", { article: "m", prep: "an" });

@@ -6,13 +6,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { catalogueTemplate } from "../../../../../test/helpers.ts";
-import { place } from "../../../../../test/wine-fixtures.ts";
 import { type Db, openDatabase } from "../../../../db/database.ts";
 import { decideRegion, type RegionProfile } from "../../../../domain/wine/region-profile.ts";
 import type { RegionFacts, WineFacts } from "../../../../domain/wine/wine-facts.ts";
 import { decideWine, type WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { loadRegionFacts, loadWineFacts } from "../../content.repository.ts";
 import { germanWriter } from "./index.ts";
+import { place } from "./test-fixtures.ts";
 
 let db: Db;
 let profiles: WineProfile[] = [];

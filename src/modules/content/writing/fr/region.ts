@@ -6,7 +6,7 @@
  * climates (countries lexicon: OCW, WAW country entries) and the grapes and styles its wines show —
  * and never speaks of a catalogue or counts wines.
  */
-import type { RegionProfile } from "../../../../domain/wine/region-profile.ts";
+import { type RegionProfile, regionGrape } from "../../../../domain/wine/region-profile.ts";
 import type {
   ClimateId,
   RegionFeature,
@@ -32,7 +32,7 @@ import {
   withArticle,
 } from "./grammar.ts";
 import { fallbackName, inCountry, isNational, recordName } from "./places.ts";
-import { grapeName } from "./words.ts";
+import { grapeName, theGrape } from "./words.ts";
 
 /** Signature styles in French (OCW style entries). */
 const STYLES: Readonly<Record<RegionStyle, string>> = {
@@ -121,7 +121,10 @@ function rules(r: RegionProfile): string | undefined {
   const rule = r.rule;
   if (!rule) return undefined;
   const colours = rule.colors.map((c) => (c === "red" ? "rouges" : c === "white" ? "blancs" : "rosés"));
-  const principal = rule.grapes.slice(0, 4);
+  const principal = [...new Set(rule.grapes.map((g) => grapeName(regionGrape(r, g), r.facts.country)))].slice(
+    0,
+    4,
+  );
   const colourText = colours.length === 1 ? `que des vins ${colours[0]}` : `des vins ${list(colours)}`;
   const grapesText = principal.length ? `, issus principalement ${de(list(principal))}` : "";
   return colours.length === 1
@@ -132,18 +135,21 @@ function rules(r: RegionProfile): string | undefined {
 /** The summary. */
 function summary(r: RegionProfile, n: FrName): string {
   const rec = r.place ?? r.record;
-  const main = rec && rec.grapes.length > 0 ? rec.grapes.slice(0, 4) : grapes(r);
+  const main =
+    rec && rec.grapes.length > 0
+      ? [...new Set(rec.grapes.map((g) => grapeName(regionGrape(r, g), r.facts.country)))].slice(0, 4)
+      : grapes(r);
   const grapeSentence =
     main.length === 0 || r.rule
       ? undefined
       : rec && rec.grapes.length > 0
         ? choose(r.seed, "grapes", [
             `Ses cépages principaux : ${list(main)}.`,
-            `${list(main.map((g) => withArticle("le", g)))} y ${main.length > 1 ? "dominent" : "domine"}.`,
+            `${list(main.map((g) => theGrape(g)))} y ${main.length > 1 ? "dominent" : "domine"}.`,
           ])
         : choose(r.seed, "grapes", [
-            `On y rencontre notamment ${list(main.map((g) => withArticle("le", g)))}.`,
-            `Parmi ses cépages figurent ${list(main.map((g) => withArticle("le", g)))}.`,
+            `On y rencontre notamment ${list(main.map((g) => theGrape(g)))}.`,
+            `Parmi ses cépages figurent ${list(main.map((g) => theGrape(g)))}.`,
           ]);
   return join(whatItIs(r, n), rec ? knownFor(rec.features, n) : undefined, rules(r), grapeSentence);
 }

@@ -1,10 +1,10 @@
 import { choose } from "../variation.ts";
-import { de, deNp, join, list, que, withArticle } from "./grammar.ts";
+import { de, deNp, join, list, que } from "./grammar.ts";
 import { labelSentence, styleFact } from "./labels.ts";
 import { beyond, fromOrigin, inOrigin, nounNamesPlace, type Origin } from "./origin.ts";
 import type { WineParts } from "./parts.ts";
 import { demonstrative, indefinite } from "./style.ts";
-import { agree, byProducer } from "./words.ts";
+import { agree, byProducer, theGrape } from "./words.ts";
 
 /** True when the name already says the grape (a varietal named after its only grape). */
 function nameSaysGrape(w: WineParts): boolean {
@@ -103,12 +103,12 @@ function blendSentence(w: WineParts): string | undefined {
   const g = w.grapes;
   if (g.length < 2) return undefined;
   const [first, ...rest] = g as [string, ...string[]];
-  const others = list(rest.slice(0, 4).map((x) => withArticle("le", x)));
+  const others = list(rest.slice(0, 4).map((x) => theGrape(x)));
   const ce = demonstrative(w.noun);
-  const lead = withArticle("le", first);
+  const lead = theGrape(first);
   return choose(w.seed, "blend", [
     `${lead} mène l'assemblage, complété par ${others}.`,
-    `Dans ${ce}, ${lead} tient le premier rôle, aux côtés ${list(rest.slice(0, 4).map((x) => deNp(withArticle("le", x))))}.`,
+    `Dans ${ce}, ${lead} tient le premier rôle, aux côtés ${list(rest.slice(0, 4).map((x) => deNp(theGrape(x))))}.`,
     `${first} en tête, puis ${list(rest.slice(0, 4))} : ainsi se compose ${ce}.`,
   ]);
 }
@@ -130,8 +130,8 @@ function singleGrape(w: WineParts): string {
   const g = w.grapes[0] as string;
   const ce = demonstrative(w.noun);
   return choose(w.seed, "single", [
-    `${withArticle("le", g)} est le seul cépage de ${ce}.`,
-    `Un seul cépage compose ${ce} : ${withArticle("le", g)}.`,
+    `${theGrape(g)} est le seul cépage de ${ce}.`,
+    `Un seul cépage compose ${ce} : ${theGrape(g)}.`,
     `${ce} naît du seul ${g}.`,
   ]);
 }

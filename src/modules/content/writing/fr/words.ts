@@ -7,11 +7,12 @@
 
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
+import { grapeRecord } from "../../../../domain/wine/grapes/grape-records.ts";
 import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { AROMAS } from "../lexicon/aromas.ts";
 import { APERITIF, FOODS } from "../lexicon/foods.ts";
-import { de, deNp, elides, list } from "./grammar.ts";
+import { de, deNp, elides, list, withArticle } from "./grammar.ts";
 
 /** Grammatical gender. */
 export type Gender = "m" | "f";
@@ -56,6 +57,14 @@ export function grapeName(g: GrapeFacts, countryCode: string): string {
   if (!name.includes("/")) return name;
   if (name === "Syrah/Shiraz") return /^(AU|ZA)$/i.test(countryCode) ? "Shiraz" : "Syrah";
   return name.split("/")[0] as string;
+}
+
+/**
+ * A grape's French name with its article: "le Chardonnay", "l'Aligoté", "la Syrah" — the gender from
+ * the grape record (domain/wine/grapes; Le Petit Robert), masculine when the record does not know it.
+ */
+export function theGrape(frenchName: string): string {
+  return withArticle(grapeRecord(frenchName)?.gender.fr === "f" ? "la" : "le", frenchName);
 }
 
 /** The wine's grapes in French, each once, principal first. */
