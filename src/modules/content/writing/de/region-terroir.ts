@@ -211,7 +211,7 @@ function fromCountry(r: RegionProfile): string {
   if (!c || ids.length === 0) return "";
   const climates = list(ids.map((id) => climateDative(id)));
   return choose(r.seed, "country-climate", [
-    `${name} liegt ${c.in.de}, wo der Weinbau allgemein von ${climates} Klima geprägt ist.`,
+    `${capitalize(name)} liegt ${c.in.de}, wo der Weinbau allgemein von ${climates} Klima geprägt ist.`,
     `Für ${name} gilt, was für den Weinbau ${c.in.de} allgemein gilt: Er ist von ${climates} Klima geprägt.`,
   ]);
 }

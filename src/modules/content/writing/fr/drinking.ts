@@ -7,7 +7,7 @@
  */
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
-import { aNp, cap, de, list, que, years } from "./grammar.ts";
+import { aNp, cap, de, deNp, list, que, years } from "./grammar.ts";
 import type { WineParts } from "./parts.ts";
 import { demonstrative } from "./style.ts";
 import { agree, aromaWords, pronoun } from "./words.ts";
@@ -52,8 +52,8 @@ function statement(w: WineParts, from: number, to: number, v: number | null): st
   const b = v + to;
   const range = a === b ? `en ${a}` : `de ${a} à ${b}`;
   return choose(w.seed, "statement", [
-    `Le millésime ${v} se boit au mieux ${range}.`,
-    `Fenêtre de dégustation du millésime ${v} : ${range}.`,
+    `Le millésime ${v} ${deNp(w.ref.np)} se boit au mieux ${range}.`,
+    `Fenêtre de dégustation ${deNp(w.refYear.np)} : ${range}.`,
     `Pour ${w.refYear.np}, la meilleure période va ${range}.`,
     `${cap(w.refYear.np)} donnera le meilleur de ${w.noun.gender === "f" ? "elle" : "lui"}-même ${range}.`,
   ]);

@@ -192,10 +192,12 @@ function featureClause(f: RegionFeature): string | undefined {
 function climate(r: RegionProfile, n: FrName): string {
   const rec = r.place ?? r.record;
   const of = ofPlace(n);
-  if (rec && (rec.climate || rec.soils.length || rec.features.length)) {
+  // A record may hold only what the summary says (sub-regions, a year): the country speaks then.
+  const said = rec?.features.map(featureClause).filter((x): x is string => x !== undefined) ?? [];
+  if (rec && (rec.climate || rec.soils.length || said.length)) {
     const c = rec.climate ? CLIMATES[rec.climate as ClimateId].fr[0] : undefined;
     const soils = rec.soils.map((s) => SOILS[s as SoilId].fr);
-    const features = rec.features.map(featureClause).filter((x): x is string => x !== undefined);
+    const features = said;
     return join(
       c &&
         choose(r.seed, "climate", [
