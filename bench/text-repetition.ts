@@ -6,7 +6,8 @@
  * - boilerplate: of all sentences of eight or more words, the share written word for word for more
  *   than 10 wines or regions (target ≤ 10 % in every language);
  * - catalogue wording: customer texts that speak of "the catalogue" (Katalog, catalogue, catalogo);
- * - long windows: drinking windows over 20 years, by window rule (only long-ageing rules may);
+ * - long windows: drinking windows over 20 years, with and without a long-ageing rule (only wines
+ *   under one may: Vintage Port, classed Sauternes, Barolo …; target: none without);
  * - style names as places: a place preposition before a region whose name is a wine style
  *   ("in Fino Sherry", "from Cream Sherry");
  * - distinct sentence openings (first three words) per 100 sentences;
@@ -21,6 +22,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
 import type { Language } from "../src/domain/vocabulary.ts";
+import { decideWine } from "../src/domain/wine/wine-profile.ts";
 import { importBundledIfEmpty } from "../src/modules/catalogue/catalogue.service.ts";
 import { loadRegionFacts, loadWineFacts } from "../src/modules/content/content.repository.ts";
 import { createGenerator } from "../src/modules/content/generator.ts";
@@ -112,7 +114,9 @@ for (const lang of LANGS) {
     add(`w${w.id}`, [t.description, t.descriptionLong, t.tastingNotes, t.pairing]);
     add(`w${w.id}`, [p.statement, p.young, p.ripe, p.storage]);
     if (p.to - p.from > 20) {
-      const key = `${w.type}/${w.subType}`;
+      // Over 20 years only under a long-ageing rule (domain/wine/drinking-window.ts LONG_AGEING).
+      const rule = decideWine(w, new Date().getUTCFullYear()).window?.longAgeing;
+      const key = rule ? "long-ageing rule" : "without a long-ageing rule";
       longWindows[key] = (longWindows[key] ?? 0) + 1;
     }
     if (values.sample) {

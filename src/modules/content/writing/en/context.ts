@@ -40,12 +40,16 @@ export function wineContext(p: WineProfile): WineContext {
     name: wineName(p, styleWord === "wine" ? "wine" : styleWord),
     grapes: grapeNames(p),
     nameIsGrape: p.nameKind === "grape",
+    // An appellation's name with label words ("Saint-Estèphe (Grand Cru Classé)") is said as the
+    // appellation alone after its first mention: "this Saint-Estèphe".
     ref:
       p.nameKind === "proper"
         ? p.facts.name
-        : p.nameKind === "grape" || p.nameKind === "appellation"
-          ? `this ${p.facts.name}`
-          : `this ${styleWord}`,
+        : p.nameKind === "appellation" && place
+          ? `this ${place.bare}`
+          : p.nameKind === "grape" || p.nameKind === "appellation"
+            ? `this ${p.facts.name}`
+            : `this ${styleWord}`,
   };
 }
 
@@ -56,6 +60,8 @@ export function wineContext(p: WineProfile): WineContext {
  */
 export function origin(c: WineContext, variant: number): string {
   if (!c.place) return c.country ? `from ${c.country}` : "";
+  // The name already says the place ("Brunello di Montalcino"): only where that lies.
+  if (c.p.nameStatesRegion) return c.within ? fromPlace(c.within) : c.country ? `from ${c.country}` : "";
   const from = fromPlace(c.place);
   if (c.within) return variant % 2 === 0 ? `${from} in ${c.within.name}` : `${from}, in ${c.within.name}`;
   if (!c.country || c.place.bare === c.country) return from;

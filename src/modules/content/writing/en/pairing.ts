@@ -50,11 +50,14 @@ function serving(c: WineContext): string {
         "An hour's decanting helps.",
       ])
     : undefined;
+  // The foods sentence has named the wine: the serving sentence mostly says "it".
   const plans = [
     `Serve ${the} at ${t}.`,
     `${capitalize(the)} is best poured at ${t}.`,
-    `Bring ${the} to ${t} before opening.`,
-    `${capitalize(the)} shows best at ${t}.`,
+    `Serve it at ${t}.`,
+    `It is best poured at ${t}.`,
+    `Bring it to ${t} before opening.`,
+    `It shows best at ${t}.`,
   ];
   return sentences(choose(p.seed, "serve", plans), decant);
 }
