@@ -105,7 +105,7 @@ const STYLE_WORDS = new Set(
     "brut nature extra dry sec demi doux dolce secco seco trocken halbtrocken sweet dulce cuvee reserva reserve " +
     "gran grande riserva crianza joven roble classico superiore cru premier grand classe vin vino vinho wine " +
     "sparkling espumante spumante sekt cava frizzante millesimato vintage late harvest nv de di del la le the " +
-    "selection seleccion selezione special edition estate tradition tradicional cosecha collection " +
+    "selection seleccion selezione special edition estate tradition tradicional cosecha collection of " +
     "branco branca regional tawny ruby port porto year years old anos colheita lbv bottled fino amontillado " +
     "oloroso manzanilla sherry cream pale dry medium superior fine bianco rosso rose rosato"
   ).split(" "),

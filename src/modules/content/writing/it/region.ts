@@ -238,20 +238,44 @@ function summaryFeature(f: RegionFeature): string | undefined {
   }
 }
 
+/** "I monti Mayacamas riparano le vigne.", "Le Ande trattengono le piogge." */
+function mountainSentence(f: RegionFeature): string | undefined {
+  if (f.kind !== "mountains") return undefined;
+  const name = f.name.it;
+  const plural =
+    /^(monti|Monti|Alpi|Ande|Appennini|Vosgi|Pirenei|colline|Colline)\b/.test(name) || /i$/.test(name);
+  const the = plural
+    ? /^(Alpi|Ande|colline|Colline)\b/.test(name)
+      ? "le"
+      : /^[aeiouAEIOU]/.test(name)
+        ? "gli"
+        : "i"
+    : /^[aeiouAEIOU]/.test(name)
+      ? "l'"
+      : "il";
+  const subject = cap(the.endsWith("'") ? `${the}${name}` : `${the} ${name}`);
+  const verb = {
+    shelter: plural
+      ? "riparano le vigne da piogge e venti freddi"
+      : "ripara le vigne da piogge e venti freddi",
+    cooling: plural ? "mandano aria fresca sulle vigne la notte" : "manda aria fresca sulle vigne la notte",
+    rain_shadow: plural
+      ? "trattengono le piogge: le vigne sono in zona d'ombra pluviometrica"
+      : "trattiene le piogge: le vigne sono in zona d'ombra pluviometrica",
+  }[f.role];
+  return `${subject} ${verb}.`;
+}
+
 function terroirFeature(f: RegionFeature): string | undefined {
   switch (f.kind) {
     case "river":
-      return `il fiume ${f.name.it}`;
+      return /^fiume /i.test(f.name.it) ? `il ${f.name.it}` : `il fiume ${f.name.it}`;
     case "sea":
-      return `il ${f.name.it}`;
     case "lake":
-      return `il ${f.name.it}`;
+      return /^[aeiouAEIOU]/.test(f.name.it) ? `l'${f.name.it}` : `il ${f.name.it}`;
     case "mountains":
-      return {
-        shelter: `${f.name.it}, che fanno da riparo`,
-        cooling: `${f.name.it}, da cui scende aria fresca la notte`,
-        rain_shadow: `${f.name.it}, che trattengono le piogge`,
-      }[f.role];
+      // Said in a sentence of its own (mountainSentence): a relative clause does not list well.
+      return undefined;
     case "altitude":
       return `vigne tra ${num(f.min)} e ${num(f.max)} metri di quota`;
     case "diurnal_range":
@@ -259,9 +283,9 @@ function terroirFeature(f: RegionFeature): string | undefined {
     case "fog":
       return "le nebbie d'autunno";
     case "wind":
-      return `il vento (${f.name.it})`;
+      return `il vento ${f.name.it}`;
     case "steep_slopes":
-      return "pendii ripidi";
+      return "i pendii ripidi";
     case "botrytis":
       return "le nebbie che favoriscono la muffa nobile";
     case "flor":
@@ -313,8 +337,11 @@ function climateAndTerroir(r: RegionProfile, o: Origin): string {
         : undefined;
     const feats = place.features.map(terroirFeature).filter((s): s is string => !!s);
     const shaping =
-      feats.length > 0 ? `A segnarne i vini ${feats.length > 1 ? "sono" : "è"} ${list(feats)}.` : undefined;
-    return sentences(climate, soils, shaping, shows);
+      feats.length > 0
+        ? `A segnarne i vini ${feats.length > 1 || /^(i|gli|le) /.test(feats[0] ?? "") ? "sono" : "è"} ${list(feats)}.`
+        : undefined;
+    const mountains = place.features.map(mountainSentence).find((x) => x !== undefined);
+    return sentences(climate, soils, mountains, shaping, shows);
   }
   const code = place?.country ?? r.facts.country;
   const climates = country(code)?.climates?.map((c) => CLIMATES[c].it[1]);
