@@ -70,7 +70,7 @@ const sourceHash = createHash("sha256")
   .update(readFileSync("src/modules/catalogue/synthetic-words.ts"))
   .update(readFileSync("src/modules/catalogue/synthetic-realistic.ts"))
   .update(readFileSync("src/modules/catalogue/synthetic-random.ts"))
-  .update(readFileSync("src/domain/appellation-rules.ts"))
+  .update(readFileSync("src/domain/wine/appellation-rules.ts"))
   .update(readdirSync("src/db/migrations").join("\n"))
   .digest("hex")
   .slice(0, 10);

@@ -107,7 +107,7 @@ export interface CatalogueWine {
   vintages: number[];
   /**
    * The vintage the wine is presented with (producer detail, texts, drinking window): null for a
-   * non-vintage style; set by the import from the wine's style (content/generators/wine-style.ts
+   * non-vintage style; set by the import from the wine's style (domain/wine/wine-style.ts
    * `presentedVintage`); the newest listed vintage when absent.
    */
   vintage?: number | null;

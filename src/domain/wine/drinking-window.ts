@@ -18,7 +18,7 @@
  *   4th–6th year; Vintage Port is bottled young and matures in bottle.
  * - [CIVC] Comité Champagne and the AOC Champagne cahier des charges: non-vintage champagne is sold
  *   ready to drink; vintage champagne spends at least 3 years on the lees before release.
- * - [AOC/DOCG] the release rules of `domain/appellation-rules.ts` (Brunello, Barolo, Rioja …).
+ * - [AOC/DOCG] the release rules of `domain/wine/appellation-rules.ts` (Brunello, Barolo, Rioja …).
  */
 import { fold } from "../text-folding.ts";
 import type { Body } from "../vocabulary.ts";

@@ -12,12 +12,12 @@
  *    "Blanc de Blancs", prestige cuvée names such as "Dom Ruinart", multi-vintage names such as
  *    "Grands Vintages"), ageing levels ("Crianza", "Riserva"/"Reserva", "Gran Reserva",
  *    "Gran Selezione");
- * 3. the appellation rules of `domain/appellation-rules.ts` (release delays, e.g. Brunello);
+ * 3. the appellation rules of `domain/wine/appellation-rules.ts` (release delays, e.g. Brunello);
  * 4. the listed vintages (`WineFacts.vintages`): a vintage wine names the newest listed vintage that
  *    may already be on sale in the current year.
  * Sources of the categories: The Oxford Companion to Wine, 4th ed. (2015), entries "port", "sherry",
  * "champagne", "prestige cuvée", "botrytized wines", "late harvest", "Prädikat", "Asti", "Brachetto";
- * the IVDP Port categories and the appellation documents cited in `domain/appellation-rules.ts`.
+ * the IVDP Port categories and the appellation documents cited in `domain/wine/appellation-rules.ts`.
  */
 
 import { sweetnessGroup } from "../residual-sugar-terms.ts";

@@ -2,7 +2,7 @@
  * Places as the crosswalk compares them (crosswalk-fit.ts): a place name becomes a key (its compared
  * words, crosswalk-words.ts nameWords, joined: "Saint-Émilion" → "st emilion"), the names of one place
  * become one key ("Rhône Valley", "Vallée du Rhône", "Rhone" → "rhone"), and a key has the chain of
- * the places it lies in (domain/wine-geography.ts: "brauneberg" → ["mosel"], "pauillac" →
+ * the places it lies in (domain/wine/wine-geography.ts: "brauneberg" → ["mosel"], "pauillac" →
  * ["haut medoc", "medoc", "bordeaux"]).
  */
 import { PLACE_WITHIN, SAME_PLACE } from "../../domain/wine/wine-geography.ts";

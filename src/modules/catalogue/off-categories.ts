@@ -169,7 +169,7 @@ export const COUNTRY_TAGS: Readonly<Record<string, string>> = {
 
 /**
  * Appellations recognised in category tags ("fr:saint-estephe") and in product names, with their
- * country: those of the appellation rules (src/domain/appellation-rules.ts) and other common ones.
+ * country: those of the appellation rules (src/domain/wine/appellation-rules.ts) and other common ones.
  * Written as the catalogue writes them.
  */
 export const APPELLATIONS: readonly (readonly [string, string])[] = [

@@ -4,7 +4,7 @@
  * "Cotes du Rhone" its "Côtes du Rhône"), else new ones with a newly allocated id. Sources without
  * diacritics (the LWIN database writes "Chateau", "Spatlese") get the proper spelling back only
  * where a table of this project knows it — the catalogue's producers and regions, the region-name
- * table (region-name-translations.ts), the appellation rules (domain/appellation-rules.ts) and the
+ * table (region-name-translations.ts), the appellation rules (domain/wine/appellation-rules.ts) and the
  * estate titles (derivation.ts PRODUCER_TITLES) — never by guessing.
  */
 import type { ProducerTable, RegionTable } from "../../db/types.ts";

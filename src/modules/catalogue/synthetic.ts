@@ -18,7 +18,7 @@
  * Two styles ({@link SyntheticStyle}):
  * - "realistic" (default): a wine in a real region follows that region (templates from its real wines,
  *   within the appellation rules of
- *   `domain/appellation-rules.ts`, real grapes only); synthetic grapes only in synthetic regions;
+ *   `domain/wine/appellation-rules.ts`, real grapes only); synthetic grapes only in synthetic regions;
  *   a template's name is reused only when generic; names also take "region + grape" forms ("Langhe
  *   Nebbiolo"); no synthetic producer bears a real producer's name. See `synthetic-realistic.ts`.
  * - "hard": the first generator, kept byte for byte as a hard case: the template is any real wine of

@@ -17,9 +17,8 @@ import { createOfflineGenerator } from "./generators/offline-generator.ts";
 import { lookups, speller, tokens } from "./spelling.ts";
 
 /**
- * Proper names the generator's own tables use besides the catalogue's: rivers, seas, mountains and winds
- * of the curated terroir facts (i18n/region-terroir.ts), country names (i18n/countries.ts) and the
- * place-phrase names of i18n/place-names.ts, in the forms the texts use.
+ * Proper names the writers use besides the catalogue's and the records': country names
+ * (writing/lexicon/countries.ts) and inflected forms of place names, in the forms the texts use.
  */
 const PLACE_NAMES = [
   "Ägäis",

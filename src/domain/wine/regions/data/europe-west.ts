@@ -5,7 +5,7 @@
  *
  * Designation years are those of the first decree (French AOCs: INAO; German Anbaugebiete: Weingesetz
  * 1971; Austrian DACs: the DAC regulation's first vintage); a year is left out where not certain.
- * `grammar` follows modules/content/generators/i18n/place-names.ts where it has the name. German
+ * `grammar` follows the place-name table of the first text generator where it had the name. German
  * islands and peninsulas take "auf" ("auf Kreta"), which the schema cannot say: their German `prep`
  * is left unset.
  */

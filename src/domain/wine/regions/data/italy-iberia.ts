@@ -7,7 +7,7 @@
  * approving the disciplinare; Spanish DO/DOCa: the first reglamento; Portuguese DOC: the demarcation
  * or the decree-law creating the DOC); a year is left out where not certain, and so is any climate,
  * soil or feature the sources do not state plainly. `grammar` follows
- * modules/content/generators/i18n/place-names.ts where it has the name (except Italian "Alto Adige",
+ * the first text generator's place-name table where it had the name (except Italian "Alto Adige",
  * masculine, and French "Etna", "l'Etna"). Appellations named after a wine and a place ("Barbera
  * d'Alba", "Amarone della Valpolicella") are not place names of their own: they take no article and
  * no preposition, and `within` says where they lie. "sur l'Etna" and "sull'Etna" cannot be said with
