@@ -71,7 +71,8 @@ const PLACE_NAMES = [
  * Italian function words missing from dictionary-it 2.0.0 or not derived by nspell: anche, una, fa, viene,
  * riconosce, riconoscono, avviene, fanno, vengono. Label and wine terms quoted in every language:
  * Großes Gewächs, VDP, Prädikat, LBV, Wine of Origin; metodo Martinotti (tank method); botrytized,
- * pomace, (un)oaked, joven (Spanish young wine); Tresterbrand, maischevergoren (skin-fermented).
+ * pomace, (un)oaked, joven (Spanish young wine); Tresterbrand, maischevergoren (skin-fermented);
+ * fr passerillé (dried on the vine), surmûri (overripe).
  */
 const ALLOWED: Record<Language, string[]> = {
   en: [
@@ -101,7 +102,10 @@ const ALLOWED: Record<Language, string[]> = {
     ...["Rosés", "Trester", "Tresterbrand", "Tresterbrände", "VDP", "cinerea", "frischesten", "knackig"],
     ...["knackiger", "nussigen", "reinsortiger", "semiaride", "vol", "Origin"],
   ],
-  fr: ["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss", "carafer", "monocépage"],
+  fr: [
+    ...["albariza", "galestro", "llicorella", "poniente", "kimméridgiens", "lœss", "carafer", "monocépage"],
+    ...["passerillés", "surmûries", "Gewächs", "LBV", "VDP"],
+  ],
   it: [
     ...["albariza", "llicorella", "poniente", "kimmeridgiani", "grovacca", "beva", "semiarido"],
     ...["anche", "una", "fa", "viene", "riconosce", "riconoscono", "avviene", "fanno", "vengono"],
