@@ -190,6 +190,29 @@ function longAgeing(facts: WineFacts, tier: Tier) {
  */
 const TIER_SPAN: Readonly<Record<Tier, number>> = { everyday: 10, reserve: 15, classified: 20 };
 
+/**
+ * Styles sold ready to drink and not improved by keeping: Port aged in wood (LBV, colheita, tawny,
+ * ruby), fino and other fortified wines, non-vintage and fresh sparkling wines, light sweet wines and
+ * rosé (IVDP; OCW "port", "sherry", "champagne", "Asti", "rosé"). Their texts give no cellar advice.
+ */
+const SOLD_READY: ReadonlySet<StyleKind> = new Set<StyleKind>([
+  "lbv_port",
+  "colheita_port",
+  "tawny_port",
+  "ruby_port",
+  "fino",
+  "fortified",
+  "sparkling_nv",
+  "sparkling_fresh",
+  "sweet_light",
+  "rose",
+]);
+
+/** True for a style sold ready to drink that keeping does not improve (see SOLD_READY). */
+export function soldReady(kind: StyleKind): boolean {
+  return SOLD_READY.has(kind);
+}
+
 /** Window bounds of a style before structure scaling and release, or undefined for still wines. */
 const FIXED: Partial<Record<StyleKind, [number, number]>> = {
   vintage_port: [10, 40],

@@ -197,3 +197,32 @@ export function tierOf(terms: readonly LabelTerm[]): Tier {
   if (terms.some((t) => RESERVE_TERMS.has(t))) return "reserve";
   return "everyday";
 }
+
+/**
+ * Label terms as printed on labels, in the language of the label (the same in every text): Prädikate
+ * in German, crus in French, ageing terms in Spanish or Italian. Old vines and single sites have no
+ * one printed form and are worded by each writer.
+ */
+export const LABEL_TERM_NAMES: Readonly<Record<Exclude<LabelTerm, "old_vines" | "single_vineyard">, string>> =
+  {
+    premier_grand_cru_classe: "Premier Grand Cru Classé",
+    grand_cru_classe: "Grand Cru Classé",
+    cru_classe: "Cru Classé",
+    grand_cru: "Grand Cru",
+    premier_cru: "Premier Cru",
+    cru_bourgeois: "Cru Bourgeois",
+    gran_selezione: "Gran Selezione",
+    gran_reserva: "Gran Reserva",
+    reserva: "Reserva",
+    crianza: "Crianza",
+    riserva: "Riserva",
+    superiore: "Superiore",
+    classico: "Classico",
+    grosses_gewachs: "Großes Gewächs",
+    kabinett: "Kabinett",
+    spatlese: "Spätlese",
+    auslese: "Auslese",
+    beerenauslese: "Beerenauslese",
+    trockenbeerenauslese: "Trockenbeerenauslese",
+    eiswein: "Eiswein",
+  };

@@ -8,7 +8,7 @@
  * OCW "storage" and the Deutsches Weininstitut's cellar advice; spirits are stored upright so that the
  * strong alcohol does not attack the cork (the distillers' common advice).
  */
-import type { WindowRule } from "../../../../domain/wine/drinking-window.ts";
+import { soldReady, type WindowRule } from "../../../../domain/wine/drinking-window.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose, sentences } from "../variation.ts";
@@ -16,20 +16,6 @@ import { namedField, ripe, type Stage, stage, young } from "./drinking-stages.ts
 import { capitalize, count } from "./grammar.ts";
 import { distinctRef, wineRef } from "./naming.ts";
 import { spiritNoun } from "./words.ts";
-
-/** Styles sold ready to drink and not improved by cellaring (OCW "port", "sherry", "champagne", "rosé"). */
-const READY: ReadonlySet<WindowRule> = new Set<WindowRule>([
-  "lbv_port",
-  "colheita_port",
-  "tawny_port",
-  "ruby_port",
-  "fino",
-  "fortified",
-  "sparkling_nv",
-  "sparkling_fresh",
-  "sweet_light",
-  "rose",
-]);
 
 /** "ein Jahr" / "drei Jahre"; with `dative` "eines Jahres" / "von drei Jahren" (after "innerhalb"). */
 function years(n: number, dative = false): string {
@@ -98,7 +84,7 @@ function storagePlans(
   nom: string,
   ref: string,
 ): string[] {
-  if (READY.has(rule) || to <= 3) {
+  if (soldReady(rule) || to <= 3) {
     return [
       `Für ${ref} ist kein Weinkeller nötig: kühl, dunkel und vor Wärme geschützt aufbewahren und ${end.by} trinken.`,
       `Einlagern muss man ${ref} nicht; ein kühler, dunkler Platz genügt, getrunken wird er ${end.by}.`,

@@ -8,6 +8,7 @@
  * the profile's seed.
  */
 import { fold } from "../../../../domain/text-folding.ts";
+import { LABEL_TERM_NAMES } from "../../../../domain/wine/wine-name.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { choose, sentences } from "../variation.ts";
 import { byProducer, type Case, capitalize, list, nounPhrase, producerSubject } from "./grammar.ts";
@@ -145,20 +146,9 @@ function classificationTerm(p: WineProfile): string | undefined {
     "gran_reserva",
     "grosses_gewachs",
   ] as const;
-  const names: Record<(typeof order)[number], string> = {
-    premier_grand_cru_classe: "Premier Grand Cru Classé",
-    grand_cru_classe: "Grand Cru Classé",
-    cru_classe: "Cru Classé",
-    grand_cru: "Grand Cru",
-    premier_cru: "Premier Cru",
-    cru_bourgeois: "Cru Bourgeois",
-    gran_selezione: "Gran Selezione",
-    gran_reserva: "Gran Reserva",
-    grosses_gewachs: "Großes Gewächs",
-  };
   const term = order.find((t) => p.terms.includes(t));
   // Großes Gewächs is neuter: "ein Großes Gewächs" reads the same in the nominative.
-  return term ? names[term] : undefined;
+  return term ? LABEL_TERM_NAMES[term] : undefined;
 }
 
 /** The structure sentence of the description: acidity and, for reds, tannin, the wine named in most plans. */

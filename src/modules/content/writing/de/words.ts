@@ -8,7 +8,7 @@
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
 import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
-import type { LabelTerm } from "../../../../domain/wine/wine-name.ts";
+import { LABEL_TERM_NAMES, type LabelTerm } from "../../../../domain/wine/wine-name.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { AROMAS } from "../lexicon/aromas.ts";
 import { BODY, SUGAR } from "../lexicon/style-words.ts";
@@ -263,28 +263,9 @@ export function aromas(ids: readonly AromaId[]): string {
   return list(ids.map((id) => AROMAS[id].de));
 }
 
-/** Label terms as German wine writers name them (the foreign terms kept, Prädikate in German). */
+/** Label terms as German wine writers name them: as printed on the label, old vines and single sites in German. */
 export const TERM_NAMES: Record<LabelTerm, string> = {
-  premier_grand_cru_classe: "Premier Grand Cru Classé",
-  grand_cru_classe: "Grand Cru Classé",
-  cru_classe: "Cru Classé",
-  grand_cru: "Grand Cru",
-  premier_cru: "Premier Cru",
-  cru_bourgeois: "Cru Bourgeois",
-  gran_selezione: "Gran Selezione",
-  gran_reserva: "Gran Reserva",
-  reserva: "Reserva",
-  crianza: "Crianza",
-  riserva: "Riserva",
-  superiore: "Superiore",
-  classico: "Classico",
-  grosses_gewachs: "Großes Gewächs",
-  kabinett: "Kabinett",
-  spatlese: "Spätlese",
-  auslese: "Auslese",
-  beerenauslese: "Beerenauslese",
-  trockenbeerenauslese: "Trockenbeerenauslese",
-  eiswein: "Eiswein",
+  ...LABEL_TERM_NAMES,
   old_vines: "alte Reben",
   single_vineyard: "Einzellage",
 };

@@ -5,27 +5,13 @@
  * where ageing is meant. A grape spirit does not develop in bottle: 0 to 0, and it says so.
  */
 import { type AromaId, FRUIT_AROMAS } from "../../../../domain/wine/aromas.ts";
-import type { WindowRule } from "../../../../domain/wine/drinking-window.ts";
+import { soldReady, type WindowRule } from "../../../../domain/wine/drinking-window.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { ACIDITY } from "../lexicon/style-words.ts";
 import { choose, sentences } from "../variation.ts";
 import type { WineContext } from "./context.ts";
 import { capitalize, years } from "./grammar.ts";
 import { aromaList } from "./words.ts";
-
-/** Styles sold ready to drink and not improved by cellaring (OCW "port", "sherry", "champagne", "rosé"). */
-const READY: ReadonlySet<WindowRule> = new Set<WindowRule>([
-  "lbv_port",
-  "colheita_port",
-  "tawny_port",
-  "ruby_port",
-  "fino",
-  "fortified",
-  "sparkling_nv",
-  "sparkling_fresh",
-  "sweet_light",
-  "rose",
-]);
 
 type Stage = "tannic" | "red" | "fresh" | "white_long" | "sparkling_aged" | "sweet" | "port" | "fortified";
 
@@ -198,7 +184,7 @@ function ripe(c: WineContext, s: Stage, end: End): string {
 
 function storage(c: WineContext, rule: WindowRule, to: number, end: End): string {
   const seed = c.p.seed;
-  if (READY.has(rule) || to <= 3) {
+  if (soldReady(rule) || to <= 3) {
     const opened =
       rule === "fino"
         ? "Once opened, keep it in the fridge and finish it within a few days."

@@ -5,23 +5,13 @@
  * bottle (0–0). Storage advice: a cellar at 10–14 °C, bottles lying down, dark and still (OCW
  * "storage of wine"); spirits upright, the high alcohol attacking the cork (OCW "brandy").
  */
+import { soldReady } from "../../../../domain/wine/drinking-window.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
 import { aNp, cap, de, deNp, list, que, years } from "./grammar.ts";
 import type { WineParts } from "./parts.ts";
 import { demonstrative } from "./style.ts";
 import { agree, aromaWords, pronoun } from "./words.ts";
-
-/** Rules of windows that belong to wines bought ready to drink (non-vintage, ready when bottled). */
-const READY = new Set([
-  "tawny_port",
-  "ruby_port",
-  "fino",
-  "sparkling_nv",
-  "sparkling_fresh",
-  "sweet_light",
-  "rose",
-]);
 
 /** The drinking period of a wine. */
 export function drinkingPeriod(w: WineParts): DrinkingPeriodContent {
@@ -72,7 +62,7 @@ function young(w: WineParts): string {
       `Élevé par la maison jusqu'à sa mise en bouteille, ${il} est prêt à boire : ${fruit} en tête.`,
       `Prêt dès la mise en bouteille, ${il} offre d'emblée ses notes ${list(ar.map(de))}.`,
     ]);
-  if (READY.has(kind) || w.p.window?.rule === "rose")
+  if (soldReady(kind) || w.p.window?.rule === "rose")
     return choose(w.seed, "young", [
       `Tout son charme tient à sa jeunesse : ${fruit}, fraîcheur et netteté.`,
       `Jeune, ${il} mise sur le fruit, entre ${fruit}.`,
@@ -96,14 +86,14 @@ function ripe(w: WineParts, to: number, v: number | null): string {
   const g = w.noun.gender;
   const il = pronoun(g);
   const aged = aromaWords(w.p.aromas.aged.slice(0, 2));
-  if (aged.length === 0 && to > 3 && !READY.has(w.p.style.kind)) {
+  if (aged.length === 0 && to > 3 && !soldReady(w.p.style.kind)) {
     const end = v !== null ? `${v + to}` : `${years(to)}`;
     return choose(w.seed, "ripe", [
       `${cap(il)} reste à son meilleur jusqu'${v !== null ? `en ${end}` : `à ${end} après l'achat`}.`,
       `Passé ${v !== null ? end : `${end} après l'achat`}, ${il} aura dépassé son meilleur.`,
     ]);
   }
-  if (to <= 3 || aged.length === 0 || READY.has(w.p.style.kind)) {
+  if (to <= 3 || aged.length === 0 || soldReady(w.p.style.kind)) {
     const until = v !== null ? `après ${v + to}` : "au-delà";
     return choose(w.seed, "ripe", [
       `${cap(name)} ne gagne rien à vieillir : ${until}, le fruit s'estompe.`,

@@ -5,6 +5,8 @@
  * aromas and aged aromas), and how to keep it. Cellar conditions: 10–14 °C, dark, lying down (OCW
  * "storage of wine", "cellar"); spirits upright, the cork kept from the alcohol (common practice).
  */
+
+import { soldReady } from "../../../../domain/wine/drinking-window.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import type { DrinkingPeriodContent } from "../../content.types.ts";
 import { choose } from "../variation.ts";
@@ -13,18 +15,6 @@ import { prepWine, subjectGender, theWine } from "./style.ts";
 import { aromaList } from "./tasting.ts";
 import { agree } from "./words.ts";
 
-/** Styles that are sold ready and do not improve in bottle (Port aged in wood, fino, NV and fresh sparkling). */
-const READY = new Set([
-  "tawny_port",
-  "ruby_port",
-  "colheita_port",
-  "lbv_port",
-  "fino",
-  "fortified",
-  "sparkling_nv",
-  "sparkling_fresh",
-  "sweet_light",
-]);
 /** Ready styles whose ageing happened in wood before bottling (IVDP; OCW "sherry", "Madeira"). */
 const WOOD_AGED = new Set(["tawny_port", "colheita_port", "lbv_port", "fortified"]);
 
@@ -78,7 +68,7 @@ function young(p: WineProfile, from: number): string {
       `${cap(wine)} arriva in bottiglia già ${agree("pront", g)}: l'affinamento l'ha fatto in legno.`,
       `Gli anni in botte hanno già fatto il loro lavoro${fruit ? `: in primo piano ci sono ${fruit}` : ""}.`,
     ]);
-  if (READY.has(k))
+  if (soldReady(k))
     return choose(p.seed, "w.young.ready", [
       `${cap(wine)} arriva in bottiglia già ${agree("pront", g)}${fruit ? `, con ${fruit} in primo piano` : ""}.`,
       `Nessuna attesa: ${wine} è ${agree("pront", g)} da subito.`,
@@ -114,7 +104,7 @@ function ripe(p: WineProfile, from: number, to: number): string {
       `In bottiglia non evolve più: è meglio stapparl${g === "f" ? "a" : "o"} ${entro}.`,
       `${cap(wine)} ha già compiuto in botte la sua evoluzione; da bere ${entro}.`,
     ]);
-  if (READY.has(p.style.kind) || to - from <= 3)
+  if (soldReady(p.style.kind) || to - from <= 3)
     return choose(p.seed, "w.ripe.short", [
       `Da una lunga attesa ${wine} non guadagna nulla: meglio ber${g === "f" ? "la" : "lo"} ${entro}.`,
       `${cap(wine)} non è ${agree("fatt", g)} per lunghi invecchiamenti: da bere ${entro}.`,
@@ -132,7 +122,7 @@ function ripe(p: WineProfile, from: number, to: number): string {
 function storage(p: WineProfile, to: number): string {
   const wine = theWine(p, { short: true });
   const v = p.facts.vintage;
-  if (READY.has(p.style.kind) || to <= 3)
+  if (soldReady(p.style.kind) || to <= 3)
     return choose(p.seed, "w.store.short", [
       `Per ${wine} non serve una cantina: basta un posto fresco e buio, lontano da fonti di calore.`,
       `Fino all'apertura, ${wine} sta bene in un luogo fresco, al buio.`,

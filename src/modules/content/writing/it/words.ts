@@ -11,7 +11,7 @@
  * label: ≥ 85 % of that harvest).
  */
 import type { Body } from "../../../../domain/vocabulary.ts";
-import type { LabelTerm } from "../../../../domain/wine/wine-name.ts";
+import { LABEL_TERM_NAMES, type LabelTerm } from "../../../../domain/wine/wine-name.ts";
 import type { Gender } from "./grammar.ts";
 
 /** An adjective or participle in -o agreeing with `gender`: ("firmat", f) → "firmata". */
@@ -29,28 +29,7 @@ export const BODY_F: Record<Body, string> = {
 };
 
 /** Label terms as written on the label (quoted in guillemets by the writer). */
-export const TERM_LABEL: Partial<Record<LabelTerm, string>> = {
-  premier_grand_cru_classe: "Premier Grand Cru Classé",
-  grand_cru_classe: "Grand Cru Classé",
-  cru_classe: "Cru Classé",
-  grand_cru: "Grand Cru",
-  premier_cru: "Premier Cru",
-  cru_bourgeois: "Cru Bourgeois",
-  gran_selezione: "Gran Selezione",
-  gran_reserva: "Gran Reserva",
-  reserva: "Reserva",
-  crianza: "Crianza",
-  riserva: "Riserva",
-  superiore: "Superiore",
-  classico: "Classico",
-  grosses_gewachs: "Großes Gewächs",
-  kabinett: "Kabinett",
-  spatlese: "Spätlese",
-  auslese: "Auslese",
-  beerenauslese: "Beerenauslese",
-  trockenbeerenauslese: "Trockenbeerenauslese",
-  eiswein: "Eiswein",
-};
+export const TERM_LABEL: Partial<Record<LabelTerm, string>> = LABEL_TERM_NAMES;
 
 /**
  * What a term means, as a clause after "la menzione «…»" ("indica …"); only terms with a legal meaning
