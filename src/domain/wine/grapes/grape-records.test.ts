@@ -63,7 +63,6 @@ test("synonyms, usual names and combined spellings resolve, accents and case ign
     ["Cannonau", "Garnacha"],
     ["Mataro", "Monastrell"],
     ["mourvèdre", "Mourvedre"],
-    ["Tinta de Toro", "Tempranillo"],
     ["Grauburgunder", "Pinot Grigio"],
     ["Weißburgunder", "Weissburgunder"],
     ["Kékfrankos", "Blaufränkisch"],
