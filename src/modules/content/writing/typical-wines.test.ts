@@ -20,7 +20,7 @@ const ALCOHOL = /(?<![\d.,])(?:[5-9]|1\d|2[0-2])(?:[.,]\d+)? ?%/;
 const TYPICALLY: Record<Language, RegExp> = {
   en: /\btypical(ly)?\b/i,
   de: /\btypisch(erweise|e[nrs]?)?\b/i,
-  fr: /\btypique(ment|s)?\b/i,
+  fr: /\btypique(ment|s)?\b|\bd'ordinaire\b/i,
   it: /\btipic(o|a|i|he|amente)\b|\bdi norma\b/i,
 };
 

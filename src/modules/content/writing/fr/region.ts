@@ -125,9 +125,16 @@ function rules(r: RegionProfile): string | undefined {
     0,
     4,
   );
-  const colourText = colours.length === 1 ? `que des vins ${colours[0]}` : `des vins ${list(colours)}`;
+  const only = (test: (kind: string) => boolean) => rule.kinds?.every(test) === true;
+  const colourText = only((k) => k.startsWith("fortified/"))
+    ? "que des vins de liqueur"
+    : only((k) => k.endsWith("/sparkling"))
+      ? "que des vins effervescents"
+      : colours.length === 1
+        ? `que des vins ${colours[0]}`
+        : `des vins ${list(colours)}`;
   const grapesText = principal.length ? `, issus principalement ${de(list(principal))}` : "";
-  return colours.length === 1
+  return colourText.startsWith("que ")
     ? `Ses règles n'autorisent ${colourText}${grapesText}.`
     : `Ses règles autorisent ${colourText}${grapesText}.`;
 }
