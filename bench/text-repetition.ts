@@ -86,6 +86,8 @@ for (const lang of LANGS) {
   const longWindows: Record<string, number> = {};
   const lines: string[] = [];
   const add = (item: string, texts: string[]) => {
+    // Each sentence once per wine or region: a wine's long description begins with its description.
+    const seen = new Set<string>();
     for (const text of texts) {
       if (CATALOGUE.test(text)) catalogueWording++;
       for (const name of STYLE_REGIONS) {
@@ -100,7 +102,8 @@ for (const lang of LANGS) {
         const n = words(s);
         wordCount += n;
         openings.add(s.split(/\s+/).slice(0, 3).join(" ").toLowerCase());
-        if (n < 8) continue;
+        if (n < 8 || seen.has(s)) continue;
+        seen.add(s);
         occurrences.push(s);
         const set = itemsBySentence.get(s) ?? new Set<string>();
         set.add(item);
@@ -111,8 +114,16 @@ for (const lang of LANGS) {
   for (const w of wines) {
     const t = await generator.wineTexts(w, lang);
     const p = await generator.drinkingPeriod(w, lang);
-    add(`w${w.id}`, [t.description, t.descriptionLong, t.tastingNotes, t.pairing]);
-    add(`w${w.id}`, [p.statement, p.young, p.ripe, p.storage]);
+    add(`w${w.id}`, [
+      t.description,
+      t.descriptionLong,
+      t.tastingNotes,
+      t.pairing,
+      p.statement,
+      p.young,
+      p.ripe,
+      p.storage,
+    ]);
     if (p.to - p.from > 20) {
       // Over 20 years only under a long-ageing rule (domain/wine/drinking-window.ts LONG_AGEING).
       const rule = decideWine(w, new Date().getUTCFullYear()).window?.longAgeing;
