@@ -8,6 +8,8 @@
  * geographic words of RULES ("la Valle Centrale", "le Adelaide Hills"); names of villages and towns
  * take none ("a Pauillac", "da Mendoza").
  */
+
+import { fold } from "../../../../domain/text-folding.ts";
 import type { Localized } from "../../../../domain/vocabulary.ts";
 import type { RegionRecord } from "../../../../domain/wine/regions/region-record.ts";
 import { country } from "../lexicon/countries.ts";
@@ -125,8 +127,6 @@ const RULES: readonly [RegExp, ItArticle][] = [
   [/(Hills|Lakes|Gravels)$|^(Colli|Pendici|Colline) /, "i"],
   [/District$/, "il"],
 ];
-
-const fold = (s: string) => s.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim();
 
 /** The place of a region record: its Italian name with the article and preposition of `grammar.it`. */
 export function recordPlace(record: RegionRecord): Place {

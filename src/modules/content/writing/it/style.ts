@@ -148,29 +148,10 @@ export function aStyle(p: WineProfile): string {
   return indefinite(n.bare, n.gender);
 }
 
-/** True when the name may not stand alone (style words: "Rosé", "Gran Reserva", "Brut"). */
+/** True when the name may not stand alone (style words: "Rosé", "Gran Reserva", "Brut"; wine-name.ts). */
 export function nameIsGeneric(p: WineProfile): boolean {
-  if (p.nameKind === "style_words") return true;
-  const tokens = p.facts.name
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t.length > 0 && !/^(19|20)\d\d$/.test(t));
-  return tokens.length > 0 && tokens.every((t) => GENERIC_WORDS.has(t));
+  return p.nameKind === "style_words";
 }
-
-/**
- * Style and bottling words of the languages of the catalogue's names, Portuguese ones included
- * ("Branco", "Regional Tinto"), which name no particular wine.
- */
-const GENERIC_WORDS = new Set(
-  (
-    "rose rosado rosato rosso rouge red tinto tinta blanco blanca blanc bianco white branco regional " +
-    "reserva reserve reservado riserva gran grande crianza joven roble brut nature extra dry sec cuvee " +
-    "vintage nv selection seleccion selecao vinho vino vin wine de di do da the colheita"
-  ).split(" "),
-);
 
 /**
  * Gender of the wine as the subject of a sentence, so that adjectives and participles agree: a
