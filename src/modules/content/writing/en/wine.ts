@@ -46,7 +46,7 @@ export function description(c: WineContext): string {
 /** The sentence of the first notable fact that has one (classification, appellation, site, style). */
 function notableSentence(c: WineContext, already: string): string | undefined {
   const { p } = c;
-  const subject = c.name.proper ? c.name.subject : "it";
+  const subject = c.name.proper ? c.ref : "it";
   for (const n of p.notable) {
     if (n === "classification" || n === "site") {
       const s = termSentence(p, subject);
@@ -122,7 +122,7 @@ function grapeSentence(c: WineContext): string | undefined {
 /** The long description: place, grapes, label terms and style, in sentences unlike the description's. */
 export function descriptionLong(c: WineContext, short: string): string {
   const { p } = c;
-  const subject = c.name.proper ? c.name.subject : "it";
+  const subject = c.name.proper ? c.ref : "it";
   const term = termSentence(p, subject);
   const style = styleSentence(p, subject);
   const producer = p.nameHasProducer
