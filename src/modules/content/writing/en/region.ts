@@ -126,8 +126,10 @@ function summary(r: RegionProfile, place: Place | undefined, within: Place | und
   const styles = and(r.styles.slice(0, 3).map((s) => styleName(s, fromRecord)));
   const grapeList = rec && rec.grapes.length > 0 ? rec.grapes : r.grapes.map((g) => g.grape.name);
   const grapes = and(grapeList.slice(0, 4).map((g) => grapeName(regionGrape(r, g), r.facts.country)));
+  // A style name (Fino Sherry) is said as a style first, then the place it comes from.
+  const style = r.record?.kind === "style" ? styleSummary(r) : undefined;
   const opening = place
-    ? `${whatItIs(r, place, within)}.`
+    ? sentences(style, `${whatItIs(r, place, within)}.`)
     : (styleSummary(r) ??
       `${r.facts.names.en} is a wine category of ${countryName(r.facts.country) ?? "its country"}.`);
   const ruleStyles = r.rule?.styles && !/[:%]/.test(r.rule.styles) ? r.rule.styles : undefined;
