@@ -30,7 +30,8 @@ import {
   ListWinesInput,
   SearchWinesInput,
 } from "./mcp.schemas.ts";
-import { type McpTexts, mcpTexts } from "./mcp.texts.ts";
+import { mcpTexts } from "./mcp.texts.ts";
+import type { McpTexts } from "./texts/mcp-texts.ts";
 
 export { MCP_TOOL_NAMES };
 
