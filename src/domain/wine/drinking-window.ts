@@ -24,7 +24,7 @@ import { fold } from "../text-folding.ts";
 import type { Body } from "../vocabulary.ts";
 import { type AgeingClass, grapeRecord } from "./grapes/grape-records.ts";
 import type { WineFacts } from "./wine-facts.ts";
-import { labelTerms, type Tier, termIsLegal, tierOf } from "./wine-name.ts";
+import { legalLabelTerms, type Tier, tierOf } from "./wine-name.ts";
 import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
 
 /** A drinking window in whole years after the vintage: 0 <= from <= to <= 100. */
@@ -268,7 +268,7 @@ function byStyle(facts: WineFacts, style: WineStyle, tier: Tier): ClassifiedWind
  */
 export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
   const style = wineStyle(facts);
-  const tier = tierOf(labelTerms(facts.name).filter((t) => termIsLegal(t, facts.region.country)));
+  const tier = tierOf(legalLabelTerms(facts));
   const long = longAgeing(facts, tier);
   let w = byStyle(facts, style, tier);
   // Sweet botrytis wines outside the long-ageing rules (a New World "Noble Late Harvest", Tokaji Aszú

@@ -98,6 +98,11 @@ export function termIsLegal(term: LabelTerm, countryCode: string): boolean {
   return !countries || countries.has(countryCode.toUpperCase());
 }
 
+/** The label terms of a wine's name that hold in its country (labelTerms, filtered by termIsLegal). */
+export function legalLabelTerms(facts: Pick<WineFacts, "name" | "region">): LabelTerm[] {
+  return labelTerms(facts.name).filter((t) => termIsLegal(t, facts.region.country));
+}
+
 /** Words that name a style or a bottling, not a wine (folded). */
 const STYLE_WORDS = new Set(
   (

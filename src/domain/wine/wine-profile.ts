@@ -24,13 +24,12 @@ import type { WineFacts } from "./wine-facts.ts";
 import {
   CLASSIFIED_TERMS,
   type LabelTerm,
-  labelTerms,
+  legalLabelTerms,
   type NameKind,
   nameHasProducer,
   nameKind,
   nameStatesRegion,
   type Tier,
-  termIsLegal,
   tierOf,
 } from "./wine-name.ts";
 import { type WineStyle, wineStyle } from "./wine-style.ts";
@@ -131,10 +130,11 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
   const region = regionRecord(facts.region.names.en);
   const place = region?.kind === "style" && region.place ? regionRecord(region.place) : region;
   const placeWithin = place?.within ? regionRecord(place.within) : undefined;
-  const terms = labelTerms(facts.name).filter((t) => termIsLegal(t, facts.region.country));
+  const terms = legalLabelTerms(facts);
   const tier = tierOf(terms);
   const kind = nameKind(facts);
   const typical = facts.factsBasis === "typical";
+  const foods = category === "wine" ? pairingFoods(facts) : facts.foods;
   const notable: Notable[] = [];
   if (terms.some((t) => CLASSIFIED_TERMS.has(t) || t === "cru_classe" || t === "cru_bourgeois"))
     notable.push("classification");
@@ -145,7 +145,7 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
   notable.push("producer");
   if (facts.grapes.length > 0 && kind !== "grape") notable.push("grapes");
   return {
-    facts: { ...facts, foods: category === "wine" ? pairingFoods(facts) : facts.foods },
+    facts: { ...facts, foods },
     style,
     category,
     region,
@@ -175,7 +175,7 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
       finish: facts.flavor.finish >= 7 ? "long" : facts.flavor.finish >= 4 ? "medium" : null,
       abv: facts.abv !== null && facts.abv > 0 ? facts.abv : null,
     },
-    foods: category === "wine" ? pairingFoods(facts) : facts.foods,
+    foods,
     typical,
     notable,
     seed: facts.id,
