@@ -10,81 +10,34 @@
  * is left unset.
  */
 import type { RegionRecord } from "../region-record.ts";
+import {
+  ATLANTIC,
+  BOTRYTIS,
+  classification,
+  g,
+  lake,
+  MEDITERRANEAN,
+  n,
+  river,
+  STEEP,
+  sea,
+  subregions,
+  TOWN,
+  TRADITIONAL,
+  unesco,
+  wind,
+} from "./record-parts.ts";
 
-/** Parts of the record type, for the builders below. */
-type Names = RegionRecord["names"];
-type Feature = RegionRecord["features"][number];
-type Grammar = RegionRecord["grammar"];
-type EnArticle = NonNullable<Grammar["en"]["article"]>;
-type DeArticle = NonNullable<Grammar["de"]["article"]>;
-type FrArticle = NonNullable<Grammar["fr"]["article"]>;
-type ItArticle = NonNullable<Grammar["it"]["article"]>;
 type Rec = RegionRecord;
 
-/** Specs of `g`: "<article> <prep>", "-" for none. */
-type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
-
-/**
- * The grammar of a name from one short spec per language, "<article> <prep>" with "-" for none:
- * en "the in" (in the Médoc), de "f an" (an der Mosel), fr "le dans" (dans le Médoc), it "la in".
- * `deDative` is the German name in place phrases when it differs (Dalmatinischen Küste).
- */
-function g(
-  en: Spec<EnArticle, NonNullable<Grammar["en"]["prep"]>>,
-  de: Spec<DeArticle, NonNullable<Grammar["de"]["prep"]>>,
-  fr: Spec<FrArticle, NonNullable<Grammar["fr"]["prep"]>>,
-  it: Spec<ItArticle, NonNullable<Grammar["it"]["prep"]>>,
-  deDative?: string,
-): Grammar {
-  const part = (spec: string) => {
-    const [article = "-", prep = "-"] = spec.split(" ");
-    return {
-      ...(article !== "-" ? { article } : {}),
-      ...(prep !== "-" ? { prep } : {}),
-    };
-  };
-  return {
-    en: part(en),
-    de: { ...part(de), ...(deDative ? { dative: deDative } : {}) },
-    fr: part(fr),
-    it: part(it),
-  } as Grammar;
-}
-
-/** Names in en, de, fr, it; a language not given takes the English name. */
-function n(en: string, de = en, fr = en, it = en): Names {
-  return { de, en, fr, it };
-}
-
-/** A town or commune appellation: "in Pauillac", "in Pauillac", "à Pauillac", "a Pauillac". */
-const TOWN = g("- in", "- in", "- à", "- a");
 /** An appellation that is not a place name of its own: "in Bordeaux Supérieur", "en Bordeaux Supérieur". */
 const LABEL = g("- in", "- in", "- en", "- in");
-/** A plural "Côtes …" appellation (place-names.ts RULES): "in the Côtes de Bourg", "dans les Côtes de Bourg". */
+/** A plural "Côtes …" appellation: "in the Côtes de Bourg", "dans les Côtes de Bourg". */
 const COTES = g("the in", "pl in", "les dans", "le in");
-
-const river = (en: string, de = en, fr = en, it = en) => ({
-  kind: "river" as const,
-  name: n(en, de, fr, it),
-});
-const sea = (en: string, de = en, fr = en, it = en) => ({ kind: "sea" as const, name: n(en, de, fr, it) });
-const lake = (en: string, de = en, fr = en, it = en) => ({ kind: "lake" as const, name: n(en, de, fr, it) });
-const wind = (en: string, de = en, fr = en, it = en) => ({ kind: "wind" as const, name: n(en, de, fr, it) });
-const subregions = (...names: string[]) => ({ kind: "subregions" as const, names });
-const classification = (id: Extract<Feature, { kind: "classification" }>["id"]) => ({
-  kind: "classification" as const,
-  id,
-});
-const unesco = (year: number) => ({ kind: "unesco" as const, year });
-const TRADITIONAL = { kind: "method" as const, id: "traditional" as const };
-const STEEP = { kind: "steep_slopes" as const };
-const BOTRYTIS = { kind: "botrytis" as const };
 
 const GIRONDE = river("Gironde", "Gironde", "Gironde", "Gironda");
 const GARONNE = river("Garonne", "Garonne", "Garonne", "Garonna");
 const DORDOGNE = river("Dordogne", "Dordogne", "Dordogne", "Dordogna");
-const ATLANTIC = sea("Atlantic Ocean", "Atlantik", "océan Atlantique", "oceano Atlantico");
-const MEDITERRANEAN = sea("Mediterranean Sea", "Mittelmeer", "mer Méditerranée", "mar Mediterraneo");
 const BLACK_SEA = sea("Black Sea", "Schwarzes Meer", "mer Noire", "mar Nero");
 const RHONE = river("Rhône", "Rhone", "Rhône", "Rodano");
 const MISTRAL = wind("Mistral", "Mistral", "mistral", "maestrale");

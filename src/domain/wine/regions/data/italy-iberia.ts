@@ -15,81 +15,41 @@
  * "auf Sizilien", "auf Sardinien": the German `prep` of the islands is left unset.
  */
 import type { RegionRecord } from "../region-record.ts";
+import {
+  ATLANTIC,
+  altitude,
+  BOTRYTIS,
+  classification,
+  DIURNAL,
+  established,
+  FLOR,
+  FOG,
+  g,
+  lake,
+  MEDITERRANEAN,
+  method,
+  mountains,
+  n,
+  river,
+  STEEP,
+  sea,
+  subregions,
+  TOWN,
+  unesco,
+  WINE,
+  wind,
+} from "./record-parts.ts";
 
 /** Parts of the record type, for the builders below. */
-type Names = RegionRecord["names"];
-type Grammar = RegionRecord["grammar"];
-type Spec<A extends string, P extends string> = `${A | "-"} ${P | "-"}`;
-type Part<L extends keyof Grammar> = Grammar[L];
-type Article<L extends keyof Grammar> = NonNullable<Grammar[L]["article"]>;
-type Prep<L extends keyof Grammar> = NonNullable<Grammar[L]["prep"]>;
-type EnSpec = Spec<Article<"en">, Prep<"en">>;
-type DeSpec = Spec<Article<"de">, Prep<"de">>;
-type FrSpec = Spec<Article<"fr">, Prep<"fr">>;
-type ItSpec = Spec<Article<"it">, Prep<"it">>;
 type Rec = RegionRecord;
 
-/**
- * The grammar of a name from one short spec per language, "<article> <prep>" with "-" for none:
- * en "the in" (in the Douro), de "m an" (am Douro), fr "le dans" (dans le Douro), it "il in".
- */
-function g(en: EnSpec, de: DeSpec, fr: FrSpec, it: ItSpec): Grammar {
-  return { en: part<"en">(en), de: part<"de">(de), fr: part<"fr">(fr), it: part<"it">(it) };
-}
-
-/** One language's grammar from its spec (the spec's type guarantees the values). */
-function part<L extends keyof Grammar>(spec: Spec<Article<L>, Prep<L>>): Part<L> {
-  const [article, prep] = spec.split(" ") as [Article<L> | "-", Prep<L> | "-"];
-  return {
-    ...(article !== "-" ? { article } : {}),
-    ...(prep !== "-" ? { prep } : {}),
-  } as Part<L>;
-}
-
-/** Names in en, de, fr, it; a language not given takes the English name. */
-function n(en: string, de = en, fr = en, it = en): Names {
-  return { de, en, fr, it };
-}
-
-/** A town or commune appellation: "in Barolo", "in Barolo", "à Barolo", "a Barolo". */
-const TOWN = g("- in", "- in", "- à", "- a");
-/** A name that is a wine's, not a place's ("Barbera d'Alba", "Cava"): no article, no preposition. */
-const WINE = g("- -", "- -", "- -", "- -");
-
-const river = (en: string, de = en, fr = en, it = en) => ({
-  kind: "river" as const,
-  name: n(en, de, fr, it),
-});
-const sea = (en: string, de = en, fr = en, it = en) => ({ kind: "sea" as const, name: n(en, de, fr, it) });
-const lake = (en: string, de = en, fr = en, it = en) => ({ kind: "lake" as const, name: n(en, de, fr, it) });
-const wind = (en: string, de = en, fr = en, it = en) => ({ kind: "wind" as const, name: n(en, de, fr, it) });
-const mountains = (role: "shelter" | "cooling" | "rain_shadow", en: string, de = en, fr = en, it = en) => ({
-  kind: "mountains" as const,
-  name: n(en, de, fr, it),
-  role,
-});
-const subregions = (...names: string[]) => ({ kind: "subregions" as const, names });
-const established = (year: number) => ({ kind: "established" as const, year });
-const unesco = (year: number) => ({ kind: "unesco" as const, year });
-const altitude = (min: number, max: number) => ({ kind: "altitude" as const, min, max });
-const method = (id: "traditional" | "tank" | "solera" | "appassimento" | "ripasso") => ({
-  kind: "method" as const,
-  id,
-});
-const STEEP = { kind: "steep_slopes" as const };
-const FOG = { kind: "fog" as const };
-const FLOR = { kind: "flor" as const };
-const DIURNAL = { kind: "diurnal_range" as const };
-const BOTRYTIS = { kind: "botrytis" as const };
-const DOURO_VINEYARDS = { kind: "classification" as const, id: "douro_vineyards" as const };
+const DOURO_VINEYARDS = classification("douro_vineyards");
 
 const ALPS = mountains("shelter", "Alps", "Alpen", "Alpes", "Alpi");
 const APENNINES = mountains("shelter", "Apennines", "Apennin", "Apennins", "Appennini");
 const ADRIATIC = sea("Adriatic Sea", "Adria", "mer Adriatique", "mare Adriatico");
 const TYRRHENIAN = sea("Tyrrhenian Sea", "Tyrrhenisches Meer", "mer Tyrrhénienne", "mar Tirreno");
 const IONIAN = sea("Ionian Sea", "Ionisches Meer", "mer Ionienne", "mar Ionio");
-const MEDITERRANEAN = sea("Mediterranean Sea", "Mittelmeer", "mer Méditerranée", "mar Mediterraneo");
-const ATLANTIC = sea("Atlantic Ocean", "Atlantik", "océan Atlantique", "oceano Atlantico");
 const TANARO = river("Tanaro");
 const ADIGE = river("Adige", "Etsch", "Adige", "Adige");
 const GARDA = lake("Lake Garda", "Gardasee", "lac de Garde", "lago di Garda");

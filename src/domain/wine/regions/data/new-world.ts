@@ -6,16 +6,27 @@
  * cross-checked with the UC Davis Library AVA digitizing project). States, provinces, counties and
  * zones that are no appellation get thin records: names, grammar, where they lie, principal grapes.
  */
-import type { RegionFeature, RegionRecord } from "../region-record.ts";
+import type { RegionRecord } from "../region-record.ts";
+import {
+  ATLANTIC,
+  area,
+  DIURNAL,
+  FOG,
+  lake,
+  mountains,
+  n as N,
+  PACIFIC,
+  river,
+  STEEP,
+  sea,
+  established as since,
+  subregions,
+  TOWN,
+  wind,
+} from "./record-parts.ts";
 
 type Grammar = RegionRecord["grammar"];
-type Names = RegionRecord["names"];
 
-/** Names in en, de, fr, it (each defaults to the English name). */
-const N = (en: string, de = en, fr = en, it = en): Names => ({ de, en, fr, it });
-
-/** A town, village or district written without article: "in Oakville", "à Oakville", "a Oakville". */
-const TOWN: Grammar = { en: { prep: "in" }, de: { prep: "in" }, fr: { prep: "à" }, it: { prep: "a" } };
 /** A US valley AVA without article in English: "in Napa Valley", "im Napa Valley", "dans la Napa Valley". */
 const VALLEY_BARE: Grammar = {
   en: { prep: "in" },
@@ -54,36 +65,6 @@ const STATE_OF: Grammar = {
 /** Bare name in English and German, no advice for French and Italian (writer's default). */
 const BARE: Grammar = { en: { prep: "in" }, de: { prep: "in" }, fr: {}, it: {} };
 
-const L = (en: string, de = en, fr = en, it = en) => N(en, de, fr, it);
-const sea = (en: string, de: string, fr: string, it: string): RegionFeature => ({
-  kind: "sea",
-  name: L(en, de, fr, it),
-});
-const river = (en: string, de = en, fr = en, it = en): RegionFeature => ({
-  kind: "river",
-  name: L(en, de, fr, it),
-});
-const lake = (en: string, de: string, fr: string, it: string): RegionFeature => ({
-  kind: "lake",
-  name: L(en, de, fr, it),
-});
-const mountains = (
-  role: "shelter" | "cooling" | "rain_shadow",
-  en: string,
-  de: string,
-  fr: string,
-  it: string,
-): RegionFeature => ({ kind: "mountains", name: L(en, de, fr, it), role });
-const wind = (name: string): RegionFeature => ({ kind: "wind", name: L(name) });
-const since = (year: number): RegionFeature => ({ kind: "established", year });
-const area = (hectares: number): RegionFeature => ({ kind: "area", hectares });
-const subregions = (...names: string[]): RegionFeature => ({ kind: "subregions", names });
-const FOG: RegionFeature = { kind: "fog" };
-const DIURNAL: RegionFeature = { kind: "diurnal_range" };
-const STEEP: RegionFeature = { kind: "steep_slopes" };
-
-const PACIFIC = sea("Pacific Ocean", "Pazifik", "océan Pacifique", "oceano Pacifico");
-const ATLANTIC = sea("Atlantic Ocean", "Atlantik", "océan Atlantique", "oceano Atlantico");
 const INDIAN = sea("Indian Ocean", "Indischer Ozean", "océan Indien", "oceano Indiano");
 const SAN_PABLO_BAY = sea("San Pablo Bay", "San Pablo Bay", "baie de San Pablo", "baia di San Pablo");
 const ANDES_COOLING = mountains("cooling", "Andes", "Anden", "Andes", "Ande");
