@@ -1,18 +1,26 @@
 /**
  * The region records of every region of the bundled catalogue (data in ./data, one file per part of
- * the world), validated and indexed on first use: {@link regionRecord} finds one by the catalogue's
+ * the world, and two for places beyond the catalogue's regions), validated and indexed on first use: {@link regionRecord} finds one by the catalogue's
  * English name or an alias.
  */
 import { fold } from "../../text-folding.ts";
 import { REGIONS as EUROPE_WEST } from "./data/europe-west.ts";
+import { REGIONS as FRANCE_APPELLATIONS } from "./data/france-appellations.ts";
 import { REGIONS as ITALY_IBERIA } from "./data/italy-iberia.ts";
 import { REGIONS as NEW_WORLD } from "./data/new-world.ts";
+import { REGIONS as VILLAGES_AND_ZONES } from "./data/villages-and-zones.ts";
 import { indexRegionRecords, type RegionRecord } from "./region-record.ts";
 
 let index: ReadonlyMap<string, RegionRecord> | undefined;
 
 /** Every record, in data order. */
-export const REGION_RECORDS: readonly RegionRecord[] = [...EUROPE_WEST, ...ITALY_IBERIA, ...NEW_WORLD];
+export const REGION_RECORDS: readonly RegionRecord[] = [
+  ...EUROPE_WEST,
+  ...ITALY_IBERIA,
+  ...NEW_WORLD,
+  ...FRANCE_APPELLATIONS,
+  ...VILLAGES_AND_ZONES,
+];
 
 /**
  * The record of the region named `name` (English, as the catalogue writes it, or an alias; accents
