@@ -306,3 +306,31 @@ export function pairingFoods(facts: WineFacts): string[] {
   const kept = listed.filter((food) => !rule.drop.includes(food));
   return kept.length >= 2 ? kept : [...kept, ...rule.add.filter((food) => !kept.includes(food))];
 }
+
+/** Foods a grape spirit is served with after a meal: aged and blue cheese, chocolate, desserts. */
+const AFTER_DINNER = [
+  "Maturated Cheese",
+  "Hard Cheese",
+  "Blue Cheese",
+  "Chocolate",
+  "Sweet Dessert",
+  "Dessert",
+  "Cake",
+  "Fruit Dessert",
+  "Cream",
+];
+
+/**
+ * The foods of a grape spirit (grappa, marc, pisco …): served as a digestif after a meal, so only the
+ * listed foods that end a meal (aged and blue cheese, chocolate, desserts), topped up with aged cheese
+ * and dark chocolate when fewer than two remain — never the roast the source may list. Source: The
+ * Oxford Companion to Wine, 4th ed. (2015), "grappa", "marc"; Istituto Nazionale Grappa, serving advice.
+ */
+export function spiritFoods(facts: Pick<WineFacts, "foods">): string[] {
+  const kept = facts.foods.filter(
+    (food) => AFTER_DINNER.includes(food) && !facts.foods.includes(COVERED_BY[food] ?? ""),
+  );
+  return kept.length >= 2
+    ? kept
+    : [...kept, ...["Maturated Cheese", "Chocolate"].filter((food) => !kept.includes(food))];
+}

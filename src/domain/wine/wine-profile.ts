@@ -17,6 +17,7 @@ import {
   agedAromas,
   pairingFoods,
   servingTemperature,
+  spiritFoods,
   suggestsDecanting,
   typicalAromas,
 } from "./tasting-and-serving.ts";
@@ -134,7 +135,7 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
   const tier = tierOf(terms);
   const kind = nameKind(facts);
   const typical = facts.factsBasis === "typical";
-  const foods = category === "wine" ? pairingFoods(facts) : facts.foods;
+  const foods = category === "wine" ? pairingFoods(facts) : spiritFoods(facts);
   const notable: Notable[] = [];
   if (terms.some((t) => CLASSIFIED_TERMS.has(t) || t === "cru_classe" || t === "cru_bourgeois"))
     notable.push("classification");
