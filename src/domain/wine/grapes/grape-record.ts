@@ -29,6 +29,11 @@ export const GrapeRecordSchema = Type.Object({
   /** Gender of the name in each language (de Riesling m, Scheurebe f; fr m; it m, or f for -a names). */
   gender: Type.Object({ de: Gender, fr: Gender, it: Gender }),
   synonyms: Type.Array(Type.String()),
+  /**
+   * The name a country's labels and wine writing use when it differs from `names`, by ISO 3166-1
+   * alpha-2 code: Syrah is "Shiraz" in Australia and South Africa (OCW "Shiraz"; Wine Grapes, 2012).
+   */
+  countryNames: Type.Optional(Type.Record(Type.String({ pattern: "^[A-Z]{2}$" }), Type.String())),
   /** Typical aromas of young wines; aromas that develop with age (may be empty when unknown). */
   aromas: Type.Array(Aroma, { maxItems: 6 }),
   aged: Type.Array(Aroma, { maxItems: 6 }),

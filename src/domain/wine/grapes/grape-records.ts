@@ -4,6 +4,7 @@
  * usual name in a language.
  */
 import { fold } from "../../text-folding.ts";
+import type { Language, Localized } from "../../vocabulary.ts";
 import { type GrapeRecord, indexGrapeRecords } from "./grape-record.ts";
 import { GRAPES } from "./grapes.data.ts";
 
@@ -38,4 +39,20 @@ export function grapeRecord(name: string): GrapeRecord | undefined {
   const found = index.get(fold(name));
   if (found !== undefined || !name.includes("/")) return found;
   return index.get(fold(name.split("/")[0] ?? ""));
+}
+
+/**
+ * A grape's name in prose in `lang` for a wine of `country` (ISO 3166-1 alpha-2, any case): the name
+ * that country uses (`countryNames`: Shiraz in Australia and South Africa), else the usual name in
+ * the language, of a combined catalogue name ("Syrah/Shiraz") its first part.
+ */
+export function grapeProseName(
+  grape: { name: string; names: Localized },
+  lang: Language,
+  country: string,
+): string {
+  const local = grapeRecord(grape.name)?.countryNames?.[country.toUpperCase()];
+  if (local) return local;
+  const name = grape.names[lang] || grape.name;
+  return name.split("/")[0]?.trim() || name;
 }

@@ -1584,6 +1584,7 @@ export const GRAPES: readonly GrapeRecord[] = [
     names: { de: "Syrah/Shiraz", en: "Syrah/Shiraz", fr: "Syrah/Shiraz", it: "Syrah/Shiraz" },
     gender: { de: "m", fr: "f", it: "m" },
     synonyms: ["Syrah", "Shiraz"],
+    countryNames: { AU: "Shiraz", ZA: "Shiraz" },
     aromas: ["blackberry", "blackPepper", "olive", "violet"],
     aged: ["leather", "smoke"],
     ageing: "long",

@@ -7,6 +7,7 @@
  */
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
+import { grapeProseName } from "../../../../domain/wine/grapes/grape-records.ts";
 import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
 import { LABEL_TERM_NAMES, type LabelTerm } from "../../../../domain/wine/wine-name.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
@@ -201,20 +202,13 @@ const GERMAN_ONLY = new Set([
 ]);
 
 /**
- * A grape's name in German prose for a wine of `countryCode`: the catalogue's German name, except
- * that German-only names stay with German and Austrian wines; X-Wines combined keys ("Syrah/Shiraz")
- * become one name (Shiraz for Australia and South Africa: Wine Grapes, 2012).
+ * A grape's name in German prose for a wine of `countryCode`: the name the grape record gives for
+ * that country or language (domain grapeProseName: Shiraz for Australia and South Africa), except
+ * that German-only names stay with German and Austrian wines.
  */
 export function grapeName(g: GrapeFacts, countryCode: string): string {
   const cc = countryCode.toUpperCase();
-  let name = g.names.de || g.name;
-  if (name.includes("/")) {
-    if (g.name === "Syrah/Shiraz") name = /^(AU|ZA)$/.test(cc) ? "Shiraz" : "Syrah";
-    else {
-      const local = /^(DE|AT)$/.test(cc) ? g.names.de : g.names.fr;
-      name = local && !local.includes("/") ? local : (g.name.split("/")[0] as string);
-    }
-  }
+  const name = grapeProseName(g, "de", cc);
   if (!GERMAN_ONLY.has(name) || /^(DE|AT)$/.test(cc)) return name;
   const local = cc === "IT" ? g.names.it : g.names.fr;
   return local && !GERMAN_ONLY.has(local) ? local : g.names.en || g.name;

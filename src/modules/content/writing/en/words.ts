@@ -6,6 +6,7 @@
  */
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
+import { grapeProseName } from "../../../../domain/wine/grapes/grape-records.ts";
 import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { AROMAS } from "../lexicon/aromas.ts";
@@ -13,20 +14,12 @@ import { FOODS } from "../lexicon/foods.ts";
 import { BODY, SUGAR } from "../lexicon/style-words.ts";
 import { and, possessive } from "./grammar.ts";
 
-/** Countries whose English-language labels and writers call Syrah "Shiraz" (OCW "Shiraz"). */
-const SHIRAZ_COUNTRIES = new Set(["AU", "ZA"]);
-
 /**
- * A grape's name as an English text gives it: of a catalogue name with two spellings
- * ("Syrah/Shiraz", "Muscat/Moscato Bianco") the fuller one, Shiraz in Australia and South Africa.
+ * A grape's name as an English text gives it for a wine of `countryCode`: the grape record's name for
+ * that country (Shiraz in Australia and South Africa) or its English name (domain grapeProseName).
  */
 export function grapeName(g: GrapeFacts, countryCode = ""): string {
-  const name = g.names.en || g.name;
-  const parts = name.split("/").map((s) => s.trim());
-  if (parts.length < 2) return name;
-  const [first = name, second = name] = parts;
-  if (second === "Shiraz") return SHIRAZ_COUNTRIES.has(countryCode.toUpperCase()) ? "Shiraz" : first;
-  return second.split(" ").length > first.split(" ").length ? second : first;
+  return grapeProseName(g, "en", countryCode);
 }
 
 /** The wine's grapes as English names, principal first. */

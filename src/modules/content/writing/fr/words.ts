@@ -7,7 +7,7 @@
 
 import { fold } from "../../../../domain/text-folding.ts";
 import type { AromaId } from "../../../../domain/wine/aromas.ts";
-import { grapeRecord } from "../../../../domain/wine/grapes/grape-records.ts";
+import { grapeProseName, grapeRecord } from "../../../../domain/wine/grapes/grape-records.ts";
 import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { AROMAS } from "../lexicon/aromas.ts";
@@ -51,12 +51,9 @@ export function pronoun(g: Gender): string {
   return g === "m" ? "il" : "elle";
 }
 
-/** A grape's French name (the catalogue's combined keys "Syrah/Shiraz" as one name). */
+/** A grape's French name for a wine of `countryCode` (domain grapeProseName: Shiraz in Australia). */
 export function grapeName(g: GrapeFacts, countryCode: string): string {
-  const name = g.names.fr || g.name;
-  if (!name.includes("/")) return name;
-  if (name === "Syrah/Shiraz") return /^(AU|ZA)$/i.test(countryCode) ? "Shiraz" : "Syrah";
-  return name.split("/")[0] as string;
+  return grapeProseName(g, "fr", countryCode);
 }
 
 /**

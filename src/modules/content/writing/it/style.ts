@@ -4,6 +4,8 @@
  * preposition with its article and gender ("il Sassicaia", "la Barbera di Vietti", "il rosato di Los
  * Vascos" — a name of only style words is never used bare), and the grapes ("la Corvina e la Rondinella").
  */
+import { grapeProseName } from "../../../../domain/wine/grapes/grape-records.ts";
+import type { GrapeFacts } from "../../../../domain/wine/wine-facts.ts";
 import type { WineProfile } from "../../../../domain/wine/wine-profile.ts";
 import { BODY, SUGAR } from "../lexicon/style-words.ts";
 import { choose } from "../variation.ts";
@@ -263,11 +265,9 @@ function producerAfter(pr: "di" | "da", producer: string): string {
   return `${pr} ${producer}`;
 }
 
-/** A grape's Italian name. */
-export function grapeName(g: { name: string; names: { it: string } }): string {
-  const name = g.names.it || g.name;
-  // The catalogue joins synonyms with a slash ("Syrah/Shiraz"): the first is the Italian usage.
-  return name.split("/")[0]?.trim() || name;
+/** A grape's Italian name (domain grapeProseName; Italian prose keeps "Syrah" for every country). */
+export function grapeName(g: Pick<GrapeFacts, "name" | "names">): string {
+  return grapeProseName(g, "it", "IT");
 }
 
 /** Grapes with their articles: "la Corvina, la Rondinella e il Molinara"? — each with its own gender. */
