@@ -266,8 +266,10 @@ function byStyle(facts: WineFacts, style: WineStyle, tier: Tier): ClassifiedWind
  * Classifies the wine and returns the window with its rule and style (see WindowRule for rules and
  * sources): years after `style.vintage`, or after release/purchase when that is null.
  */
-export function classifyDrinkingWindow(facts: WineFacts): ClassifiedWindow {
-  const style = wineStyle(facts);
+export function classifyDrinkingWindow(
+  facts: WineFacts,
+  style: WineStyle = wineStyle(facts),
+): ClassifiedWindow {
   const tier = tierOf(legalLabelTerms(facts));
   const long = longAgeing(facts, tier);
   let w = byStyle(facts, style, tier);

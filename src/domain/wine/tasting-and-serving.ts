@@ -141,8 +141,11 @@ function stillAromas(facts: WineFacts): AromaId[] {
  * graphite, a white Champagne no red cherry, a tawny Port its cask-aged notes); `fromGrapes` is false
  * when the style's own aromas had to be used (see styleAromas).
  */
-export function typicalAromas(facts: WineFacts): { ids: AromaId[]; fromGrapes: boolean } {
-  const style = styleAromas(facts, wineStyle(facts));
+export function typicalAromas(
+  facts: WineFacts,
+  wine: WineStyle = wineStyle(facts),
+): { ids: AromaId[]; fromGrapes: boolean } {
+  const style = styleAromas(facts, wine);
   const allowed = (id: AromaId) => style?.palette === undefined || style.palette.includes(id);
   const ids: AromaId[] = [];
   const records = facts.grapes.slice(0, 3).map((g) => grapeRecord(g.name));
@@ -169,8 +172,8 @@ const AGED_BY_STYLE: Partial<Record<StyleKind, AromaId[]>> = {
 };
 
 /** Aromas that typically develop with bottle age: by style (AGED_BY_STYLE), else from the grape records; [] when none. */
-export function agedAromas(facts: WineFacts): AromaId[] {
-  const byStyle = AGED_BY_STYLE[wineStyle(facts).kind];
+export function agedAromas(facts: WineFacts, style: WineStyle = wineStyle(facts)): AromaId[] {
+  const byStyle = AGED_BY_STYLE[style.kind];
   if (byStyle) return byStyle;
   const ids: AromaId[] = [];
   for (const g of facts.grapes.slice(0, 2)) {
@@ -188,9 +191,9 @@ export function agedAromas(facts: WineFacts): AromaId[] {
  * rosé 8–10, full white 10–13; light red and Gamay (Beaujolais, served cool: OCW "Beaujolais") 12–14,
  * medium red 14–16, full red 16–18.
  */
-export function servingTemperature(facts: WineFacts): [number, number] {
+export function servingTemperature(facts: WineFacts, style: WineStyle = wineStyle(facts)): [number, number] {
   const full = facts.body === "full" || facts.body === "very_full";
-  switch (wineStyle(facts).kind) {
+  switch (style.kind) {
     case "sparkling_nv":
     case "sparkling_fresh":
       return [6, 8];
@@ -230,8 +233,8 @@ export function servingTemperature(facts: WineFacts): [number, number] {
  * Decanting is suggested for full, tannic dry reds (tannins ≥ 6) and for Vintage Port, which throws a
  * sediment in bottle (OCW "decanting", "port"); never for tawny, colheita, ruby or LBV Port.
  */
-export function suggestsDecanting(facts: WineFacts): boolean {
-  const kind = wineStyle(facts).kind;
+export function suggestsDecanting(facts: WineFacts, style: WineStyle = wineStyle(facts)): boolean {
+  const kind = style.kind;
   if (kind === "vintage_port") return true;
   if (kind !== "red") return false;
   return (facts.body === "full" || facts.body === "very_full") && facts.flavor.tannins >= 6;
@@ -299,9 +302,9 @@ const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: rea
  * STYLE_FOODS), topped up with the style's own when fewer than two remain; the listed foods unchanged
  * for other styles.
  */
-export function pairingFoods(facts: WineFacts): string[] {
+export function pairingFoods(facts: WineFacts, style: WineStyle = wineStyle(facts)): string[] {
   const listed = facts.foods.filter((food) => !facts.foods.includes(COVERED_BY[food] ?? ""));
-  const rule = STYLE_FOODS[wineStyle(facts).kind];
+  const rule = STYLE_FOODS[style.kind];
   if (!rule) return listed;
   const kept = listed.filter((food) => !rule.drop.includes(food));
   return kept.length >= 2 ? kept : [...kept, ...rule.add.filter((food) => !kept.includes(food))];

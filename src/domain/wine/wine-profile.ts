@@ -120,7 +120,8 @@ function principalFirst(facts: WineFacts, rule: AppellationRule | undefined): Wi
 
 /**
  * Decides a wine's profile in `year` (the calendar year texts are written in: which vintage may be
- * named). Deterministic for the same facts and year.
+ * named). Deterministic for the same facts and year: the style is decided once, in `year`, and
+ * handed to the window, serving, aromas and foods.
  */
 export function decideWine(input: WineFacts, year: number): WineProfile {
   const rule = appellationRule(input.region.names.en);
@@ -135,7 +136,7 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
   const tier = tierOf(terms);
   const kind = nameKind(facts);
   const typical = facts.factsBasis === "typical";
-  const foods = category === "wine" ? pairingFoods(facts) : spiritFoods(facts);
+  const foods = category === "wine" ? pairingFoods(facts, style) : spiritFoods(facts);
   const notable: Notable[] = [];
   if (terms.some((t) => CLASSIFIED_TERMS.has(t) || t === "cru_classe" || t === "cru_bourgeois"))
     notable.push("classification");
@@ -158,9 +159,9 @@ export function decideWine(input: WineFacts, year: number): WineProfile {
     nameStatesRegion: nameStatesRegion(facts),
     terms,
     tier,
-    window: category === "wine" ? classifyDrinkingWindow(facts) : null,
-    serving: { temperature: servingTemperature(facts), decant: suggestsDecanting(facts) },
-    aromas: { ...typicalAromas(facts), aged: agedAromas(facts) },
+    window: category === "wine" ? classifyDrinkingWindow(facts, style) : null,
+    serving: { temperature: servingTemperature(facts, style), decant: suggestsDecanting(facts, style) },
+    aromas: { ...typicalAromas(facts, style), aged: agedAromas(facts, style) },
     palate: {
       sweetness: facts.residualSugar ? sweetnessGroup(facts.residualSugar) : "dry",
       body: facts.body,
