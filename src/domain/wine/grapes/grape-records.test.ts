@@ -7,7 +7,7 @@ import { BUNDLED_XWINES } from "../../../modules/catalogue/catalogue.service.ts"
 import { parsePythonList } from "../../../modules/catalogue/xwines.ts";
 import { fold } from "../../text-folding.ts";
 import { GrapeRecordSchema, indexGrapeRecords } from "./grape-record.ts";
-import { GRAPE_RECORDS, grapeRecord } from "./grape-records.ts";
+import { GRAPE_RECORDS, grapeProseName, grapeRecord } from "./grape-records.ts";
 
 const rows: { Grapes: string }[] = parse(readFileSync(BUNDLED_XWINES, "utf8"), { columns: true });
 const csvGrapes = new Set(rows.flatMap((r) => parsePythonList(r.Grapes).map(String)));
@@ -99,4 +99,18 @@ test("varieties under another name share its aromas and ageing", () => {
   }
   assert.equal(grapeRecord("Nebbiolo")?.ageing, "long");
   assert.equal(grapeRecord("Gamay")?.ageing, "short");
+});
+
+test("a grape's prose name: the country's own (Shiraz in Australia), else the language's, never a combined key", () => {
+  const syrah = grapeRecord("Syrah/Shiraz");
+  const pinot = grapeRecord("Pinot Noir");
+  assert.ok(syrah && pinot);
+  assert.equal(grapeProseName(syrah, "en", "au"), "Shiraz");
+  assert.equal(grapeProseName(syrah, "de", "ZA"), "Shiraz");
+  assert.equal(grapeProseName(syrah, "fr", "FR"), "Syrah");
+  assert.equal(grapeProseName(syrah, "it", "IT"), "Syrah");
+  assert.equal(grapeProseName(pinot, "de", "DE"), "Spätburgunder");
+  assert.equal(grapeProseName(pinot, "it", "IT"), "Pinot Nero");
+  const unknown = { name: "Zinfandel/Primitivo", names: { de: "", en: "", fr: "", it: "" } };
+  assert.equal(grapeProseName(unknown, "en", "US"), "Zinfandel");
 });
