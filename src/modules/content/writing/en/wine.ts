@@ -27,6 +27,12 @@ export function description(c: WineContext): string {
   const from = origin(c, v);
   const grapes = grapeClause(c, v >> 2);
   const style = styleWithArticle(c);
+  // A name that already says the style ("Brut Champagne", "Tawny Port") is not called one again.
+  if (from && name.full.toLowerCase().includes(c.style.toLowerCase()))
+    return sentences(
+      `${capitalize(name.full)} comes ${from}${grapes ? ` and is ${grapes}` : ""}.`,
+      notableSentence(c, ""),
+    );
   const plans: string[] = [`${capitalize(name.full)} is ${style}${from ? ` ${from}` : ""}${comma(grapes)}.`];
   const from0 = origin(c, 0);
   if (from0) plans.push(`${capitalize(from0)} comes ${name.full}, ${style}${comma(grapes)}.`);
