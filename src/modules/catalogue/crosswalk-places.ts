@@ -1,11 +1,12 @@
 /**
  * Places as the crosswalk compares them (crosswalk-fit.ts): a place name becomes a key (its compared
  * words, crosswalk-words.ts nameWords, joined: "Saint-Émilion" → "st emilion"), the names of one place
- * become one key ("Rhône Valley", "Vallée du Rhône", "Rhone" → "rhone"), and a key has the chain of
- * the places it lies in (domain/wine/wine-geography.ts: "brauneberg" → ["mosel"], "pauillac" →
- * ["haut medoc", "medoc", "bordeaux"]).
+ * become one key ("Rhône Valley", "Vallée du Rhône", "Rhône" → "rhone valley"), and a key has the
+ * chain of the places it lies in ("brauneberg" → ["mosel"], "pauillac" → ["haut medoc", "medoc",
+ * "bordeaux"]). Both come from the region records (domain/wine/regions): a record's name, aliases and
+ * names in each language are one place, and its `within` is the place one level up.
  */
-import { PLACE_WITHIN, SAME_PLACE } from "../../domain/wine/wine-geography.ts";
+import { REGION_RECORDS } from "../../domain/wine/regions/region-records.ts";
 import { nameWords } from "./crosswalk-words.ts";
 
 /** The compared form of a place name (words joined by spaces; "" for none). */
@@ -13,14 +14,23 @@ function rawKey(name: string): string {
   return nameWords(name).words.join(" ");
 }
 
-/** Each name's key → the key of its place's first name. */
-const CANONICAL: ReadonlyMap<string, string> = new Map(
-  SAME_PLACE.flatMap((names) => names.map((n) => [rawKey(n), rawKey(names[0] as string)] as const)),
-);
+/**
+ * Each name's key → the key of its record's name. A record's own name and aliases come first; its
+ * names in other languages only where no record claims that name as its own.
+ */
+const CANONICAL: ReadonlyMap<string, string> = (() => {
+  const canonical = new Map<string, string>();
+  for (const r of REGION_RECORDS)
+    for (const name of [r.name, ...(r.aliases ?? [])]) canonical.set(rawKey(name), rawKey(r.name));
+  for (const r of REGION_RECORDS)
+    for (const name of Object.values(r.names))
+      if (!canonical.has(rawKey(name))) canonical.set(rawKey(name), rawKey(r.name));
+  return canonical;
+})();
 
 /** Each place's key → the key of the place it lies in. */
 const WITHIN: ReadonlyMap<string, string> = new Map(
-  Object.entries(PLACE_WITHIN).map(([place, region]) => [placeKey(place), placeKey(region)] as const),
+  REGION_RECORDS.flatMap((r) => (r.within ? [[placeKey(r.name), placeKey(r.within)] as const] : [])),
 );
 
 /** The key of a place name: its compared words, one key for the names of one place ("Tuscany" → "toscana"). */

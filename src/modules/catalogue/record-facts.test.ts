@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-import { APPELLATION_RULES, appellationRule } from "../../domain/wine/appellation-rules.ts";
+import { appellationRule, appellationRules } from "../../domain/wine/appellation-rules.ts";
 import { deriveFlavorProfile } from "./flavor-profile.ts";
 import { fixedGrape, recordFacts } from "./record-facts.ts";
 import type { SourceRecord } from "./source-record.ts";
@@ -194,7 +194,7 @@ describe("fixedGrape: the one principal variety an appellation's rules permit fo
   });
 
   test("over every rule and colour, a fixed variety is one the rule lists", () => {
-    for (const rule of APPELLATION_RULES)
+    for (const rule of appellationRules())
       for (const color of rule.colors)
         for (const subType of ["still", "sparkling"] as const) {
           const grape = fixedGrape(rule, { color, type: "wine", subType });

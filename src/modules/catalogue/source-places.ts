@@ -10,7 +10,7 @@
 import type { ProducerTable, RegionTable } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Localized } from "../../domain/vocabulary.ts";
-import { APPELLATION_RULES } from "../../domain/wine/appellation-rules.ts";
+import { appellationRules } from "../../domain/wine/appellation-rules.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import { REGION_NAME_TABLE, regionNames } from "./region-name-translations.ts";
 
@@ -44,7 +44,7 @@ function knownRegionNames(): Map<string, Localized> {
       if (!known.has(fold(name))) known.set(fold(name), names);
     }
   }
-  for (const rule of APPELLATION_RULES) {
+  for (const rule of appellationRules()) {
     for (const name of [rule.region, ...(rule.aliases ?? [])]) {
       if (!known.has(fold(name))) known.set(fold(name), regionNames(name));
     }

@@ -9,7 +9,7 @@ import {
   SUB_TYPES,
   WINE_TYPES,
 } from "../../domain/vocabulary.ts";
-import { APPELLATION_RULES } from "../../domain/wine/appellation-rules.ts";
+import { appellationRules } from "../../domain/wine/appellation-rules.ts";
 import { GRAPE_TABLE } from "./grapes-data.ts";
 import { REGION_NAME_TABLE } from "./region-name-translations.ts";
 import { parsePythonList, parseXWines, XWINES_COLUMNS } from "./xwines.ts";
@@ -98,7 +98,7 @@ test("parseXWines: every grape of the CSV is in the grape table", () => {
   const extra = [...GRAPE_TABLE.keys()].filter((name) => !catalogue.grapes.some((g) => g.name === name));
   for (const name of extra)
     assert.ok(
-      APPELLATION_RULES.some((rule) => rule.grapes.includes(name)),
+      appellationRules().some((rule) => rule.grapes.includes(name)),
       `${name}: in the table, not in the data, named by no appellation rule`,
     );
   const names = catalogue.grapes.map((g) => g.name);

@@ -14,7 +14,7 @@
 import { type Static, Type } from "typebox";
 import Value from "typebox/value";
 import { fold } from "../../text-folding.ts";
-import type { Language } from "../../vocabulary.ts";
+import { COLORS, type Language, SUB_TYPES, WINE_TYPES } from "../../vocabulary.ts";
 
 const Localized = Type.Object({ de: Type.String(), en: Type.String(), fr: Type.String(), it: Type.String() });
 
@@ -177,6 +177,48 @@ export const RegionFeatureSchema = Type.Union([
 ]);
 export type RegionFeature = Static<typeof RegionFeatureSchema>;
 
+/** Wine kinds as "type/sub-type" (vocabulary.ts): "wine/still", "fortified/still", "wine/sparkling" … */
+const WINE_KINDS = WINE_TYPES.flatMap((type) => SUB_TYPES.map((sub) => `${type}/${sub}` as const));
+/** Years after the harvest, 0–20. */
+const Years = Type.Integer({ minimum: 0, maximum: 20 });
+
+/**
+ * What an appellation's rules permit, as its specification states them: colours (§ III "Couleur et types
+ * de produit" of a cahier des charges, art. 1 of a disciplinare), grape varieties (§ V "Encépagement",
+ * art. 2 "base ampelografica"; principal varieties only, by the catalogue's names, most important
+ * first), wine kinds, and the earliest release by ageing level in calendar years after the harvest
+ * (§ IX, the article on "immissione al consumo"; Ley 24/2003 art. 3 for crianza, reserva, gran
+ * reserva). `source` names the document. New World GIs set no such rules and have none.
+ */
+export const AppellationRulesSchema = Type.Object({
+  colors: Type.Array(Type.Enum(COLORS), { minItems: 1 }),
+  grapes: Type.Array(Type.String(), { minItems: 1 }),
+  /** Permitted kinds; all when absent. */
+  kinds: Type.Optional(Type.Array(Type.Enum(WINE_KINDS), { minItems: 1 })),
+  /**
+   * Earliest release by ageing level ("standard" when the label carries no term; crianza, riserva —
+   * Riserva/Reserva —, gran_reserva — Gran Reserva, Gran Selezione —, vintage — vintage sparkling or
+   * Vintage Port —, lbv, colheita): Brunello di Montalcino `{ standard: 5 }` — a 2018 may be sold from
+   * 1 January 2023. A level without an entry falls back to `standard`.
+   */
+  release: Type.Optional(
+    Type.Object({
+      standard: Type.Optional(Years),
+      crianza: Type.Optional(Years),
+      riserva: Type.Optional(Years),
+      gran_reserva: Type.Optional(Years),
+      vintage: Type.Optional(Years),
+      lbv: Type.Optional(Years),
+      colheita: Type.Optional(Years),
+    }),
+  ),
+  /** The typical styles in a few English words, as the source describes them (the English writer quotes them). */
+  styles: Type.String({ minLength: 3 }),
+  /** The specification the rules come from, with its sections. */
+  source: Type.String({ minLength: 3 }),
+});
+export type AppellationRules = Static<typeof AppellationRulesSchema>;
+
 /** How a name is used in a place phrase in one language. */
 const Grammar = Type.Object({
   en: Type.Object({
@@ -235,6 +277,8 @@ export const RegionRecordSchema = Type.Object({
   /** Principal grape varieties, most important first, by the catalogue's names. */
   grapes: Type.Array(Type.String(), { maxItems: 8 }),
   styles: Type.Array(Type.Enum(REGION_STYLES), { maxItems: 5 }),
+  /** The appellation's rules, where its specification sets colours and varieties. */
+  rules: Type.Optional(AppellationRulesSchema),
   /** Where each fact comes from: document or book with the entry. At least one. */
   sources: Type.Array(Type.String({ minLength: 3 }), { minItems: 1 }),
 });

@@ -1,7 +1,8 @@
 /**
- * The region records of every region of the bundled catalogue (data in ./data, one file per part of
- * the world, and two for places beyond the catalogue's regions), validated and indexed on first use: {@link regionRecord} finds one by the catalogue's
- * English name or an alias.
+ * The region records (data in ./data): every region of the bundled catalogue, one file per part of the
+ * world, and the appellations, sub-zones and villages other sources and the appellation rules name
+ * (france-appellations, villages-and-zones). Validated and indexed on first use: {@link regionRecord}
+ * finds one by its English name or an alias.
  */
 import { fold } from "../../text-folding.ts";
 import { REGIONS as EUROPE_WEST } from "./data/europe-west.ts";

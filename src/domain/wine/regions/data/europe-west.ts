@@ -12,14 +12,17 @@
 import type { RegionRecord } from "../region-record.ts";
 import {
   ATLANTIC,
+  BORDEAUX_WHITE_PERMITTED,
   BOTRYTIS,
   classification,
   g,
   lake,
   MEDITERRANEAN,
+  MEDOC_RED_PERMITTED,
   n,
   river,
   STEEP,
+  STILL,
   sea,
   subregions,
   TOWN,
@@ -79,6 +82,13 @@ const FRANCE: Rec[] = [
       "Muscadelle",
     ],
     styles: ["red_medium", "red_full", "white_crisp", "rose", "sweet_botrytis"],
+    rules: {
+      colors: ["red", "white", "rose"],
+      grapes: [...MEDOC_RED_PERMITTED, ...BORDEAUX_WHITE_PERMITTED, "Colombard", "Ugni Blanc"],
+      styles: "Merlot-led reds, Sauvignon–Sémillon whites",
+      source:
+        "AOC Bordeaux and Bordeaux supérieur, cahiers des charges, § III: red, rosé, clairet, dry and sweet white; § V: the red varieties; sémillon, sauvignon, muscadelle, colombard, ugni blanc, merlot blanc.",
+    },
     sources: ["INAO, cahier des charges AOC Bordeaux", "OCW 'Bordeaux'", "WAW 'Bordeaux'"],
   },
   {
@@ -128,6 +138,14 @@ const FRANCE: Rec[] = [
     ],
     grapes: MEDOC_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: MEDOC_RED_PERMITTED,
+      kinds: STILL,
+      styles: "Cabernet-led Bordeaux reds",
+      source:
+        "AOC Pauillac, Margaux, Saint-Julien, Saint-Estèphe, Haut-Médoc, cahiers des charges (décrets 2011), § III: red still wines only; § V: the six Bordeaux red varieties.",
+    },
     sources: ["INAO, cahier des charges AOC Haut-Médoc", "OCW 'Haut-Médoc', 'Médoc'", "WAW 'Médoc'"],
   },
   {
@@ -143,6 +161,14 @@ const FRANCE: Rec[] = [
     features: [GIRONDE, classification("medoc_1855")],
     grapes: MEDOC_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: MEDOC_RED_PERMITTED,
+      kinds: STILL,
+      styles: "Cabernet Sauvignon-led reds for long ageing",
+      source:
+        "AOC Pauillac, Margaux, Saint-Julien, Saint-Estèphe, Haut-Médoc, cahiers des charges (décrets 2011), § III: red still wines only; § V: the six Bordeaux red varieties.",
+    },
     sources: ["INAO, cahier des charges AOC Pauillac", "OCW 'Pauillac'", "WAW 'Pauillac'"],
   },
   {
@@ -162,6 +188,14 @@ const FRANCE: Rec[] = [
     ],
     grapes: MEDOC_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: MEDOC_RED_PERMITTED,
+      kinds: STILL,
+      styles: "perfumed Cabernet Sauvignon-led reds",
+      source:
+        "AOC Pauillac, Margaux, Saint-Julien, Saint-Estèphe, Haut-Médoc, cahiers des charges (décrets 2011), § III: red still wines only; § V: the six Bordeaux red varieties.",
+    },
     sources: ["INAO, cahier des charges AOC Margaux", "OCW 'Margaux'", "WAW 'Margaux'"],
   },
   {
@@ -177,6 +211,14 @@ const FRANCE: Rec[] = [
     features: [GIRONDE, classification("medoc_1855")],
     grapes: MEDOC_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: MEDOC_RED_PERMITTED,
+      kinds: STILL,
+      styles: "Cabernet Sauvignon-led reds for ageing",
+      source:
+        "AOC Pauillac, Margaux, Saint-Julien, Saint-Estèphe, Haut-Médoc, cahiers des charges (décrets 2011), § III: red still wines only; § V: the six Bordeaux red varieties.",
+    },
     sources: ["INAO, cahier des charges AOC Saint-Julien", "OCW 'St-Julien'", "WAW 'St-Julien'"],
   },
   {
@@ -192,6 +234,14 @@ const FRANCE: Rec[] = [
     features: [GIRONDE, classification("medoc_1855")],
     grapes: MEDOC_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: MEDOC_RED_PERMITTED,
+      kinds: STILL,
+      styles: "firm Cabernet Sauvignon-led reds",
+      source:
+        "AOC Pauillac, Margaux, Saint-Julien, Saint-Estèphe, Haut-Médoc, cahiers des charges (décrets 2011), § III: red still wines only; § V: the six Bordeaux red varieties.",
+    },
     sources: ["INAO, cahier des charges AOC Saint-Estèphe", "OCW 'St-Estèphe'", "WAW 'St-Estèphe'"],
   },
   {
@@ -252,6 +302,14 @@ const FRANCE: Rec[] = [
     features: [GARONNE, classification("graves_1953")],
     grapes: ["Cabernet Sauvignon", "Merlot", "Cabernet Franc", "Petit Verdot", "Sauvignon Blanc", "Sémillon"],
     styles: ["red_full", "white_rich"],
+    rules: {
+      colors: ["red", "white"],
+      grapes: [...MEDOC_RED_PERMITTED, ...BORDEAUX_WHITE_PERMITTED],
+      kinds: STILL,
+      styles: "Cabernet-led reds and barrel-fermented Sauvignon–Sémillon whites",
+      source:
+        "AOC Pessac-Léognan, cahier des charges, § III: red and dry white still wines; § V: the Bordeaux red varieties; sauvignon blanc, sauvignon gris, sémillon, muscadelle.",
+    },
     sources: ["INAO, cahier des charges AOC Pessac-Léognan", "OCW 'Pessac-Léognan'", "WAW 'Pessac-Léognan'"],
   },
   {
@@ -274,6 +332,13 @@ const FRANCE: Rec[] = [
     ],
     grapes: ["Sémillon", "Sauvignon Blanc", "Muscadelle"],
     styles: ["sweet_botrytis"],
+    rules: {
+      colors: ["white"],
+      grapes: BORDEAUX_WHITE_PERMITTED,
+      styles: "sweet botrytized whites for long ageing",
+      source:
+        "AOC Sauternes, cahier des charges, § III: white wines (sweet); § V: sémillon, sauvignon blanc, sauvignon gris, muscadelle.",
+    },
     sources: ["INAO, cahier des charges AOC Sauternes", "OCW 'Sauternes'", "WAW 'Sauternes and Barsac'"],
   },
   {
@@ -304,6 +369,14 @@ const FRANCE: Rec[] = [
     features: [DORDOGNE, classification("saint_emilion"), unesco(1999)],
     grapes: [...RIGHT_BANK_RED, "Malbec", "Carmenère"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Merlot", "Cabernet Franc", "Cabernet Sauvignon", "Malbec", "Carmenère"],
+      kinds: STILL,
+      styles: "Merlot- and Cabernet Franc-led reds for ageing",
+      source:
+        "AOC Saint-Émilion grand cru, cahier des charges (décret du 7 décembre 2011), § III: red still wines only; § V: cabernet franc, cabernet-sauvignon, carmenère, côt (Malbec), merlot.",
+    },
     sources: ["INAO, cahier des charges AOC Saint-Émilion grand cru", "OCW 'St-Émilion'", "WAW 'St-Émilion'"],
   },
   {
@@ -319,6 +392,14 @@ const FRANCE: Rec[] = [
     features: [DORDOGNE],
     grapes: RIGHT_BANK_RED,
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Merlot", "Cabernet Franc", "Cabernet Sauvignon", "Malbec"],
+      kinds: STILL,
+      styles: "supple, Merlot-led reds",
+      source:
+        "AOC Pomerol, cahier des charges (décret 2011), § III: red still wines; § V: cabernet franc, cabernet-sauvignon, côt, merlot.",
+    },
     sources: ["INAO, cahier des charges AOC Pomerol", "OCW 'Pomerol'", "WAW 'Pomerol'"],
   },
   {
@@ -432,6 +513,14 @@ const FRANCE: Rec[] = [
     features: [TRADITIONAL],
     grapes: ["Chardonnay", "Pinot Noir", "Gamay", "Aligoté"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Chardonnay", "Pinot Noir", "Gamay", "Aligoté", "Pinot Blanc", "Pinot Gris"],
+      kinds: ["wine/sparkling"],
+      styles: "traditional-method sparkling",
+      source:
+        "AOC Crémant de Bourgogne, d'Alsace, de Loire, cahiers des charges, § III: white and rosé sparkling wines; § V: the varieties below (9 months on the lees).",
+    },
     sources: ["INAO, cahier des charges AOC Crémant de Bourgogne", "OCW 'crémant'"],
   },
   {
@@ -447,6 +536,14 @@ const FRANCE: Rec[] = [
     features: [river("Serein"), classification("burgundy_crus")],
     grapes: ["Chardonnay"],
     styles: ["white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Chardonnay"],
+      kinds: STILL,
+      styles: "dry, mineral, unoaked or lightly oaked Chardonnay",
+      source:
+        "AOC Chablis and Chablis premier cru, Petit Chablis, cahiers des charges, § III: white still wines; § V: chardonnay.",
+    },
     sources: ["INAO, cahier des charges AOC Chablis", "OCW 'Chablis'", "WAW 'Chablis'"],
   },
   {
@@ -462,6 +559,14 @@ const FRANCE: Rec[] = [
     features: [river("Serein")],
     grapes: ["Chardonnay"],
     styles: ["white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Chardonnay"],
+      kinds: STILL,
+      styles: "light, dry Chardonnay for early drinking",
+      source:
+        "AOC Chablis and Chablis premier cru, Petit Chablis, cahiers des charges, § III: white still wines; § V: chardonnay.",
+    },
     sources: ["INAO, cahier des charges AOC Petit Chablis", "OCW 'Chablis'", "WAW 'Chablis'"],
   },
   {
@@ -567,6 +672,14 @@ const FRANCE: Rec[] = [
     features: [classification("burgundy_crus"), unesco(2015)],
     grapes: ["Pinot Noir"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Pinot Noir"],
+      kinds: STILL,
+      styles: "structured Pinot Noir",
+      source:
+        "AOC Gevrey-Chambertin and Chambolle-Musigny, cahiers des charges, § III: red still wines; § V: pinot noir (chardonnay, pinot blanc, pinot gris as accessory varieties up to 15 %).",
+    },
     sources: [
       "INAO, cahier des charges AOC Gevrey-Chambertin",
       "OCW 'Gevrey-Chambertin'",
@@ -586,6 +699,14 @@ const FRANCE: Rec[] = [
     features: [classification("burgundy_crus"), unesco(2015)],
     grapes: ["Pinot Noir"],
     styles: ["red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Pinot Noir"],
+      kinds: STILL,
+      styles: "fragrant Pinot Noir",
+      source:
+        "AOC Gevrey-Chambertin and Chambolle-Musigny, cahiers des charges, § III: red still wines; § V: pinot noir (chardonnay, pinot blanc, pinot gris as accessory varieties up to 15 %).",
+    },
     sources: [
       "INAO, cahier des charges AOC Chambolle-Musigny",
       "OCW 'Chambolle-Musigny'",
@@ -640,6 +761,14 @@ const FRANCE: Rec[] = [
     features: [classification("burgundy_crus"), unesco(2015)],
     grapes: ["Chardonnay", "Pinot Noir"],
     styles: ["white_rich"],
+    rules: {
+      colors: ["white", "red"],
+      grapes: ["Chardonnay", "Pinot Blanc", "Pinot Noir"],
+      kinds: STILL,
+      styles: "rich, often barrel-fermented Chardonnay",
+      source:
+        "AOC Meursault, cahier des charges, § III: white and red still wines; § V: chardonnay, pinot blanc (white), pinot noir (red).",
+    },
     sources: ["INAO, cahier des charges AOC Meursault", "OCW 'Meursault'", "WAW 'Côte de Beaune'"],
   },
   {
@@ -693,6 +822,13 @@ const FRANCE: Rec[] = [
     ],
     grapes: ["Chardonnay"],
     styles: ["white_rich"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Chardonnay"],
+      kinds: STILL,
+      styles: "powerful white grand cru Chardonnay",
+      source: "AOC Corton-Charlemagne, cahier des charges, § III: white still wines; § V: chardonnay.",
+    },
     sources: ["INAO, cahier des charges AOC Corton-Charlemagne", "OCW 'Corton'", "WAW 'Côte de Beaune'"],
   },
   {
@@ -723,6 +859,13 @@ const FRANCE: Rec[] = [
     features: [classification("burgundy_crus")],
     grapes: ["Chardonnay"],
     styles: ["white_rich"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Chardonnay"],
+      kinds: STILL,
+      styles: "rich, dry Chardonnay",
+      source: "AOC Pouilly-Fuissé, cahier des charges, § III: white still wines; § V: chardonnay.",
+    },
     sources: ["INAO, cahier des charges AOC Pouilly-Fuissé", "OCW 'Pouilly-Fuissé'", "WAW 'Mâconnais'"],
   },
   // ---- Beaujolais ----
@@ -738,6 +881,14 @@ const FRANCE: Rec[] = [
     features: [subregions("Morgon", "Fleurie", "Moulin-à-Vent", "Brouilly", "Juliénas", "Chiroubles")],
     grapes: ["Gamay", "Chardonnay"],
     styles: ["red_light", "red_medium"],
+    rules: {
+      colors: ["red", "rose", "white"],
+      grapes: ["Gamay", "Chardonnay"],
+      kinds: STILL,
+      styles: "light, fruity Gamay for early drinking",
+      source:
+        "AOC Beaujolais and Beaujolais-Villages, cahier des charges, § III: red, rosé and white; § V: gamay (red, rosé), chardonnay (white). The crus (Morgon, Fleurie, Moulin-à-Vent), cahiers des charges, § III: red only; § V: gamay.",
+    },
     sources: ["INAO, cahier des charges AOC Beaujolais", "OCW 'Beaujolais'", "WAW 'Beaujolais'"],
   },
   {
@@ -771,6 +922,14 @@ const FRANCE: Rec[] = [
     features: [],
     grapes: ["Gamay"],
     styles: ["red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Gamay"],
+      kinds: STILL,
+      styles: "firm cru Beaujolais Gamay",
+      source:
+        "AOC Beaujolais and Beaujolais-Villages, cahier des charges, § III: red, rosé and white; § V: gamay (red, rosé), chardonnay (white). The crus (Morgon, Fleurie, Moulin-à-Vent), cahiers des charges, § III: red only; § V: gamay.",
+    },
     sources: ["INAO, cahier des charges AOC Morgon", "OCW 'Morgon'", "WAW 'Beaujolais'"],
   },
   {
@@ -786,6 +945,14 @@ const FRANCE: Rec[] = [
     features: [],
     grapes: ["Gamay"],
     styles: ["red_light"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Gamay"],
+      kinds: STILL,
+      styles: "floral cru Beaujolais Gamay",
+      source:
+        "AOC Beaujolais and Beaujolais-Villages, cahier des charges, § III: red, rosé and white; § V: gamay (red, rosé), chardonnay (white). The crus (Morgon, Fleurie, Moulin-à-Vent), cahiers des charges, § III: red only; § V: gamay.",
+    },
     sources: ["INAO, cahier des charges AOC Fleurie", "OCW 'Fleurie'", "WAW 'Beaujolais'"],
   },
   // ---- Champagne ----
@@ -808,6 +975,24 @@ const FRANCE: Rec[] = [
     ],
     grapes: ["Chardonnay", "Pinot Noir", "Pinot Meunier"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: [
+        "Chardonnay",
+        "Pinot Noir",
+        "Pinot Nero",
+        "Pinot Meunier",
+        "Pinot Blanc",
+        "Pinot Gris",
+        "Arbane",
+        "Petit Meslier",
+      ],
+      kinds: ["wine/sparkling"],
+      release: { standard: 2, vintage: 4 },
+      styles: "traditional-method sparkling, mostly non-vintage brut",
+      source:
+        'AOC Champagne, cahier des charges (décret n° 2010-1441), § III: white and rosé sparkling wines; § V: arbane, chardonnay, meunier, petit meslier, pinot blanc, pinot gris, pinot noir; § IX: tirage not before 1 January after the harvest, release 15 months after tirage (non-vintage), 3 years after tirage for a vintage ("millésimé") wine.',
+    },
     sources: [
       "INAO, cahier des charges AOC Champagne",
       "Comité Champagne (vineyard area)",
@@ -919,12 +1104,20 @@ const FRANCE: Rec[] = [
     features: [TRADITIONAL],
     grapes: ["Pinot Blanc", "Auxerrois", "Riesling", "Pinot Gris", "Pinot Noir", "Chardonnay"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Pinot Blanc", "Auxerrois", "Pinot Gris", "Pinot Noir", "Riesling", "Chardonnay"],
+      kinds: ["wine/sparkling"],
+      styles: "traditional-method sparkling",
+      source:
+        "AOC Crémant de Bourgogne, d'Alsace, de Loire, cahiers des charges, § III: white and rosé sparkling wines; § V: the varieties below (9 months on the lees).",
+    },
     sources: ["INAO, cahier des charges AOC Crémant d'Alsace", "OCW 'Alsace', 'crémant'"],
   },
   // ---- Loire ----
   {
     name: "Loire Valley",
-    aliases: ["Loire", "Val de Loire"],
+    aliases: ["Loire", "Val de Loire", "Vallée de la Loire"],
     country: "FR",
     kind: "region",
     names: n("Loire Valley", "Loire", "Val de Loire", "Valle della Loira"),
@@ -975,6 +1168,14 @@ const FRANCE: Rec[] = [
     features: [LOIRE],
     grapes: ["Sauvignon Blanc", "Pinot Noir"],
     styles: ["white_crisp", "red_light", "rose"],
+    rules: {
+      colors: ["white", "red", "rose"],
+      grapes: ["Sauvignon Blanc", "Pinot Noir"],
+      kinds: STILL,
+      styles: "crisp, dry Sauvignon Blanc",
+      source:
+        "AOC Sancerre, cahier des charges, § III: white, red, rosé; § V: sauvignon blanc (white), pinot noir (red, rosé). AOC Pouilly-Fumé, § III: white; § V: sauvignon blanc.",
+    },
     sources: ["INAO, cahier des charges AOC Sancerre", "OCW 'Sancerre'", "WAW 'Sancerre and Pouilly'"],
   },
   {
@@ -990,6 +1191,14 @@ const FRANCE: Rec[] = [
     features: [LOIRE],
     grapes: ["Sauvignon Blanc"],
     styles: ["white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Sauvignon Blanc"],
+      kinds: STILL,
+      styles: "crisp, dry Sauvignon Blanc",
+      source:
+        "AOC Sancerre, cahier des charges, § III: white, red, rosé; § V: sauvignon blanc (white), pinot noir (red, rosé). AOC Pouilly-Fumé, § III: white; § V: sauvignon blanc.",
+    },
     sources: [
       "INAO, cahier des charges AOC Pouilly-Fumé ou Blanc Fumé de Pouilly",
       "OCW 'Pouilly-Fumé'",
@@ -1008,6 +1217,14 @@ const FRANCE: Rec[] = [
     features: [TRADITIONAL, LOIRE],
     grapes: ["Chenin Blanc", "Chardonnay", "Cabernet Franc", "Pinot Noir"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Chenin Blanc", "Chardonnay", "Cabernet Franc", "Cabernet Sauvignon", "Pinot Noir"],
+      kinds: ["wine/sparkling"],
+      styles: "traditional-method sparkling",
+      source:
+        "AOC Crémant de Bourgogne, d'Alsace, de Loire, cahiers des charges, § III: white and rosé sparkling wines; § V: the varieties below (9 months on the lees).",
+    },
     sources: ["INAO, cahier des charges AOC Crémant de Loire", "OCW 'Loire', 'crémant'"],
   },
   // ---- Rhône ----
@@ -1083,6 +1300,25 @@ const FRANCE: Rec[] = [
       "Roussanne",
     ],
     styles: ["red_full", "white_rich"],
+    rules: {
+      colors: ["red", "white"],
+      grapes: [
+        "Grenache",
+        "Grenache Blanc",
+        "Grenache Gris",
+        "Syrah/Shiraz",
+        "Mourvedre",
+        "Cinsault",
+        "Counoise",
+        "Clairette",
+        "Bourboulenc",
+        "Roussanne",
+      ],
+      kinds: STILL,
+      styles: "full-bodied, Grenache-led reds",
+      source:
+        "AOC Châteauneuf-du-Pape, cahier des charges, § III: red and white still wines; § V: grenache (noir, blanc, gris), syrah, mourvèdre, cinsaut, counoise, clairette, bourboulenc, roussanne and the other listed varieties (not carignan).",
+    },
     sources: [
       "INAO, cahier des charges AOC Châteauneuf-du-Pape",
       "OCW 'Châteauneuf-du-Pape'",
@@ -1157,6 +1393,27 @@ const FRANCE: Rec[] = [
     features: [MEDITERRANEAN, MISTRAL],
     grapes: ["Grenache", "Cinsault", "Syrah/Shiraz", "Mourvedre", "Tibouren", "Rolle/Rollo"],
     styles: ["rose", "red_medium", "white_crisp"],
+    rules: {
+      colors: ["rose", "red", "white"],
+      grapes: [
+        "Grenache",
+        "Syrah/Shiraz",
+        "Mourvedre",
+        "Cinsault",
+        "Tibouren",
+        "Carignan/Cariñena",
+        "Cabernet Sauvignon",
+        "Rolle/Rollo",
+        "Vermentino",
+        "Ugni Blanc",
+        "Clairette",
+        "Sémillon",
+      ],
+      kinds: STILL,
+      styles: "pale, dry rosé",
+      source:
+        "AOC Côtes de Provence, cahier des charges, § III: rosé, red, white; § V: grenache, syrah, mourvèdre, cinsaut, tibouren, carignan, cabernet sauvignon; rolle (vermentino), ugni blanc, clairette, sémillon.",
+    },
     sources: ["INAO, cahier des charges AOC Côtes de Provence", "OCW 'Côtes de Provence'", "WAW 'Provence'"],
   },
   {
@@ -1172,6 +1429,23 @@ const FRANCE: Rec[] = [
     features: [MEDITERRANEAN],
     grapes: ["Mourvedre", "Grenache", "Cinsault"],
     styles: ["red_full", "rose"],
+    rules: {
+      colors: ["red", "rose", "white"],
+      grapes: [
+        "Mourvedre",
+        "Grenache",
+        "Cinsault",
+        "Syrah/Shiraz",
+        "Carignan/Cariñena",
+        "Clairette",
+        "Ugni Blanc",
+        "Bourboulenc",
+      ],
+      kinds: STILL,
+      styles: "Mourvèdre-led reds for ageing and dry rosés",
+      source:
+        "AOC Bandol, cahier des charges, § III: red, rosé, white; § V: mourvèdre (red at least 50 %), grenache, cinsaut, syrah, carignan; clairette, ugni blanc, bourboulenc (white).",
+    },
     sources: ["INAO, cahier des charges AOC Bandol", "OCW 'Bandol'", "WAW 'Provence'"],
   },
   // ---- Languedoc-Roussillon, Mediterranean IGP ----
@@ -1725,6 +1999,13 @@ const HUNGARY: Rec[] = [
     ],
     grapes: ["Furmint", "Hárslevelű", "Muscat Blanc"],
     styles: ["sweet_botrytis", "white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Furmint", "Hárslevelű", "Muscat Blanc"],
+      styles: "sweet botrytized aszú and dry Furmint",
+      source:
+        "OEM Tokaj, termékleírás: white wines, dry to sweet (szamorodni, aszú, eszencia); furmint, hárslevelű, sárgamuskotály (Muscat Blanc), zéta, kövérszőlő, kabar.",
+    },
     sources: ["EU eAmbrosia, PDO Tokaj (termékleírás)", "OCW 'Tokaj'", "WAW 'Tokaj'"],
   },
   {
@@ -1777,6 +2058,12 @@ const GREECE: Rec[] = [
     ],
     grapes: ["Assyrtiko", "Athiri", "Aidani"],
     styles: ["white_crisp", "sweet_dried_grape"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Assyrtiko", "Athiri", "Aidani"],
+      styles: "dry, mineral Assyrtiko",
+      source: "PDO Santorini, product specification: white; Assyrtiko at least 85 %, Athiri, Aidani.",
+    },
     sources: ["EU eAmbrosia, PDO Santorini (product specification)", "OCW 'Santorini'", "WAW 'Greece'"],
   },
   {

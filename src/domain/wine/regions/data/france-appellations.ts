@@ -18,6 +18,7 @@ import {
   n,
   river,
   STEEP,
+  STILL,
   subregions,
   TOWN,
   TRADITIONAL,
@@ -309,6 +310,14 @@ const RHONE_VALLEY: Rec[] = [
     features: [RHONE, STEEP],
     grapes: NORTHERN_RHONE,
     styles: ["red_full", "white_rich", "sweet_dried_grape"],
+    rules: {
+      colors: ["red", "white"],
+      grapes: ["Syrah/Shiraz", "Marsanne", "Roussanne"],
+      kinds: STILL,
+      styles: "long-lived Syrah and Marsanne",
+      source:
+        "AOC Hermitage, cahier des charges, § III: red and white; § V: syrah (red), marsanne, roussanne.",
+    },
     sources: [
       "INAO, cahier des charges AOC Hermitage ou Ermitage ou l'Hermitage ou l'Ermitage",
       "OCW 'Hermitage'",
@@ -346,6 +355,13 @@ const RHONE_VALLEY: Rec[] = [
     features: [RHONE, STEEP],
     grapes: ["Syrah/Shiraz", "Viognier"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Syrah/Shiraz", "Viognier"],
+      kinds: STILL,
+      styles: "perfumed Syrah for ageing",
+      source: "AOC Côte-Rôtie, cahier des charges, § III: red; § V: syrah, viognier (up to 20 %).",
+    },
     sources: ["INAO, cahier des charges AOC Côte Rôtie", "OCW 'Côte-Rôtie'", "WAW 'Côte-Rôtie and Condrieu'"],
   },
   {
@@ -360,6 +376,14 @@ const RHONE_VALLEY: Rec[] = [
     features: [RHONE, STEEP],
     grapes: ["Viognier"],
     styles: ["white_aromatic", "white_rich"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Viognier"],
+      kinds: ["wine/still", "dessert/still"],
+      styles: "rich, perfumed Viognier",
+      source:
+        "AOC Condrieu, cahier des charges, § III: white still wines (dry, and sweet from late-harvested grapes); § V: viognier B only.",
+    },
     sources: ["INAO, cahier des charges AOC Condrieu", "OCW 'Condrieu'", "WAW 'Côte-Rôtie and Condrieu'"],
   },
   {
@@ -604,6 +628,14 @@ const BURGUNDY: Rec[] = [
     features: [subregions("Romanèche-Thorins", "Chénas")],
     grapes: ["Gamay"],
     styles: ["red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Gamay"],
+      kinds: STILL,
+      styles: "structured cru Beaujolais Gamay",
+      source:
+        "AOC Beaujolais and Beaujolais-Villages, cahier des charges, § III: red, rosé and white; § V: gamay (red, rosé), chardonnay (white). The crus (Morgon, Fleurie, Moulin-à-Vent), cahiers des charges, § III: red only; § V: gamay.",
+    },
     sources: ["INAO, cahier des charges AOC Moulin-à-Vent", "OCW 'Moulin-à-Vent'", "WAW 'Beaujolais'"],
   },
 ];
@@ -650,6 +682,14 @@ const LOIRE_VALLEY: Rec[] = [
     features: [LOIRE, ATLANTIC, subregions("Sèvre et Maine", "Coteaux de la Loire", "Côtes de Grandlieu")],
     grapes: ["Melon de Bourgogne"],
     styles: ["white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Melon de Bourgogne"],
+      kinds: STILL,
+      styles: "light, dry Melon de Bourgogne, often aged on its lees",
+      source:
+        "AOC Muscadet (and its sub-appellations Muscadet Sèvre et Maine, Coteaux de la Loire, Côtes de Grandlieu), cahiers des charges, § III: white still wines; § V: melon B (Melon de Bourgogne) only.",
+    },
     sources: ["INAO, cahier des charges AOC Muscadet", "OCW 'Muscadet'", "WAW 'Muscadet'"],
   },
   {

@@ -24,18 +24,25 @@ import {
   established,
   FLOR,
   FOG,
+  GARNACHA_NAMES,
   g,
   lake,
   MEDITERRANEAN,
+  MOSCATO_BIANCO_NAMES,
   method,
   mountains,
   n,
+  PORT_PERMITTED,
   river,
+  SPANISH_AGEING,
   STEEP,
+  STILL,
   sea,
   subregions,
+  TEMPRANILLO_NAMES,
   TOWN,
   unesco,
+  VALPOLICELLA_PERMITTED,
   WINE,
   wind,
 } from "./record-parts.ts";
@@ -140,6 +147,15 @@ const ITALY: Rec[] = [
     ],
     grapes: ["Nebbiolo"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Nebbiolo"],
+      kinds: STILL,
+      release: { standard: 4, riserva: 6 },
+      styles: "tannic, long-lived Nebbiolo",
+      source:
+        "DOCG Barolo, disciplinare, art. 1: red wine; art. 2: Nebbiolo only; art. 7: 38 months of ageing from 1 November of the harvest year (Riserva 62 months), i.e. release from 1 January of the 4th (Riserva 6th) year after the harvest.",
+    },
     sources: [
       "Disciplinare di produzione DOCG Barolo, art. 2–4",
       "OCW 'Barolo'",
@@ -160,6 +176,15 @@ const ITALY: Rec[] = [
     features: [TANARO, FOG, subregions("Barbaresco", "Neive", "Treiso"), unesco(2014)],
     grapes: ["Nebbiolo"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Nebbiolo"],
+      kinds: STILL,
+      release: { standard: 3, riserva: 5 },
+      styles: "tannic Nebbiolo for ageing",
+      source:
+        "DOCG Barbaresco, disciplinare, art. 1: red; art. 2: Nebbiolo only; art. 7: 26 months from 1 November of the harvest year (Riserva 50 months): release from the 3rd (5th) year after it.",
+    },
     sources: [
       "Disciplinare di produzione DOCG Barbaresco, art. 2–3",
       "OCW 'Barbaresco'",
@@ -193,6 +218,14 @@ const ITALY: Rec[] = [
     features: [],
     grapes: ["Barbera", "Nebbiolo"],
     styles: ["red_medium", "red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Barbera", "Nebbiolo"],
+      kinds: STILL,
+      styles: "juicy, high-acid Barbera",
+      source:
+        "DOC Barbera d'Alba (Barbera, up to 15 % Nebbiolo), DOCG Barbera d'Asti (Barbera at least 90 %), DOC Dolcetto d'Alba (Dolcetto only), disciplinari, art. 1–2: red wines.",
+    },
     sources: ["Disciplinare di produzione DOC Barbera d'Alba, art. 2", "OCW 'Barbera'"],
   },
   {
@@ -208,6 +241,14 @@ const ITALY: Rec[] = [
     features: [unesco(2014)],
     grapes: ["Barbera"],
     styles: ["red_medium", "red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Barbera"],
+      kinds: STILL,
+      styles: "juicy, high-acid Barbera",
+      source:
+        "DOC Barbera d'Alba (Barbera, up to 15 % Nebbiolo), DOCG Barbera d'Asti (Barbera at least 90 %), DOC Dolcetto d'Alba (Dolcetto only), disciplinari, art. 1–2: red wines.",
+    },
     sources: [
       "Disciplinare di produzione DOCG Barbera d'Asti, art. 2",
       "OCW 'Barbera', 'Monferrato'",
@@ -227,6 +268,14 @@ const ITALY: Rec[] = [
     features: [],
     grapes: ["Dolcetto"],
     styles: ["red_light", "red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Dolcetto"],
+      kinds: STILL,
+      styles: "soft Dolcetto for early drinking",
+      source:
+        "DOC Barbera d'Alba (Barbera, up to 15 % Nebbiolo), DOCG Barbera d'Asti (Barbera at least 90 %), DOC Dolcetto d'Alba (Dolcetto only), disciplinari, art. 1–2: red wines.",
+    },
     sources: ["Disciplinare di produzione DOC Dolcetto d'Alba, art. 2", "OCW 'Dolcetto'"],
   },
   {
@@ -242,6 +291,12 @@ const ITALY: Rec[] = [
     features: [],
     grapes: ["Cortese"],
     styles: ["white_crisp"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Cortese"],
+      styles: "crisp, dry Cortese",
+      source: "DOCG Gavi, disciplinare, art. 1–2: white; Cortese only.",
+    },
     sources: ["Disciplinare di produzione DOCG Gavi o Cortese di Gavi, art. 2", "OCW 'Gavi'"],
   },
   {
@@ -257,6 +312,13 @@ const ITALY: Rec[] = [
     features: [method("tank"), unesco(2014)],
     grapes: ["Muscat/Moscato Bianco"],
     styles: ["sparkling_tank"],
+    rules: {
+      colors: ["white"],
+      grapes: MOSCATO_BIANCO_NAMES,
+      styles: "sweet, low-alcohol sparkling Moscato",
+      source:
+        'DOCG Asti, disciplinare, art. 1–2: "Asti" spumante and "Moscato d\'Asti" (frizzante), white and sweet, Moscato Bianco only.',
+    },
     sources: [
       "Disciplinare di produzione DOCG Asti, art. 1–2",
       "OCW 'Asti'",
@@ -276,6 +338,13 @@ const ITALY: Rec[] = [
     features: [method("tank")],
     grapes: ["Muscat/Moscato Bianco"],
     styles: ["sparkling_tank"],
+    rules: {
+      colors: ["white"],
+      grapes: MOSCATO_BIANCO_NAMES,
+      styles: "sweet, lightly sparkling Moscato, about 5 % ABV",
+      source:
+        'DOCG Asti, disciplinare, art. 1–2: "Asti" spumante and "Moscato d\'Asti" (frizzante), white and sweet, Moscato Bianco only.',
+    },
     sources: ["Disciplinare di produzione DOCG Asti (type Moscato d'Asti), art. 1–2", "OCW 'Asti'"],
   },
   {
@@ -291,6 +360,13 @@ const ITALY: Rec[] = [
     features: [],
     grapes: ["Brachetto"],
     styles: ["sparkling_tank", "sweet_dried_grape"],
+    rules: {
+      colors: ["red", "rose"],
+      grapes: ["Brachetto"],
+      styles: "sweet, low-alcohol, lightly sparkling red",
+      source:
+        "DOCG Brachetto d'Acqui, disciplinare, art. 1–2: red, sweet (still, spumante, passito); Brachetto at least 97 %.",
+    },
     sources: ["Disciplinare di produzione DOCG Brachetto d'Acqui o Acqui, art. 1–2", "OCW 'Brachetto'"],
   },
   {
@@ -425,6 +501,14 @@ const ITALY: Rec[] = [
     features: [method("traditional"), ALPS],
     grapes: ["Chardonnay", "Pinot Noir", "Pinot Blanc", "Pinot Meunier"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Chardonnay", "Pinot Noir", "Pinot Nero", "Pinot Blanc", "Pinot Meunier"],
+      kinds: ["wine/sparkling"],
+      styles: "traditional-method sparkling",
+      source:
+        "DOC Trento, disciplinare, art. 2: traditional-method sparkling; Chardonnay, Pinot Nero, Pinot Bianco, Pinot Meunier.",
+    },
     sources: ["Disciplinare di produzione DOC Trento, art. 1–2", "OCW 'Trentino'"],
   },
   {
@@ -472,6 +556,14 @@ const ITALY: Rec[] = [
     ],
     grapes: VALPOLICELLA_GRAPES,
     styles: ["red_light", "red_medium", "red_full", "sweet_dried_grape"],
+    rules: {
+      colors: ["red"],
+      grapes: VALPOLICELLA_PERMITTED,
+      kinds: STILL,
+      styles: "fresh cherry-fruited reds; fuller Ripasso on Amarone pomace",
+      source:
+        "DOC Valpolicella and DOC Valpolicella Ripasso, disciplinari, art. 1–2: red still wines (Classico, Superiore, Ripasso re-fermented on Amarone/Recioto pomace) from Corvina (45–95 %), Corvinone, Rondinella (5–30 %) and other red varieties.",
+    },
     sources: [
       "Disciplinare di produzione DOC Valpolicella, art. 1–3",
       "OCW 'Valpolicella'",
@@ -521,6 +613,14 @@ const ITALY: Rec[] = [
     features: [method("appassimento"), GARDA, LESSINI],
     grapes: [...VALPOLICELLA_GRAPES, "Croatina"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: VALPOLICELLA_PERMITTED,
+      release: { standard: 2, riserva: 4 },
+      styles: "powerful dry red from dried grapes",
+      source:
+        "DOCG Amarone della Valpolicella, disciplinare, art. 2: Corvina (45–95 %), Corvinone, Rondinella (5–30 %) and other red varieties, dried grapes; release not before 1 January of the 2nd year after the harvest (Riserva: 4 years from 1 November of the harvest year).",
+    },
     sources: [
       "Disciplinare di produzione DOCG Amarone della Valpolicella, art. 1–2 and 5",
       "OCW 'Amarone'",
@@ -582,6 +682,13 @@ const ITALY: Rec[] = [
     features: [method("tank"), subregions("Treviso", "Trieste")],
     grapes: ["Glera/Prosecco", "Pinot Nero", "Chardonnay", "Pinot Grigio"],
     styles: ["sparkling_tank"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Glera/Prosecco", "Pinot Nero", "Pinot Noir", "Chardonnay", "Pinot Blanc", "Pinot Grigio"],
+      styles: "fresh, fruity tank-method sparkling",
+      source:
+        "DOC Prosecco, disciplinare, art. 1–2: white and (since 2020) rosé; Glera at least 85 %, Pinot Nero 10–15 % in the rosé, Chardonnay and the Pinots as complements.",
+    },
     sources: ["Disciplinare di produzione DOC Prosecco, art. 1–3", "OCW 'Prosecco'"],
   },
   {
@@ -597,6 +704,13 @@ const ITALY: Rec[] = [
     features: [STEEP, method("tank"), subregions("Cartizze", "Rive"), unesco(2019)],
     grapes: ["Glera/Prosecco"],
     styles: ["sparkling_tank"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Glera/Prosecco"],
+      styles: "fresh, fruity tank-method sparkling",
+      source:
+        "DOCG Conegliano Valdobbiadene Prosecco, disciplinare, art. 1–2: white; Glera at least 85 % with Verdiso, Bianchetta, Perera, Glera lunga.",
+    },
     sources: [
       "Disciplinare di produzione DOCG Conegliano Valdobbiadene – Prosecco, art. 1–2",
       "OCW 'Prosecco'",
@@ -738,6 +852,25 @@ const ITALY: Rec[] = [
     ],
     grapes: ["Sangiovese", "Canaiolo Nero", "Colorino", "Cabernet Sauvignon", "Merlot"],
     styles: ["red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: [
+        "Sangiovese",
+        "Canaiolo Nero",
+        "Colorino",
+        "Cabernet Sauvignon",
+        "Cabernet Franc",
+        "Merlot",
+        "Syrah/Shiraz",
+        "Trebbiano",
+        "Malvasia",
+      ],
+      kinds: STILL,
+      release: { standard: 1, riserva: 3 },
+      styles: "Sangiovese-led reds",
+      source:
+        "DOCG Chianti, disciplinare, art. 2: red; Sangiovese at least 70 %, other red varieties, white Trebbiano and Malvasia up to 10 %; art. 5: release from 1 March of the year after the harvest, Riserva after 2 years from 1 January after it.",
+    },
     sources: ["Disciplinare di produzione DOCG Chianti, art. 1–3", "OCW 'Chianti'", "WAW 'Chianti'"],
   },
   {
@@ -777,6 +910,23 @@ const ITALY: Rec[] = [
     ],
     grapes: ["Sangiovese", "Canaiolo Nero", "Colorino", "Merlot", "Cabernet Sauvignon"],
     styles: ["red_medium", "red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: [
+        "Sangiovese",
+        "Canaiolo Nero",
+        "Colorino",
+        "Cabernet Sauvignon",
+        "Cabernet Franc",
+        "Merlot",
+        "Syrah/Shiraz",
+      ],
+      kinds: STILL,
+      release: { standard: 1, riserva: 3, gran_reserva: 3 },
+      styles: "savoury, Sangiovese-led reds",
+      source:
+        "DOCG Chianti Classico, disciplinare, art. 2: red only; Sangiovese at least 80 % with other red varieties (no white grapes since 2006); art. 5: release from 1 October of the year after the harvest; Riserva 24 months and Gran Selezione 30 months from 1 January after the harvest.",
+    },
     sources: [
       "Disciplinare di produzione DOCG Chianti Classico, art. 1–3",
       "OCW 'Chianti Classico'",
@@ -814,6 +964,15 @@ const ITALY: Rec[] = [
     features: [mountains("shelter", "Monte Amiata")],
     grapes: ["Sangiovese"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Sangiovese"],
+      kinds: STILL,
+      release: { standard: 5, riserva: 6 },
+      styles: "structured Sangiovese for long ageing",
+      source:
+        "DOCG Brunello di Montalcino, disciplinare, art. 1: red wine; art. 2: exclusively Sangiovese (called Brunello in Montalcino); art. 5: release not before 1 January of the 5th year after the harvest (Riserva the 6th).",
+    },
     sources: [
       "Disciplinare di produzione DOCG Brunello di Montalcino, art. 1–2 and 5",
       "OCW 'Montalcino'",
@@ -833,10 +992,20 @@ const ITALY: Rec[] = [
     features: [mountains("shelter", "Monte Amiata")],
     grapes: ["Sangiovese"],
     styles: ["red_medium"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Sangiovese"],
+      kinds: STILL,
+      release: { standard: 1 },
+      styles: "younger-drinking Sangiovese",
+      source:
+        "DOC Rosso di Montalcino, disciplinare: red; Sangiovese only; release from 1 September of the year after the harvest.",
+    },
     sources: ["Disciplinare di produzione DOC Rosso di Montalcino, art. 1–2", "OCW 'Montalcino'"],
   },
   {
     name: "Maremma Toscana",
+    aliases: ["Maremma"],
     country: "IT",
     kind: "appellation",
     within: "Toscana",
@@ -1107,6 +1276,26 @@ const SPAIN: Rec[] = [
     ],
     grapes: ["Tempranillo", "Garnacha", "Graciano", "Carignan/Cariñena", "Macabeo"],
     styles: ["red_medium", "red_full", "rose", "white_crisp"],
+    rules: {
+      colors: ["red", "white", "rose"],
+      grapes: [
+        ...TEMPRANILLO_NAMES,
+        ...GARNACHA_NAMES,
+        "Graciano",
+        "Carignan/Cariñena",
+        "Macabeo",
+        "Malvasia",
+        "Grenache Blanc",
+        "Chardonnay",
+        "Sauvignon Blanc",
+        "Verdejo",
+      ],
+      kinds: STILL,
+      release: SPANISH_AGEING,
+      styles: "Tempranillo-led reds from joven to gran reserva",
+      source:
+        "DOCa Rioja, pliego de condiciones: red, white, rosé; tempranillo, garnacha, graciano, mazuelo (carignan), maturana tinta; viura (macabeo), malvasía, garnacha blanca, tempranillo blanco, chardonnay, sauvignon blanc, verdejo; ageing terms as SPANISH_AGEING.",
+    },
     sources: ["Pliego de condiciones DOCa Rioja", "OCW 'Rioja'", "WAW 'Rioja'"],
   },
   {
@@ -1197,6 +1386,28 @@ const SPAIN: Rec[] = [
     features: [STEEP, mountains("shelter", "Montsant")],
     grapes: ["Garnacha", "Carignan/Cariñena", "Cabernet Sauvignon", "Syrah/Shiraz", "Merlot"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red", "white", "rose"],
+      grapes: [
+        ...GARNACHA_NAMES,
+        "Carignan/Cariñena",
+        "Cabernet Sauvignon",
+        "Merlot",
+        "Syrah/Shiraz",
+        "Pinot Noir",
+        "Tempranillo",
+        "Grenache Blanc",
+        "Macabeo",
+        "Pedro Ximenez",
+        "Chenin Blanc",
+        "Viognier",
+      ],
+      kinds: STILL,
+      release: SPANISH_AGEING,
+      styles: "concentrated Garnacha–Cariñena reds",
+      source:
+        "DOQ Priorat, pliego de condiciones: red, white, rosé; garnacha, cariñena, cabernet sauvignon, merlot, syrah, pinot noir, tempranillo; garnacha blanca, macabeo, pedro ximénez, chenin, viognier.",
+    },
     sources: ["Pliego de condiciones DOQ/DOCa Priorat", "OCW 'Priorat'", "WAW 'Priorat'"],
   },
   {
@@ -1225,6 +1436,23 @@ const SPAIN: Rec[] = [
     features: [method("traditional")],
     grapes: ["Macabeo", "Xarel-lo", "Parellada", "Chardonnay", "Garnacha", "Monastrell", "Pinot Noir"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: [
+        "Macabeo",
+        "Xarel-lo",
+        "Parellada",
+        "Chardonnay",
+        "Malvasia",
+        ...GARNACHA_NAMES,
+        "Monastrell",
+        "Pinot Noir",
+      ],
+      kinds: ["wine/sparkling"],
+      styles: "traditional-method sparkling",
+      source:
+        "DO Cava, pliego de condiciones: white and rosé traditional-method sparkling; macabeo, xarel·lo, parellada, chardonnay, malvasía (subirat); garnacha, monastrell, pinot noir, trepat (rosé).",
+    },
     sources: ["Pliego de condiciones DOP Cava", "OCW 'Cava'"],
   },
   {
@@ -1254,6 +1482,15 @@ const SPAIN: Rec[] = [
     features: [DUERO, DIURNAL],
     grapes: ["Tinto Fino", "Cabernet Sauvignon", "Merlot", "Malbec", "Garnacha"],
     styles: ["red_full", "rose"],
+    rules: {
+      colors: ["red", "rose", "white"],
+      grapes: [...TEMPRANILLO_NAMES, ...GARNACHA_NAMES, "Cabernet Sauvignon", "Merlot", "Malbec", "Albillo"],
+      kinds: STILL,
+      release: SPANISH_AGEING,
+      styles: "powerful Tempranillo reds",
+      source:
+        "DO Ribera del Duero, pliego de condiciones: red, rosé, white (Albillo); tinto fino (Tempranillo) at least 75 % in reds, cabernet sauvignon, merlot, malbec, garnacha; ageing terms as SPANISH_AGEING.",
+    },
     sources: [
       "Pliego de condiciones DOP Ribera del Duero",
       "OCW 'Ribera del Duero'",
@@ -1318,6 +1555,14 @@ const SPAIN: Rec[] = [
     ],
     grapes: ["Albariño", "Loureiro", "Trajadura", "Caíño Blanco"],
     styles: ["white_aromatic", "white_crisp"],
+    rules: {
+      colors: ["white", "red"],
+      grapes: ["Albariño", "Alvarinho", "Loureiro", "Treixadura", "Godello", "Espadeiro", "Sousão", "Mencia"],
+      kinds: STILL,
+      styles: "fresh, aromatic Albariño",
+      source:
+        "DO Rías Baixas, pliego de condiciones: white (albariño, loureiro, treixadura, caíño blanco, godello) and red (caíño tinto, espadeiro, loureiro tinto, sousón, mencía, brancellao).",
+    },
     sources: ["Pliego de condiciones DOP Rías Baixas", "OCW 'Rías Baixas'", "WAW 'Rías Baixas'"],
   },
   {
@@ -1427,6 +1672,13 @@ const SPAIN: Rec[] = [
     ],
     grapes: ["Palomino", "Pedro Ximenez", "Muscat of Alexandria"],
     styles: ["fortified_sherry"],
+    rules: {
+      colors: ["white"],
+      grapes: ["Palomino", "Pedro Ximenez", "Muscat of Alexandria"],
+      styles: "fortified: fino, manzanilla, amontillado, oloroso, sweet PX",
+      source:
+        "DO Jerez-Xérès-Sherry, pliego de condiciones: fortified wines from palomino, pedro ximénez and moscatel.",
+    },
     sources: ["Pliego de condiciones DOP Jerez-Xérès-Sherry", "OCW 'sherry'", "WAW 'Jerez'"],
   },
   {
@@ -1503,7 +1755,7 @@ const PORTUGAL: Rec[] = [
   },
   {
     name: "Douro",
-    aliases: ["Douro Valley"],
+    aliases: ["Douro Valley", "Vale do Douro"],
     country: "PT",
     kind: "appellation",
     designation: { system: "DOC" },
@@ -1544,6 +1796,15 @@ const PORTUGAL: Rec[] = [
     features: [DOURO, STEEP, established(1756), DOURO_VINEYARDS, unesco(2001)],
     grapes: [...DOURO_GRAPES, "Tinta Amarela"],
     styles: ["fortified_port"],
+    rules: {
+      colors: ["red", "white", "rose"],
+      grapes: PORT_PERMITTED,
+      kinds: ["fortified/still"],
+      release: { vintage: 2, lbv: 4, colheita: 7 },
+      styles: "fortified: ruby, tawny, colheita, LBV and vintage Port",
+      source:
+        "DO Porto (IVDP): fortified red, tawny, white and rosé Port from the Douro varieties; Vintage Port bottled in the 2nd or 3rd year after the harvest, Late Bottled Vintage between the 4th and 6th, Colheita (a single-harvest tawny) after at least 7 years in wood; ruby and tawny blends are non-vintage and ready when bottled.",
+    },
     sources: [
       "IVDP, Estatuto da Região Demarcada do Douro (DOC Porto)",
       "OCW 'port', 'Douro'",
@@ -1596,6 +1857,26 @@ const PORTUGAL: Rec[] = [
     ],
     grapes: ["Alvarinho", "Loureiro", "Arinto", "Trajadura", "Avesso", "Vinhão"],
     styles: ["white_crisp", "rose", "red_light"],
+    rules: {
+      colors: ["white", "red", "rose"],
+      grapes: [
+        "Alvarinho",
+        "Loureiro",
+        "Arinto",
+        "Arinto de Bucelas",
+        "Pederna",
+        "Trajadura",
+        "Azal Branco",
+        "Vinhão",
+        "Borraçal",
+        "Espadeiro",
+        "Padeiro",
+        "Azal Tinto",
+      ],
+      styles: "light, fresh whites for early drinking",
+      source:
+        "DOC Vinho Verde, caderno de especificações: white, red, rosé; alvarinho, loureiro, arinto (pedernã), trajadura, avesso, azal; vinhão, borraçal, espadeiro, padeiro, azal tinto.",
+    },
     sources: [
       "Comissão de Viticultura da Região dos Vinhos Verdes, caderno de especificações DOC Vinho Verde",
       "OCW 'Vinho Verde'",

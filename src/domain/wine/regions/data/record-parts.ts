@@ -96,3 +96,51 @@ export const TRADITIONAL = method("traditional");
 export const ATLANTIC = sea("Atlantic Ocean", "Atlantik", "océan Atlantique", "oceano Atlantico");
 export const MEDITERRANEAN = sea("Mediterranean Sea", "Mittelmeer", "mer Méditerranée", "mar Mediterraneo");
 export const PACIFIC = sea("Pacific Ocean", "Pazifik", "océan Pacifique", "oceano Pacifico");
+
+// ---- Parts of appellation rules (region-record.ts AppellationRulesSchema) shared by several appellations ----
+
+/** Bordeaux red varieties of the Médoc communal AOCs (cahiers des charges Pauillac, Margaux, Saint-Julien, Saint-Estèphe, § V). */
+export const MEDOC_RED_PERMITTED = [
+  "Cabernet Sauvignon",
+  "Cabernet Franc",
+  "Merlot",
+  "Petit Verdot",
+  "Malbec",
+  "Carmenère",
+];
+/** Bordeaux white varieties (cahiers des charges Bordeaux, Pessac-Léognan, Sauternes, § V). */
+export const BORDEAUX_WHITE_PERMITTED = ["Sémillon", "Sauvignon Blanc", "Sauvignon Gris", "Muscadelle"];
+/** The Valpolicella varieties (disciplinari Valpolicella, Amarone and Recioto della Valpolicella, art. 2). */
+export const VALPOLICELLA_PERMITTED = [
+  "Corvina",
+  "Corvinone",
+  "Rondinella",
+  "Molinara",
+  "Croatina",
+  "Oseleta",
+];
+/** Moscato Bianco under its catalogue names (disciplinare Asti DOCG, art. 2). */
+export const MOSCATO_BIANCO_NAMES = ["Muscat/Moscato Bianco", "Muscat/Moscato", "Muscat Blanc"];
+/** The Port varieties most planted (IVDP; Oxford Companion, "port"). */
+export const PORT_PERMITTED = [
+  "Touriga Nacional",
+  "Touriga Franca",
+  "Tinta Roriz",
+  "Tinta Barroca",
+  "Tinto Cão",
+  "Tinta Amarela",
+  "Tinta Francisca",
+  "Sousão",
+  "Malvasia Fina",
+  "Viosinho",
+  "Rabigato",
+  "Côdega de Larinho",
+];
+/** Tempranillo under its catalogue names. */
+export const TEMPRANILLO_NAMES = ["Tempranillo", "Tinto Fino", "Tinta Roriz", "Aragonez"];
+/** Garnacha under its catalogue names. */
+export const GARNACHA_NAMES = ["Garnacha", "Garnacha Tinta", "Grenache"];
+/** Spanish ageing terms for red wines (Ley 24/2003, art. 3, and the DOCa Rioja rules): crianza 2 years (1 in oak), reserva 3 (1 in oak), gran reserva 5 (2 in oak, counted from 1 October of the harvest year). */
+export const SPANISH_AGEING = { crianza: 2, riserva: 3, gran_reserva: 5 } as const;
+/** Still wine only. */
+export const STILL: ["wine/still"] = ["wine/still"];

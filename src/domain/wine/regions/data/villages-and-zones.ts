@@ -22,10 +22,12 @@ import {
   n,
   river,
   STEEP,
+  STILL,
   sea,
   subregions,
   TOWN,
   TRADITIONAL,
+  VALPOLICELLA_PERMITTED,
   WINE,
 } from "./record-parts.ts";
 
@@ -134,6 +136,15 @@ const ITALY: RegionRecord[] = [
     features: [],
     grapes: ["Sangiovese", "Canaiolo Nero"],
     styles: ["red_medium", "red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Sangiovese", "Canaiolo Nero", "Merlot", "Cabernet Sauvignon"],
+      kinds: STILL,
+      release: { standard: 3, riserva: 4 },
+      styles: "Sangiovese-led reds for ageing",
+      source:
+        "DOCG Vino Nobile di Montepulciano, disciplinare: red; Sangiovese at least 70 %; 2 years of ageing from 1 January after the harvest (Riserva 3).",
+    },
     sources: [
       "Disciplinare di produzione DOCG Vino Nobile di Montepulciano, art. 1–2",
       "OCW 'Vino Nobile di Montepulciano'",
@@ -183,6 +194,14 @@ const ITALY: RegionRecord[] = [
     features: [method("appassimento"), LESSINI],
     grapes: VALPOLICELLA_GRAPES,
     styles: ["sweet_dried_grape"],
+    rules: {
+      colors: ["red"],
+      grapes: VALPOLICELLA_PERMITTED,
+      kinds: ["dessert/still", "dessert/sparkling", "wine/still"],
+      styles: "sweet red from dried grapes",
+      source:
+        "DOCG Recioto della Valpolicella, disciplinare, art. 1–2: sweet red from dried grapes, still or spumante, same varieties as Amarone.",
+    },
     sources: ["Disciplinare di produzione DOCG Recioto della Valpolicella, art. 1–2 and 5", "OCW 'Recioto'"],
   },
   {
@@ -198,6 +217,15 @@ const ITALY: RegionRecord[] = [
     // Erbamat, admitted since 2017, has no grape record of the catalogue yet.
     grapes: ["Chardonnay", "Pinot Nero", "Pinot Blanc"],
     styles: ["sparkling_traditional"],
+    rules: {
+      colors: ["white", "rose"],
+      grapes: ["Chardonnay", "Pinot Nero", "Pinot Noir", "Pinot Blanc"],
+      kinds: ["wine/sparkling"],
+      release: { standard: 2, vintage: 3, riserva: 6 },
+      styles: "traditional-method sparkling",
+      source:
+        "DOCG Franciacorta, disciplinare, art. 2: white and rosé sparkling; Chardonnay, Pinot Nero, Pinot Bianco (up to 50 %), Erbamat (up to 10 %); art. 6: 18 months on the lees (release from 25 months after the harvest), millesimato 30 months (37 months), riserva 60 months.",
+    },
     sources: ["Disciplinare di produzione DOCG Franciacorta, art. 1–2", "OCW 'Franciacorta'"],
   },
   {
@@ -212,6 +240,14 @@ const ITALY: RegionRecord[] = [
     features: [],
     grapes: ["Aglianico"],
     styles: ["red_full"],
+    rules: {
+      colors: ["red"],
+      grapes: ["Aglianico"],
+      kinds: STILL,
+      release: { standard: 3, riserva: 4 },
+      styles: "tannic Aglianico for ageing",
+      source: "DOCG Taurasi, disciplinare: red; Aglianico at least 85 %; 3 years of ageing (Riserva 4).",
+    },
     sources: ["Disciplinare di produzione DOCG Taurasi, art. 1–2", "OCW 'Taurasi'", "OCW 'Aglianico'"],
   },
 ];
