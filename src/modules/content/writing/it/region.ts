@@ -170,21 +170,24 @@ function summary(r: RegionProfile, o: Origin): string {
   // Without a record the styles and grapes are only those its wines show: said without "soprattutto".
   const mostly = r.record ? "soprattutto " : "";
   const national = NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
-  const ofIt = national ? "dei suoi vini" : style ? "di questo stile" : ofOrigin(o);
-  const inIt = national ? "nei suoi vini" : style ? "in questo stile" : originIn(o);
+  const ofIt = national ? "di questa categoria" : style ? "di questo stile" : ofOrigin(o);
+  const inIt = national ? "in questa categoria" : style ? "in questo stile" : originIn(o);
   let first: string;
-  if (style && NATIONAL.test(r.facts.names.en))
+  if (national)
     first = `${plainName} è la categoria dei vini ${ofCountry(code) ?? ""} senza denominazione d'origine: possono nascere in qualunque zona del paese.`;
   else if (style) first = `${plainName} è il nome di uno stile${country ? ` ${country}` : ""}: ${styles}.`;
   else if (r.record && o.kind !== "country")
-    first = `${cap(originName(o))}${designation(r)} ${isOrAre(o)} ${kindNoun(r)}${country ? ` ${country}` : ""}.`;
+    // The first sentence always says where: "La Champagne (AOC dal 1936) è una denominazione in Francia".
+    first = `${cap(originName(o))}${designation(r)} ${isOrAre(o)} ${kindNoun(r)} ${country ?? inCountry(code)}.`;
   else first = "";
   const made = style
     ? undefined
-    : choose(r.seed, "r.made", [
-        `${cap(inIt)}${country && !r.record ? `, ${country},` : ""} si producono ${mostly}${styles}.`,
-        `${cap(originFrom(o))}${country && !r.record ? `, ${country},` : ""} vengono ${mostly}${styles}.`,
-      ]);
+    : national
+      ? `Con questo nome escono ${mostly}${styles}.`
+      : choose(r.seed, "r.made", [
+          `${cap(inIt)}${country && !r.record ? `, ${country},` : ""} si producono ${mostly}${styles}.`,
+          `${cap(originFrom(o))}${country && !r.record ? `, ${country},` : ""} vengono ${mostly}${styles}.`,
+        ]);
   const grapeSentence =
     grapes.length === 0 || (!r.record && r.rule && r.rule.grapes.length > 0)
       ? undefined
