@@ -132,8 +132,9 @@ export class Crosswalk {
     return this.producerOf.size;
   }
 
+  /** The one copy of `words` (a list of words or of place keys, which hold spaces: joined by "\n"). */
   private shared(words: string[]): readonly string[] {
-    const key = words.join(" ");
+    const key = words.join("\n");
     let list = this.lists.get(key);
     if (!list) {
       list = words.map((w) => {

@@ -9,7 +9,7 @@ import {
   SUB_TYPES,
   WINE_TYPES,
 } from "../../domain/vocabulary.ts";
-import { appellationRules } from "../../domain/wine/appellation-rules.ts";
+import { REGION_RECORDS } from "../../domain/wine/regions/region-records.ts";
 import { GRAPE_TABLE } from "./grapes-data.ts";
 import { REGION_NAME_TABLE } from "./region-name-translations.ts";
 import { parsePythonList, parseXWines, XWINES_COLUMNS } from "./xwines.ts";
@@ -93,13 +93,14 @@ test("parseXWines: counts of the real CSV", () => {
 test("parseXWines: every grape of the CSV is in the grape table", () => {
   const missing = catalogue.grapes.filter((g) => !GRAPE_TABLE.has(g.name)).map((g) => g.name);
   assert.deepEqual(missing, []);
-  // The data's 188 varieties, plus those the appellation rules fix for wines of other sources
-  // (Melon de Bourgogne for Muscadet): every entry beyond the data's is one a rule names.
+  // The data's 188 varieties, plus those the region records and their appellation rules name for
+  // wines of other sources (Melon de Bourgogne for Muscadet): every entry beyond the data's is one a
+  // region record names.
   const extra = [...GRAPE_TABLE.keys()].filter((name) => !catalogue.grapes.some((g) => g.name === name));
   for (const name of extra)
     assert.ok(
-      appellationRules().some((rule) => rule.grapes.includes(name)),
-      `${name}: in the table, not in the data, named by no appellation rule`,
+      REGION_RECORDS.some((r) => r.grapes.includes(name) || r.rules?.grapes.includes(name)),
+      `${name}: in the table, not in the data, named by no region record`,
     );
   const names = catalogue.grapes.map((g) => g.name);
   assert.deepEqual(
