@@ -1,17 +1,21 @@
 /**
- * Grape records (see ./grape-record.ts): one per variety of the bundled X-Wines data (188, keyed by
- * its spelling) and Aglianico, which the Taurasi appellation rule fixes (../appellation-rules.ts).
- * Data table, exempt from the line limit.
+ * Grape records (see ./grape-record.ts): one per variety of the bundled X-Wines data (188, keyed by its
+ * spelling), Aglianico, which the Taurasi appellation rule fixes (../appellation-rules.ts), and the
+ * varieties the region records name (../regions/, by the name they use: Melon de Bourgogne,
+ * Welschriesling, Nero d'Avola …) and Erbamat (Franciacorta). A region's name for a variety another
+ * record holds is a synonym of that record (Rebula of Ribolla Gialla). Data table, exempt from the line
+ * limit.
  *
  * Sources:
  * - berry colour, names and synonyms: Vitis International Variety Catalogue (VIVC, Julius
  *   Kühn-Institut); J. Robinson, J. Harding, J. Vouillamoz, "Wine Grapes" (2012). "Gris" varieties
- *   (Pinot Gris, Grenache Gris, Sauvignon Gris, Rhoditis) are grey/pink-skinned but made into white or
- *   rosé wine: `color` classes them as white. `names` differ by language only where the same variety
- *   has a usual name in that language (Pinot Noir: de Spätburgunder, it Pinot Nero); established
- *   regional names in their own right (Garnacha, Monastrell, Tinta Roriz, Zinfandel, Lemberger …) keep
- *   their name in every language. X-Wines' combined keys get one display name ("Glera/Prosecco" →
- *   Glera, Prosecco being the protected designation of origin since 2009); "Syrah/Shiraz" is kept.
+ *   (Pinot Gris, Grenache Gris, Sauvignon Gris, Rhoditis) and Moschofilero and Roter Veltliner are
+ *   grey/pink-skinned but made into white or rosé wine: `color` classes them as white. `names` differ
+ *   by language only where the same variety has a usual name in that language (Pinot Noir: de
+ *   Spätburgunder, it Pinot Nero); established regional names in their own right (Garnacha, Monastrell,
+ *   Tinta Roriz, Zinfandel, Lemberger …) keep their name in every language. X-Wines' combined keys get
+ *   one display name ("Glera/Prosecco" → Glera, Prosecco being the protected designation of origin
+ *   since 2009); "Syrah/Shiraz" is kept.
  * - aromas, aged aromas and ageing: Wine Grapes and The Oxford Companion to Wine, 4th ed. (2015),
  *   variety entries; M. Puckette & J. Hammack, Wine Folly: Magnum Edition (2018), variety profiles.
  *   Ageing "long": varieties these references describe as needing or rewarding a decade or more in
@@ -23,16 +27,29 @@
  *   Spätburgunder, der Silvaner, der Trollinger); feminine for names whose first word ends in -a, as
  *   German wine writing treats them (die Barbera, die Touriga Nacional: weinkenner.de Weinlexikon,
  *   Wines of Portugal), and for the French feminine names (die Marsanne, die Roussanne, die Petite
- *   Arvine). French: masculine, "le cépage" being implied (le Chardonnay, le Mourvèdre), foreign names
- *   included; feminine for the names that are feminine French words: la Syrah (Le Petit Robert: syrah
- *   n. f.) and la Petite Sirah, la Marsanne, la Roussanne, la Muscadelle, la Malvoisie, la Mondeuse, la
- *   Petite Arvine. Italian (Treccani): feminine for names whose first word ends in -a (la Corvina, la
- *   Barbera, la Touriga Nacional, la Schiava Grossa), masculine otherwise (il Sangiovese, lo Chardonnay).
+ *   Arvine, die Clairette, die Counoise, die Humagne Rouge). French: masculine, "le cépage" being
+ *   implied (le Chardonnay, le Mourvèdre), foreign names included; feminine for the names that are
+ *   feminine French words: la Syrah (Le Petit Robert: syrah n. f.) and la Petite Sirah, la Marsanne, la
+ *   Roussanne, la Muscadelle, la Malvoisie, la Mondeuse, la Petite Arvine, la Clairette (Le Petit
+ *   Robert: clairette n. f.), la Counoise, l'Humagne Rouge (as French wine writing uses them: "la
+ *   counoise", "l'humagne rouge … elle"). Italian (Treccani): feminine for names whose first word ends
+ *   in -a (la Corvina, la Barbera, la Touriga Nacional, la Schiava Grossa), masculine otherwise (il
+ *   Sangiovese, lo Chardonnay).
  */
 import type { GrapeRecord } from "./grape-record.ts";
 
 /** Every grape record, sorted by name. */
 export const GRAPES: readonly GrapeRecord[] = [
+  {
+    name: "Agiorgitiko",
+    color: "red",
+    names: { de: "Agiorgitiko", en: "Agiorgitiko", fr: "Agiorgitiko", it: "Agiorgitiko" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Aghiorghitiko", "Mavro Nemeas", "St George"],
+    aromas: ["redFruit", "plum", "spice"],
+    aged: [],
+    ageing: "medium",
+  },
   {
     name: "Aglianico",
     color: "red",
@@ -62,6 +79,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Albana",
+    color: "white",
+    names: { de: "Albana", en: "Albana", fr: "Albana", it: "Albana" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Albariño",
     color: "white",
     names: { de: "Albariño", en: "Albariño", fr: "Albariño", it: "Albariño" },
@@ -70,6 +96,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["citrus", "peach", "wetStone"],
     aged: [],
     ageing: "short",
+  },
+  {
+    name: "Albillo",
+    color: "white",
+    names: { de: "Albillo", en: "Albillo", fr: "Albillo", it: "Albillo" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Albillo Mayor"],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Alfrocheiro Preto",
@@ -160,6 +195,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Arbane",
+    color: "white",
+    names: { de: "Arbane", en: "Arbane", fr: "Arbane", it: "Arbane" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Arbanne"],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Arinto",
     color: "white",
     names: { de: "Arinto", en: "Arinto", fr: "Arinto", it: "Arinto" },
@@ -183,6 +227,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["lemon", "greenApple", "wetStone"],
     aged: ["honey"],
     ageing: "medium",
+  },
+  {
+    name: "Arneis",
+    color: "white",
+    names: { de: "Arneis", en: "Arneis", fr: "Arneis", it: "Arneis" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: ["pear", "apple", "almond"],
+    aged: [],
+    ageing: "short",
   },
   {
     name: "Assyrtiko",
@@ -209,6 +263,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     names: { de: "Auxerrois", en: "Auxerrois", fr: "Auxerrois", it: "Auxerrois" },
     gender: { de: "m", fr: "m", it: "m" },
     synonyms: ["Auxerrois Blanc"],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Avesso",
+    color: "white",
+    names: { de: "Avesso", en: "Avesso", fr: "Avesso", it: "Avesso" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
     aromas: [],
     aged: [],
   },
@@ -368,6 +431,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "long",
   },
   {
+    name: "Caíño Blanco",
+    color: "white",
+    names: { de: "Caíño Blanco", en: "Caíño Blanco", fr: "Caíño Blanco", it: "Caíño Blanco" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Camarate",
     color: "red",
     names: { de: "Camarate", en: "Camarate", fr: "Camarate", it: "Camarate" },
@@ -425,6 +497,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Catarratto",
+    color: "white",
+    names: { de: "Catarratto", en: "Catarratto", fr: "Catarratto", it: "Catarratto" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Catarratto Bianco Comune", "Catarratto Bianco Lucido"],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Chardonnay",
     color: "white",
     names: { de: "Chardonnay", en: "Chardonnay", fr: "Chardonnay", it: "Chardonnay" },
@@ -465,6 +546,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Clairette",
+    color: "white",
+    names: { de: "Clairette", en: "Clairette", fr: "Clairette", it: "Clairette" },
+    gender: { de: "f", fr: "f", it: "m" },
+    synonyms: ["Clairette Blanche"],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Côdega de Larinho",
     color: "white",
     names: {
@@ -487,6 +577,24 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["citrus", "tropical"],
     aged: [],
     ageing: "short",
+  },
+  {
+    name: "Colorino",
+    color: "red",
+    names: { de: "Colorino", en: "Colorino", fr: "Colorino", it: "Colorino" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Cornalin",
+    color: "red",
+    names: { de: "Cornalin", en: "Cornalin", fr: "Cornalin", it: "Cornalin" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Rouge du Pays"],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Cortese",
@@ -518,6 +626,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Counoise",
+    color: "red",
+    names: { de: "Counoise", en: "Counoise", fr: "Counoise", it: "Counoise" },
+    gender: { de: "f", fr: "f", it: "m" },
+    synonyms: [],
+    aromas: ["redFruit", "spice"],
+    aged: [],
+  },
+  {
     name: "Croatina",
     color: "red",
     names: { de: "Croatina", en: "Croatina", fr: "Croatina", it: "Croatina" },
@@ -546,10 +663,38 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Elbling",
+    color: "white",
+    names: { de: "Elbling", en: "Elbling", fr: "Elbling", it: "Elbling" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Weißer Elbling", "Kleinberger"],
+    aromas: [],
+    aged: [],
+    ageing: "short",
+  },
+  {
+    name: "Erbamat",
+    color: "white",
+    names: { de: "Erbamat", en: "Erbamat", fr: "Erbamat", it: "Erbamat" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Espadeiro",
     color: "red",
     names: { de: "Espadeiro", en: "Espadeiro", fr: "Espadeiro", it: "Espadeiro" },
     gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Falanghina",
+    color: "white",
+    names: { de: "Falanghina", en: "Falanghina", fr: "Falanghina", it: "Falanghina" },
+    gender: { de: "f", fr: "m", it: "f" },
     synonyms: [],
     aromas: [],
     aged: [],
@@ -560,6 +705,26 @@ export const GRAPES: readonly GrapeRecord[] = [
     names: { de: "Fernão Pires", en: "Fernão Pires", fr: "Fernão Pires", it: "Fernão Pires" },
     gender: { de: "m", fr: "m", it: "m" },
     synonyms: ["Maria Gomes"],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Fetească Albă",
+    color: "white",
+    names: { de: "Fetească Albă", en: "Fetească Albă", fr: "Fetească Albă", it: "Fetească Albă" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: ["Leányka", "Mädchentraube"],
+    countryNames: { HU: "Leányka" },
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Fetească Regală",
+    color: "white",
+    names: { de: "Fetească Regală", en: "Fetească Regală", fr: "Fetească Regală", it: "Fetească Regală" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: ["Királyleányka"],
+    countryNames: { HU: "Királyleányka" },
     aromas: [],
     aged: [],
   },
@@ -592,6 +757,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Fumin",
+    color: "red",
+    names: { de: "Fumin", en: "Fumin", fr: "Fumin", it: "Fumin" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Furmint",
     color: "white",
     names: { de: "Furmint", en: "Furmint", fr: "Furmint", it: "Furmint" },
@@ -619,6 +793,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["redCherry", "raspberry", "banana"],
     aged: [],
     ageing: "short",
+  },
+  {
+    name: "Garganega",
+    color: "white",
+    names: { de: "Garganega", en: "Garganega", fr: "Garganega", it: "Garganega" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: ["Grecanico Dorato", "Grecanico"],
+    aromas: ["citrus", "almond", "whiteFlowers"],
+    aged: [],
   },
   {
     name: "Garnacha",
@@ -655,6 +838,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Gellewza",
+    color: "red",
+    names: { de: "Gellewza", en: "Gellewza", fr: "Gellewza", it: "Gellewza" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Gewürztraminer",
     color: "white",
     names: { de: "Gewürztraminer", en: "Gewürztraminer", fr: "Gewurztraminer", it: "Traminer Aromatico" },
@@ -665,6 +857,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Girgentina",
+    color: "white",
+    names: { de: "Girgentina", en: "Girgentina", fr: "Girgentina", it: "Girgentina" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Glera/Prosecco",
     color: "white",
     names: { de: "Glera", en: "Glera", fr: "Glera", it: "Glera" },
@@ -673,6 +874,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["pear", "greenApple", "whiteFlowers"],
     aged: [],
     ageing: "short",
+  },
+  {
+    name: "Godello",
+    color: "white",
+    names: { de: "Godello", en: "Godello", fr: "Godello", it: "Godello" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Gouveio"],
+    countryNames: { PT: "Gouveio" },
+    aromas: ["apple", "citrus", "wetStone"],
+    aged: [],
   },
   {
     name: "Graciano",
@@ -731,6 +942,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Grillo",
+    color: "white",
+    names: { de: "Grillo", en: "Grillo", fr: "Grillo", it: "Grillo" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Gros Manseng",
     color: "white",
     names: { de: "Gros Manseng", en: "Gros Manseng", fr: "Gros Manseng", it: "Gros Manseng" },
@@ -748,6 +968,24 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["greenApple", "citrus", "whitePepper"],
     aged: ["honey"],
     ageing: "medium",
+  },
+  {
+    name: "Hárslevelű",
+    color: "white",
+    names: { de: "Hárslevelű", en: "Hárslevelű", fr: "Hárslevelű", it: "Hárslevelű" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Lindenblättriger"],
+    aromas: ["whiteFlowers", "honey", "spice"],
+    aged: [],
+  },
+  {
+    name: "Humagne Rouge",
+    color: "red",
+    names: { de: "Humagne Rouge", en: "Humagne Rouge", fr: "Humagne Rouge", it: "Humagne Rouge" },
+    gender: { de: "f", fr: "f", it: "m" },
+    synonyms: ["Cornalin d'Aoste"],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Katsano",
@@ -825,6 +1063,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     names: { de: "Lenoir", en: "Lenoir", fr: "Lenoir", it: "Lenoir" },
     gender: { de: "m", fr: "m", it: "m" },
     synonyms: ["Jacquez", "Black Spanish"],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Liatiko",
+    color: "red",
+    names: { de: "Liatiko", en: "Liatiko", fr: "Liatiko", it: "Liatiko" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
     aromas: [],
     aged: [],
   },
@@ -933,6 +1180,30 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Marzemino",
+    color: "red",
+    names: { de: "Marzemino", en: "Marzemino", fr: "Marzemino", it: "Marzemino" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Melon de Bourgogne",
+    color: "white",
+    names: {
+      de: "Melon de Bourgogne",
+      en: "Melon de Bourgogne",
+      fr: "Melon de Bourgogne",
+      it: "Melon de Bourgogne",
+    },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Melon", "Muscadet"],
+    aromas: ["lemon", "pear", "wetStone"],
+    aged: [],
+    ageing: "short",
+  },
+  {
     name: "Mencia",
     color: "red",
     names: { de: "Mencía", en: "Mencía", fr: "Mencía", it: "Mencía" },
@@ -950,6 +1221,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["plum", "blackCherry", "cocoa"],
     aged: ["forestFloor", "tobacco"],
     ageing: "medium",
+  },
+  {
+    name: "Merseguera",
+    color: "white",
+    names: { de: "Merseguera", en: "Merseguera", fr: "Merseguera", it: "Merseguera" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Molinara",
@@ -981,6 +1261,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Monica",
+    color: "red",
+    names: { de: "Monica", en: "Monica", fr: "Monica", it: "Monica" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Montepulciano",
     color: "red",
     names: { de: "Montepulciano", en: "Montepulciano", fr: "Montepulciano", it: "Montepulciano" },
@@ -989,6 +1278,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["plum", "blackCherry", "herbs"],
     aged: ["liquorice"],
     ageing: "medium",
+  },
+  {
+    name: "Moschofilero",
+    color: "white",
+    names: { de: "Moschofilero", en: "Moschofilero", fr: "Moschofilero", it: "Moschofilero" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Moscofilero"],
+    aromas: ["rose", "citrus", "spice"],
+    aged: [],
+    ageing: "short",
   },
   {
     name: "Mourvedre",
@@ -1065,6 +1364,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Muscat Ottonel",
+    color: "white",
+    names: { de: "Muskat-Ottonel", en: "Muscat Ottonel", fr: "Muscat Ottonel", it: "Moscato Ottonel" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Muskat-Ottonel"],
+    aromas: ["grape", "orangeBlossom", "peach"],
+    aged: [],
+    ageing: "short",
+  },
+  {
     name: "Muscat/Moscato",
     color: "white",
     names: { de: "Muskateller", en: "Muscat", fr: "Muscat", it: "Moscato" },
@@ -1130,11 +1439,68 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Nerello Cappuccio",
+    color: "red",
+    names: {
+      de: "Nerello Cappuccio",
+      en: "Nerello Cappuccio",
+      fr: "Nerello Cappuccio",
+      it: "Nerello Cappuccio",
+    },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Nerello Mascalese",
+    color: "red",
+    names: {
+      de: "Nerello Mascalese",
+      en: "Nerello Mascalese",
+      fr: "Nerello Mascalese",
+      it: "Nerello Mascalese",
+    },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: ["redCherry", "raspberry", "herbs"],
+    aged: [],
+    ageing: "medium",
+  },
+  {
+    name: "Nero d'Avola",
+    color: "red",
+    names: { de: "Nero d'Avola", en: "Nero d'Avola", fr: "Nero d'Avola", it: "Nero d'Avola" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Calabrese"],
+    aromas: ["blackCherry", "plum", "liquorice"],
+    aged: [],
+    ageing: "medium",
+  },
+  {
+    name: "Nero di Troia",
+    color: "red",
+    names: { de: "Nero di Troia", en: "Nero di Troia", fr: "Nero di Troia", it: "Nero di Troia" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Uva di Troia"],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Niagara Blanc",
     color: "white",
     names: { de: "Niagara", en: "Niagara", fr: "Niagara", it: "Niagara" },
     gender: { de: "m", fr: "m", it: "f" },
     synonyms: ["Niagara"],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Oseleta",
+    color: "red",
+    names: { de: "Oseleta", en: "Oseleta", fr: "Oseleta", it: "Oseleta" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
     aromas: [],
     aged: [],
   },
@@ -1178,6 +1544,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Pecorino",
+    color: "white",
+    names: { de: "Pecorino", en: "Pecorino", fr: "Pecorino", it: "Pecorino" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Pederna",
     color: "white",
     names: { de: "Pedernã", en: "Pedernã", fr: "Pedernã", it: "Pedernã" },
@@ -1200,6 +1575,24 @@ export const GRAPES: readonly GrapeRecord[] = [
     name: "Petit Manseng",
     color: "white",
     names: { de: "Petit Manseng", en: "Petit Manseng", fr: "Petit Manseng", it: "Petit Manseng" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Petit Meslier",
+    color: "white",
+    names: { de: "Petit Meslier", en: "Petit Meslier", fr: "Petit Meslier", it: "Petit Meslier" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Petit Rouge",
+    color: "red",
+    names: { de: "Petit Rouge", en: "Petit Rouge", fr: "Petit Rouge", it: "Petit Rouge" },
     gender: { de: "m", fr: "m", it: "m" },
     synonyms: [],
     aromas: [],
@@ -1315,6 +1708,26 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "medium",
   },
   {
+    name: "Plavac Mali",
+    color: "red",
+    names: { de: "Plavac Mali", en: "Plavac Mali", fr: "Plavac Mali", it: "Plavac Mali" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: ["blackCherry", "blackberry", "blackPepper", "fig"],
+    aged: [],
+    ageing: "medium",
+  },
+  {
+    name: "Portugieser",
+    color: "red",
+    names: { de: "Blauer Portugieser", en: "Portugieser", fr: "Portugieser", it: "Portugieser" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Blauer Portugieser", "Kékoportó", "Portugais Bleu"],
+    aromas: ["redFruit"],
+    aged: [],
+    ageing: "short",
+  },
+  {
     name: "Posip Bijeli",
     color: "white",
     names: { de: "Pošip", en: "Pošip", fr: "Pošip", it: "Pošip" },
@@ -1379,6 +1792,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     aged: [],
   },
   {
+    name: "Ribolla Gialla",
+    color: "white",
+    names: { de: "Ribolla Gialla", en: "Ribolla Gialla", fr: "Ribolla Gialla", it: "Ribolla Gialla" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: ["Rebula", "Ribolla"],
+    countryNames: { SI: "Rebula" },
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Riesling",
     color: "white",
     names: { de: "Riesling", en: "Riesling", fr: "Riesling", it: "Riesling" },
@@ -1424,6 +1847,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["redCherry", "herbs"],
     aged: ["driedFruit"],
     ageing: "medium",
+  },
+  {
+    name: "Roter Veltliner",
+    color: "white",
+    names: { de: "Roter Veltliner", en: "Roter Veltliner", fr: "Roter Veltliner", it: "Roter Veltliner" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Roussanne",
@@ -1522,6 +1954,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "long",
   },
   {
+    name: "Sibirkovy",
+    color: "white",
+    names: { de: "Sibirkovy", en: "Sibirkovy", fr: "Sibirkovy", it: "Sibirkovy" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Silvaner/Sylvaner",
     color: "white",
     names: { de: "Silvaner", en: "Silvaner", fr: "Sylvaner", it: "Silvaner" },
@@ -1608,6 +2049,15 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["redCherry", "plum", "tobacco"],
     aged: ["leather", "tobacco"],
     ageing: "medium",
+  },
+  {
+    name: "Teroldego",
+    color: "red",
+    names: { de: "Teroldego", en: "Teroldego", fr: "Teroldego", it: "Teroldego" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Tibouren",
@@ -1789,6 +2239,20 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Tsimlyansky Cherny",
+    color: "red",
+    names: {
+      de: "Tsimlyansky Cherny",
+      en: "Tsimlyansky Cherny",
+      fr: "Tsimlyansky Cherny",
+      it: "Tsimlyansky Cherny",
+    },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
     name: "Ugni Blanc",
     color: "white",
     names: { de: "Ugni Blanc", en: "Ugni Blanc", fr: "Ugni Blanc", it: "Trebbiano Toscano" },
@@ -1819,6 +2283,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Verdicchio",
+    color: "white",
+    names: { de: "Verdicchio", en: "Verdicchio", fr: "Verdicchio", it: "Verdicchio" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Verdicchio Bianco", "Trebbiano di Soave", "Trebbiano di Lugana", "Turbiana"],
+    aromas: ["lemon", "greenApple", "bitterAlmond"],
+    aged: [],
+    ageing: "medium",
+  },
+  {
     name: "Vermentino",
     color: "white",
     names: { de: "Vermentino", en: "Vermentino", fr: "Vermentino", it: "Vermentino" },
@@ -1837,6 +2311,24 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["apricot", "pineapple", "honey"],
     aged: ["honey"],
     ageing: "medium",
+  },
+  {
+    name: "Vidiano",
+    color: "white",
+    names: { de: "Vidiano", en: "Vidiano", fr: "Vidiano", it: "Vidiano" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
+  },
+  {
+    name: "Vilana",
+    color: "white",
+    names: { de: "Vilana", en: "Vilana", fr: "Vilana", it: "Vilana" },
+    gender: { de: "f", fr: "m", it: "f" },
+    synonyms: [],
+    aromas: [],
+    aged: [],
   },
   {
     name: "Vinhão",
@@ -1878,6 +2370,17 @@ export const GRAPES: readonly GrapeRecord[] = [
     ageing: "short",
   },
   {
+    name: "Welschriesling",
+    color: "white",
+    names: { de: "Welschriesling", en: "Welschriesling", fr: "Welschriesling", it: "Riesling Italico" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Graševina", "Olaszrizling", "Laški Rizling", "Riesling Italico"],
+    countryNames: { HR: "Graševina", HU: "Olaszrizling", SI: "Laški Rizling" },
+    aromas: ["greenApple", "citrus"],
+    aged: [],
+    ageing: "short",
+  },
+  {
     name: "Xarel-lo",
     color: "white",
     names: { de: "Xarel-lo", en: "Xarel-lo", fr: "Xarel-lo", it: "Xarel-lo" },
@@ -1886,6 +2389,16 @@ export const GRAPES: readonly GrapeRecord[] = [
     aromas: ["pear", "citrus", "herbs"],
     aged: [],
     ageing: "short",
+  },
+  {
+    name: "Xinomavro",
+    color: "red",
+    names: { de: "Xinomavro", en: "Xinomavro", fr: "Xinomavro", it: "Xinomavro" },
+    gender: { de: "m", fr: "m", it: "m" },
+    synonyms: ["Xynomavro"],
+    aromas: ["sourCherry", "raspberry", "olive"],
+    aged: [],
+    ageing: "long",
   },
   {
     name: "Zinfandel",
