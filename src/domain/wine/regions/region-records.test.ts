@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parse } from "csv-parse/sync";
 import { BUNDLED_XWINES } from "../../../modules/catalogue/catalogue.service.ts";
+import { grapeRecord } from "../grapes/grape-records.ts";
 import { REGION_RECORDS, regionRecord } from "./region-records.ts";
 
 const rows: { RegionName: string; Code: string }[] = parse(readFileSync(BUNDLED_XWINES, "utf8"), {
@@ -30,4 +31,12 @@ test("names and grammar are given in every language", () => {
     for (const lang of ["de", "en", "fr", "it"] as const)
       assert.ok(r.names[lang].trim(), `${r.name}: ${lang}`);
   }
+});
+
+test("every grape variety a record or its appellation rules name has a grape record", () => {
+  const missing = new Set<string>();
+  for (const r of REGION_RECORDS)
+    for (const grape of [...r.grapes, ...(r.rules?.grapes ?? [])])
+      if (!grapeRecord(grape)) missing.add(grape);
+  assert.deepEqual([...missing], []);
 });

@@ -161,8 +161,7 @@ const ITALY: RegionRecord[] = [
     climate: "continental",
     soils: ["sand", "marl"],
     features: [TANARO],
-    // Arneis, Roero's white variety, has no grape record of the catalogue yet.
-    grapes: ["Nebbiolo"],
+    grapes: ["Nebbiolo", "Arneis"],
     styles: ["red_medium", "white_crisp"],
     sources: ["Disciplinare di produzione DOCG Roero, art. 1–2", "OCW 'Roero'"],
   },
@@ -176,8 +175,7 @@ const ITALY: RegionRecord[] = [
     grammar: TOWN,
     soils: ["volcanic", "limestone"],
     features: [LESSINI, subregions("Soave Classico")],
-    // Garganega, the principal variety, has no grape record of the catalogue yet.
-    grapes: [],
+    grapes: ["Garganega"],
     styles: ["white_crisp"],
     sources: ["Disciplinare di produzione DOC Soave, art. 1–3", "OCW 'Soave'"],
   },
@@ -214,12 +212,11 @@ const ITALY: RegionRecord[] = [
     grammar: g("- in", "f in", "la en", "- in"),
     soils: ["gravel", "sand"],
     features: [TRADITIONAL, ISEO],
-    // Erbamat, admitted since 2017, has no grape record of the catalogue yet.
-    grapes: ["Chardonnay", "Pinot Nero", "Pinot Blanc"],
+    grapes: ["Chardonnay", "Pinot Nero", "Pinot Blanc", "Erbamat"],
     styles: ["sparkling_traditional"],
     rules: {
       colors: ["white", "rose"],
-      grapes: ["Chardonnay", "Pinot Nero", "Pinot Noir", "Pinot Blanc"],
+      grapes: ["Chardonnay", "Pinot Nero", "Pinot Noir", "Pinot Blanc", "Erbamat"],
       kinds: ["wine/sparkling"],
       release: { standard: 2, vintage: 3, riserva: 6 },
       styles: "traditional-method sparkling",
