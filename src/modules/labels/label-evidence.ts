@@ -5,18 +5,18 @@
  * catalogue, {@link smoothIdf}: a word on one wine in 300,000 weighs about 13, one on every wine 1):
  *
  * - every word of the wine's producer (without its estate title: "Chemin Royal" = "Château Chemin
- *   Royal"), wine name and region that the label shows adds its information times its field's
- *   weight ({@link FIELD_WEIGHT}); found within OCR typos it counts less ({@link EvidenceIndex.found});
- * - every such word the label does not show takes away {@link MISSING} of that (coverage both
- *   ways: a namesake whose name holds another château's name or another region loses to the wine
- *   whose words are all on the label). The region counts in its best language, and a region the
- *   label does not print costs less (many labels print only the appellation's short name);
- * - a year on the label that the wine lists as a vintage adds {@link VINTAGE};
- * - a colour word on the label ("Rosso", "Blanc") that disagrees with the wine's colour costs
- *   {@link COLOR_CONFLICT}; a country named on the label ("Product of Italy") that is not the
- *   wine's costs {@link COUNTRY_CONFLICT} and the right one adds {@link COUNTRY_AGREES}.
+ *   Royal"), wine name and region that the label shows counts its information; found within OCR
+ *   typos it counts less ({@link EvidenceIndex.found});
+ * - every such word the label does not show counts against the wine (coverage both ways: a namesake
+ *   whose name holds another château's name or another region loses to the wine whose words are all
+ *   on the label). The region counts in its best language;
+ * - a year on the label that the wine lists as a vintage, a colour word on the label ("Rosso",
+ *   "Blanc") that disagrees with the wine's colour, a country named on the label ("Product of
+ *   Italy") that is or is not the wine's.
  *
  * Style words (Brut, Riserva, Spätlese, Grand Cru) are words of the wine's name and count like them.
+ * This module measures each of these as a feature ({@link FEATURES}); how much each counts is the
+ * fitted weight of label-ranking.ts.
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
@@ -38,26 +38,33 @@ import {
 /** The fields of a wine's words: producer (without title), wine name, region (one per spelling), grapes. */
 export const FIELD = { producer: 0, wine: 1, region: 2, grape: 7 } as const;
 
-/**
- * Weight of a field's words: producer, wine name, region names (fields 2–6, one per distinct
- * spelling), grapes. Measured with bench/label-matcher.ts on simulated labels (not on the dev photos).
- */
-const FIELD_WEIGHT = [1.6, 1, 0.7, 0.7, 0.7, 0.7, 0.7, 0.3] as const;
-const fw = (field: number): number => FIELD_WEIGHT[field] ?? 0;
-
-/** Share of a word's evidence lost when the label does not show it (0 = missing words are free). */
-const MISSING = 0.5;
-/** The same for region words, which labels often leave out or print in another language. */
+/** Region words a label does not show count against the region at this share of those it shows (labels often print only part of it or another language's name); the best spelling is the one with the most found information by this measure. */
 const REGION_MISSING = 0.25;
-/** Grapes are often not printed: their absence costs nothing. */
-const GRAPE_MISSING = 0;
-/** Evidence for a wine that lists a year printed on the label (about a tenth of a rare word's). */
-const VINTAGE = 1.5;
-/** Evidence against a wine of another colour than the one the label names. */
-const COLOR_CONFLICT = 3;
-/** Evidence for and against a wine by the country the label names. */
-const COUNTRY_AGREES = 1;
-const COUNTRY_CONFLICT = 2;
+
+/**
+ * The features of one wine against one label (label-ranking.ts weighs them into evidence), in
+ * information units (the words' idf) unless noted:
+ * 0 producer words shown (Σ info × found), 1 producer words not shown (Σ info × (1 − found)),
+ * 2–3 the same for the wine's name, 4–5 for the region in its best spelling, 6 grape words shown,
+ * 7 a listed vintage printed (0/1), 8 a colour word that disagrees (0/1), 9 the wine's country named
+ * (0/1), 10 another country named (0/1); the trigram cosine (11) is the matcher's.
+ */
+export const FEATURES = [
+  "producer_shown",
+  "producer_missing",
+  "wine_shown",
+  "wine_missing",
+  "region_shown",
+  "region_missing",
+  "grape_shown",
+  "vintage",
+  "colour_conflict",
+  "country_agrees",
+  "country_conflict",
+  "cosine",
+] as const;
+/** Number of features ({@link FEATURES}). */
+export const FEATURE_COUNT = FEATURES.length;
 
 /** Share of its rarity that a word of {@link FURNITURE} counts for. */
 const FURNITURE_WEIGHT = 0.3;
@@ -96,10 +103,10 @@ export interface LabelReading {
   facts: LabelFacts;
 }
 
-/** How well one wine's words are covered by a label, both ways, and the evidence in all. */
+/** How well one wine's words are covered by a label, both ways, as features. */
 export interface Evidence {
-  /** Evidence in information units (can be negative). */
-  total: number;
+  /** The {@link FEATURES} but the cosine (left 0 for the matcher to set). */
+  features: Float64Array;
   /** Share (0..1, by information) of the wine's producer, wine name and best region words on the label. */
   coverage: number;
 }
@@ -286,17 +293,17 @@ export class EvidenceIndex {
     return value;
   }
 
-  /** The evidence the label gives for document `doc` (see the module comment). */
+  /** The features of document `doc` against the label (see {@link FEATURES}). */
   of(doc: number, label: LabelReading, cache: Map<number, number>): Evidence {
     const idf = this.idf;
     const entries = this.entries;
-    let total = 0;
+    const x = new Float64Array(FEATURE_COUNT);
     let coveredInfo = 0;
     let allInfo = 0;
     /** Per region name: found and total information of its words not counted before, and of all its words. */
-    const region = [0, 0, 0, 0];
-    const regionInfo = [0, 0, 0, 0];
-    const regionAll = [0, 0, 0, 0];
+    const region = [0, 0, 0, 0, 0];
+    const regionInfo = [0, 0, 0, 0, 0];
+    const regionAll = [0, 0, 0, 0, 0];
     for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
       const entry = entries[i] ?? 0;
       const code = entry % 16;
@@ -312,13 +319,15 @@ export class EvidenceIndex {
         regionInfo[r] = (regionInfo[r] ?? 0) + info;
         continue;
       }
-      const weight = fw(field);
-      const missing = field === FIELD.grape ? GRAPE_MISSING : MISSING;
-      total += weight * info * (f - missing * (1 - f));
-      if (field !== FIELD.grape) {
-        coveredInfo += info * f;
-        allInfo += info;
+      if (field === FIELD.grape) {
+        x[6] = (x[6] ?? 0) + info * f;
+        continue;
       }
+      const at = field === FIELD.producer ? 0 : 2;
+      x[at] = (x[at] ?? 0) + info * f;
+      x[at + 1] = (x[at + 1] ?? 0) + info * (1 - f);
+      coveredInfo += info * f;
+      allInfo += info;
     }
     // The region in its best language; a region whose name is all in the wine's name ("Santenay
     // Rouge" from Santenay) was counted there: none of its spellings counts again.
@@ -330,27 +339,27 @@ export class EvidenceIndex {
       const info = regionInfo[r] ?? 0;
       if (info === 0) named = true;
       const f = region[r] ?? 0;
-      const value = fw(FIELD.region) * (f - REGION_MISSING * (info - f));
+      const value = f - REGION_MISSING * (info - f);
       if (best < 0 || value > bestValue) [best, bestValue] = [r, value];
     }
     if (best >= 0 && !named) {
-      total += bestValue;
+      x[4] = region[best] ?? 0;
+      x[5] = (regionInfo[best] ?? 0) - (region[best] ?? 0);
       coveredInfo += region[best] ?? 0;
       allInfo += regionInfo[best] ?? 0;
     }
-    total += this.facts(doc, label);
-    return { total, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
+    this.facts(doc, label, x);
+    return { features: x, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
   }
 
-  /** Vintage, colour and country evidence of document `doc`. */
-  private facts(doc: number, label: LabelReading): number {
-    let total = 0;
+  /** Vintage, colour and country features of document `doc` (7–10 of {@link FEATURES}), into `x`. */
+  private facts(doc: number, label: LabelReading, x: Float64Array): void {
     if (label.years.length > 0) {
       const from = this.vintageStarts[doc] ?? 0;
       const to = this.vintageStarts[doc + 1] ?? 0;
       for (let i = from; i < to; i++) {
         if (label.years.includes(FIRST_YEAR + (this.vintages[i] ?? 0))) {
-          total += VINTAGE;
+          x[7] = 1;
           break;
         }
       }
@@ -358,11 +367,12 @@ export class EvidenceIndex {
     const color = this.colorOf[doc] ?? 0;
     if (label.facts.colors.size === 1 && color !== 0) {
       const [named] = label.facts.colors;
-      if (named && COLOR_CODE[named] !== color) total -= COLOR_CONFLICT;
+      if (named && COLOR_CODE[named] !== color) x[8] = 1;
     }
     const country = this.countries[this.countryOf[doc] ?? 0] ?? "";
-    if (label.facts.countries.size > 0 && country !== "")
-      total += label.facts.countries.has(country) ? COUNTRY_AGREES : -COUNTRY_CONFLICT;
-    return total;
+    if (label.facts.countries.size > 0 && country !== "") {
+      if (label.facts.countries.has(country)) x[9] = 1;
+      else x[10] = 1;
+    }
   }
 }

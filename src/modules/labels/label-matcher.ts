@@ -14,8 +14,9 @@
  * evidence (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
  * says whether it shows a wine of the catalogue at all (MATCH_THRESHOLD in labels.service.ts).
  */
-import { EvidenceIndex, type LabelReading } from "./label-evidence.ts";
+import { EvidenceIndex, FEATURES, type LabelReading } from "./label-evidence.ts";
 import { FIELD_TF, type LabelDocument, LabelIndexer, trigrams } from "./label-indexer.ts";
+import { confidences, evidenceOf, RANKING, type RankingModel } from "./label-ranking.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { labelWords, letterMask, smoothIdf } from "./label-words.ts";
 
@@ -45,18 +46,22 @@ export interface LabelMatches {
   matches: LabelMatch[];
 }
 
+/** A candidate wine's features against a label: its id, trigram cosine (0..1), word coverage (0..1) and FEATURES. */
+export interface Weighed {
+  id: number;
+  cosine: number;
+  coverage: number;
+  features: Float64Array;
+}
+
+/** Index of the cosine among the features (label-evidence.ts FEATURES). */
+const COSINE = FEATURES.indexOf("cosine");
+
 /** A built {@link LabelMatcher} as plain data: {@link LabelMatcher.snapshot}. */
 export interface MatcherSnapshot {
   index: Record<string, unknown>;
   evidence: Record<string, unknown>;
 }
-
-/** Temperature of the confidence softmax, in evidence units (calibration: bench/label-matcher.ts). */
-const CONFIDENCE_TEMPERATURE = 2;
-/** Evidence of the "a wine not among the candidates" option of the confidence softmax. */
-const UNKNOWN_EVIDENCE = 8;
-/** Weight of the trigram cosine (0..1) in the ranking, beside the word evidence: OCR slips that split or join words. */
-const COSINE_WEIGHT = 2;
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
@@ -255,18 +260,17 @@ export class LabelMatcher {
   }
 
   /**
-   * The best `limit` wines for the text read on a label, best first (empty when nothing is shared).
-   * Candidates come from the label's distinctive trigrams; the best {@link RESCORED} of them are then
-   * scored on all its trigrams (frequent ones rebuilt from the wine's words), so the ranking is the full
-   * cosine without walking posting lists that hold much of the catalogue; the best {@link COVERED}
-   * by cosine are weighed by word coverage.
+   * The wines the label's trigrams point to, with their cosine (0..1): candidates come from the
+   * label's distinctive trigrams; the best {@link RESCORED} of them are then scored on all its
+   * trigrams (frequent ones rebuilt from the wine's words), so the cosine is the full one without
+   * walking posting lists that hold much of the catalogue. Empty when nothing is shared.
    */
-  match(text: string, limit: number): LabelMatches {
+  private candidates(text: string, limit: number): { doc: number; score: number }[] {
     const query = labelTerms(text, this.ids);
     let norm = 0;
     for (const [id, tf] of query) norm += (tf * (this.idf[id] ?? 0)) ** 2;
     norm = Math.sqrt(norm);
-    if (norm === 0) return { score: 0, matches: [] };
+    if (norm === 0) return [];
     const touched: number[] = [];
     const frequent = new Map<number, number>();
     for (const [id, tf] of query) {
@@ -288,6 +292,11 @@ export class LabelMatcher {
     }));
     for (const doc of touched) this.scores[doc] = 0;
     for (const c of candidates) c.score += this.frequentPart(c.doc, frequent);
+    return candidates;
+  }
+
+  /** Each candidate's features against the label's words (label-evidence.ts FEATURES, the cosine last). */
+  private weigh(text: string, candidates: readonly { doc: number; score: number }[]): Weighed[] {
     const words = labelWords(text);
     const label: LabelReading = {
       ...words,
@@ -296,22 +305,41 @@ export class LabelMatcher {
       facts: labelFacts(words.words),
     };
     const found = new Map<number, number>();
-    const ranked = candidates.map((c) => {
-      const e = this.evidence.of(c.doc, label, found);
-      return {
-        id: this.docIds[c.doc] ?? 0,
-        score: (c.score * (1 + e.coverage)) / 2,
-        evidence: e.total + COSINE_WEIGHT * c.score,
-        confidence: 0,
-      };
+    return candidates.map((c) => {
+      const { features, coverage } = this.evidence.of(c.doc, label, found);
+      features[COSINE] = c.score;
+      return { id: this.docIds[c.doc] ?? 0, cosine: c.score, coverage, features };
     });
+  }
+
+  /**
+   * Every candidate the label's text leads to, with its features, in no particular order: what the
+   * ranking model is fitted on (bench/fit-label-ranking.ts).
+   */
+  features(text: string): Weighed[] {
+    return this.weigh(text, this.candidates(text, RESCORED));
+  }
+
+  /**
+   * The best `limit` wines for the text read on a label, best first by the evidence `model` gives
+   * their features (label-ranking.ts; the fitted model unless another is given), with confidences;
+   * empty when nothing is shared.
+   */
+  match(text: string, limit: number, model: RankingModel = RANKING): LabelMatches {
+    const ranked = this.weigh(text, this.candidates(text, limit)).map((w) => ({
+      id: w.id,
+      score: (w.cosine * (1 + w.coverage)) / 2,
+      evidence: evidenceOf(model, w.features),
+      confidence: 0,
+    }));
     ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
     const score = ranked.reduce((max, r) => Math.max(max, r.score), 0);
-    const top = ranked[0]?.evidence ?? 0;
-    let sum = Math.exp((UNKNOWN_EVIDENCE - top) / CONFIDENCE_TEMPERATURE);
-    for (const r of ranked) sum += Math.exp((r.evidence - top) / CONFIDENCE_TEMPERATURE);
+    const shares = confidences(
+      model,
+      ranked.map((r) => r.evidence),
+    );
     const best = ranked.slice(0, limit);
-    for (const r of best) r.confidence = Math.exp((r.evidence - top) / CONFIDENCE_TEMPERATURE) / sum;
+    for (const [i, r] of best.entries()) r.confidence = shares[i] ?? 0;
     return { score, matches: best };
   }
 }
