@@ -103,7 +103,7 @@ try {
   writeFileSync(
     new URL("./results/matcher-restart.md", import.meta.url),
     [
-      `# First photo after a restart (${result.date}, ${wines.toLocaleString("en")} wines, \`npm\`-less: \`node --import tsx bench/matcher-restart.ts\`)`,
+      `# First photo after a restart (${result.date}, ${wines.toLocaleString("en")} wines, \`PHOTO_DB=… node --import tsx bench/matcher-restart.ts\`)`,
       "",
       "The photo's text is a fixed reading (no OCR); the photo is sent as soon as the service listens.",
       "",
