@@ -249,6 +249,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ocrThreads: config.ocrThreads,
     ocrIdleMs: config.ocrIdleMs,
     matcherIdleMs: config.matcherIdleMs,
+    matcherCacheDir: config.matcherCacheDir,
     timeoutMs: config.photoTimeoutMs,
     read: deps.photoReader,
   });

@@ -25,6 +25,7 @@ import { winesListIndexes } from "./migrations/2026-11-25-wines-list-indexes.ts"
 import { accountDashboard } from "./migrations/2026-11-26-account-dashboard.ts";
 import { accountSecurity } from "./migrations/2026-11-27-account-security.ts";
 import { catalogueSources } from "./migrations/2026-11-28-catalogue-sources.ts";
+import { catalogueIdentity } from "./migrations/2026-11-29-catalogue-identity.ts";
 import type { Database, Dialect } from "./types.ts";
 import { errorSummary, isDatabaseUnavailable, warningLogger } from "./unavailable.ts";
 
@@ -326,6 +327,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     "2026-11-26-account-dashboard": accountDashboard(),
     "2026-11-27-account-security": accountSecurity(dialect),
     "2026-11-28-catalogue-sources": catalogueSources(),
+    "2026-11-29-catalogue-identity": catalogueIdentity(),
   };
 }
 

@@ -322,6 +322,8 @@ export interface ApiKeyTable {
 export interface CatalogueVersionTable {
   id: number;
   version: number;
+  /** A random UUID made once per database (by its migration); null only in a row written without it. */
+  catalogue_id: string | null;
 }
 
 export interface Database {

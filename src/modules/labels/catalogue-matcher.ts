@@ -4,79 +4,79 @@
  * {@link RETIRE_AFTER_MS} for the matches still running on it. A request that gives up waiting (its
  * time budget) leaves the build running for the next one; a failed build is tried again by the next
  * request. With an idle time, the thread stops after that long without a match (its index's memory
- * returns) and the next request starts it again: from the index the first thread of this catalogue
- * version saved to a file of this process's own (in the OS temp folder, removed on close; what a
- * killed process left there is removed by the next process that saves one) when there is one, else by
- * a build (the next photo at 300,000 wines on a 2-core machine: 1.4 s with the saved index, 12.5 s
- * with a build: bench/results/photo-memory-300k-snapshot.md, -before-snapshot.md).
+ * returns) and the next request starts it again.
+ *
+ * With a cache folder (`MATCHER_CACHE_DIR`, {@link MatcherCache}), a thread starts from the index
+ * saved there for the current catalogue identity (database id, version, wines, matcher code) when
+ * there is one and it reads, else it builds and then saves its index there: so the first photo after
+ * an idle stop, and after a restart of the service, restores instead of building (the next photo at
+ * 300,000 wines on a 2-core machine: 1.4 s with the saved index, 12.5 s with a build:
+ * bench/results/photo-memory-300k-snapshot.md, -before-snapshot.md). {@link warm} starts it at the
+ * service's start when such an index is saved.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { existsSync, statSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import { labelDocumentPages } from "./labels.repository.ts";
+import { catalogueIdentity, labelDocumentPages } from "./labels.repository.ts";
+import { MatcherCache } from "./matcher-cache.ts";
 import { MatcherThread } from "./matcher-thread.ts";
 
 /** How long a replaced matcher thread stays up for the matches still running on it, in milliseconds. */
 const RETIRE_AFTER_MS = 30_000;
 
-/** A process's folder of saved indexes in the OS temp folder: `winedata-matcher-<pid>-<random>`. */
-const FOLDER_PREFIX = "winedata-matcher-";
-const FOLDER_PID = new RegExp(`^${FOLDER_PREFIX}(\\d+)-`);
-
-/** Whether process `pid` runs (signal 0 checks without signalling; EPERM: it runs as another user). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
- * Removes from `root` the folders of saved indexes that processes which ended without closing (killed)
- * left behind: 73 MB each at 300,000 wines. A folder whose process runs, or whose name has no pid, is
- * kept; one that cannot be removed is left (best effort, never throws).
+ * {@link CatalogueMatcher.warm} restores only an index file at least this large, in bytes: a smaller
+ * catalogue builds in about a second on the first photo anyway (1,000 wines: well under one), and a
+ * test service need not start a thread it will not use.
  */
-function removeLeftIndexes(root = tmpdir()): void {
-  try {
-    for (const name of readdirSync(root)) {
-      const pid = Number(FOLDER_PID.exec(name)?.[1] ?? 0);
-      if (pid > 1 && pid !== process.pid && !processRuns(pid)) {
-        rmSync(join(root, name), { recursive: true, force: true });
-      }
-    }
-  } catch {
-    // An unreadable temp folder or a folder in use elsewhere: left as it is.
-  }
-}
+export const WARM_MIN_BYTES = 4 * 1024 * 1024;
 
 /** How a matcher thread was made ready: built from the catalogue, or restored from a saved index. */
 export type MatcherStart = "built" | "restored";
 
+/** Options of a {@link CatalogueMatcher}. */
+export interface CatalogueMatcherOptions {
+  /** The thread stops after this many ms without use; 0 (default) keeps it (`MATCHER_IDLE_MS`). */
+  idleMs?: number;
+  /** The folder of saved indexes (`MATCHER_CACHE_DIR`); null (default): none is saved or read. */
+  cacheDir?: string | null;
+  /** Told how each thread was made ready and how long that took, in ms. */
+  onStart?: (how: MatcherStart, ms: number) => void;
+  /** Smallest saved index {@link CatalogueMatcher.warm} restores, in bytes (default {@link WARM_MIN_BYTES}). */
+  warmMinBytes?: number;
+}
+
 export class CatalogueMatcher {
   private built: { matcher: Promise<MatcherThread>; version: number } | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
-  /** The folder of the saved indexes (made on the first build with an idle time), and the last saved. */
-  private folder: string | null = null;
+  private readonly cache: MatcherCache | null;
+  private readonly idleMs: number;
+  private readonly onStart: (how: MatcherStart, ms: number) => void;
+  private readonly warmMinBytes: number;
+  /** The saved index file of the current thread's catalogue identity, once restored or written. */
   private saved: { file: string; version: number } | null = null;
+  private closed = false;
 
   /**
-   * @param db the database whose wines are matched.
+   * @param db the database whose wines are matched (and whose catalogue id keys the saved indexes).
    * @param currentVersion the catalogue version (imports so far), a number when known, else a
    *   promise of one: `app.catalogueVersion.current()` in the service.
-   * @param idleMs the thread stops after this many ms without use; 0 keeps it (`MATCHER_IDLE_MS`),
-   *   and no index is saved.
-   * @param onStart told how each thread was made ready and how long that took, in ms.
    */
   constructor(
     private readonly db: Kysely<Database>,
     private readonly currentVersion: () => number | Promise<number>,
-    private readonly idleMs = 0,
-    private readonly onStart: (how: MatcherStart, ms: number) => void = () => {},
-  ) {}
+    {
+      idleMs = 0,
+      cacheDir = null,
+      onStart = () => {},
+      warmMinBytes = WARM_MIN_BYTES,
+    }: CatalogueMatcherOptions = {},
+  ) {
+    this.idleMs = idleMs;
+    this.cache = cacheDir === null ? null : new MatcherCache(cacheDir);
+    this.onStart = onStart;
+    this.warmMinBytes = warmMinBytes;
+  }
 
   /** True while a matcher thread runs or is being built (false before the first photo and after an idle stop). */
   running(): boolean {
@@ -102,7 +102,8 @@ export class CatalogueMatcher {
   }
 
   /**
-   * The matcher of the current catalogue version, built on first use.
+   * The matcher of the current catalogue version: on first use restored from its saved index, or
+   * built.
    * @throws the database's error when the version or the wines cannot be read, or the thread's.
    */
   async current(): Promise<MatcherThread> {
@@ -119,9 +120,8 @@ export class CatalogueMatcher {
     const built = { matcher, version };
     this.built = built;
     matcher.then(
-      (thread) => {
+      () => {
         this.touch(built);
-        this.keep(thread, version);
         if (!previous) return;
         const retire = setTimeout(
           () => previous.matcher.then((old) => old.close()).catch(() => {}),
@@ -136,62 +136,86 @@ export class CatalogueMatcher {
     return matcher;
   }
 
-  /** A thread for catalogue `version`: restored from its saved index if there is one, else built. */
+  /**
+   * Starts the matcher in the background of the service's start when the index of the current
+   * catalogue identity is saved and at least `warmMinBytes` large (a restore: 1.4 s at 300,000
+   * wines), so the first photo finds it ready; never starts a build. Resolves to whether it started
+   * one; the caller logs a rejection (the database's or the thread's error).
+   */
+  async warm(): Promise<boolean> {
+    if (this.closed || this.built !== null) return false;
+    const version = await this.currentVersion();
+    const file = await this.indexFile(version);
+    if (file === null || this.closed || this.built !== null) return false;
+    try {
+      if (statSync(file).size < this.warmMinBytes) return false;
+    } catch {
+      return false; // none saved
+    }
+    await this.current();
+    return true;
+  }
+
+  /** The saved index file of catalogue `version` of this database (it may not exist); null without a cache. */
+  private async indexFile(version: number): Promise<string | null> {
+    if (this.cache === null) return null;
+    const { catalogueId, wines } = await catalogueIdentity(this.db);
+    return catalogueId === null ? null : this.cache.file({ catalogueId, version, wines });
+  }
+
+  /** A thread for catalogue `version`: restored from its saved index if there is one that reads, else built. */
   private async start(version: number): Promise<MatcherThread> {
     const started = performance.now();
-    const file = this.saved?.version === version ? this.saved.file : null;
+    const file = await this.indexFile(version);
     const restored =
-      file === null
-        ? null
-        : await MatcherThread.restore(file).catch(() => {
-            this.saved = null; // gone or unreadable: build instead
-            return null;
-          });
-    const thread =
-      restored ?? (await MatcherThread.build(labelDocumentPages(this.db), this.saveFile(version)));
+      file === null || !existsSync(file) ? null : await MatcherThread.restore(file).catch(() => null); // unreadable: built and saved again
+    if (restored && file) {
+      this.saved = { file, version };
+      this.cache?.used(file);
+    }
+    const save = restored ? undefined : this.saveTo(file);
+    const thread = restored ?? (await MatcherThread.build(labelDocumentPages(this.db), save));
     this.onStart(restored ? "restored" : "built", Math.round(performance.now() - started));
+    if (save !== undefined) this.keep(thread, version);
     return thread;
   }
 
-  /** Where a build of `version` writes its index: in this process's folder; none without an idle time. */
-  private saveFile(version: number): string | undefined {
-    if (this.idleMs <= 0) return undefined;
-    if (this.folder === null) {
-      removeLeftIndexes();
-      this.folder = mkdtempSync(join(tmpdir(), `${FOLDER_PREFIX}${process.pid}-`));
+  /** `file` when its folder exists or can be made (a build then writes its index there), else undefined. */
+  private saveTo(file: string | null): string | undefined {
+    if (file === null || this.cache === null) return undefined;
+    try {
+      this.cache.prepare();
+      return file;
+    } catch {
+      return undefined; // a folder that cannot be made: built, not saved
     }
-    return join(this.folder, `catalogue-${version}.v8`);
   }
 
   /**
-   * Remembers the index `thread` saves for `version` once it is written (a build's thread writes it
-   * after it is ready) and removes the file of an older version.
+   * Once the index `thread` builds for `version` is written (after the thread is ready), remembers
+   * it and prunes the cache folder (other identities of this catalogue, the least recently used).
    */
   private keep(thread: MatcherThread, version: number): void {
-    if (this.idleMs <= 0 || this.saved?.version === version) return;
     thread.saved
       .then((file) => {
-        if (file === null || this.folder === null) return; // not written, or closed meanwhile
-        const old = this.saved;
+        if (file === null || this.cache === null) return; // not written, or the thread stopped first
         this.saved = { file, version };
-        if (old !== null && old.file !== file) rmSync(old.file, { force: true });
+        this.cache.prune(file);
       })
-      .catch(() => {}); // an old file that cannot be removed goes with the folder on close
+      .catch(() => {});
   }
 
-  /** Where the current catalogue version's index is saved, once it is (null before, or without an idle time). */
+  /** The saved index of the current catalogue version once restored or written (null before, or without a cache). */
   savedIndex(): string | null {
     return this.saved?.file ?? null;
   }
 
-  /** Stops the current matcher thread and removes the saved indexes (the app closed). */
+  /** Stops the current matcher thread (the app closed); the saved indexes stay for the next start. */
   async close(): Promise<void> {
+    this.closed = true;
     if (this.idleTimer) clearTimeout(this.idleTimer);
     const built = this.built;
     this.built = null;
     await built?.matcher.then((m) => m.close()).catch(() => {});
-    if (this.folder !== null) rmSync(this.folder, { recursive: true, force: true });
-    this.folder = null;
-    this.saved = null;
   }
 }

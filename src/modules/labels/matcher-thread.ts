@@ -80,9 +80,10 @@ export class MatcherThread {
   }
 
   /**
-   * Starts a thread on the index a thread of this process saved to `file` (the next photo at 300,000
-   * wines: 1.4 s against 12.5 s with a build: bench/results/photo-memory-300k-snapshot.md).
-   * @throws when the file cannot be read (the thread is stopped).
+   * Starts a thread on the index a thread saved to `file` (see {@link build}; this process or another
+   * one, before a restart: matcher-cache.ts), at 300,000 wines in 1.4 s against 12.5 s for a build
+   * (bench/results/photo-memory-300k-snapshot.md).
+   * @throws when the file cannot be read or is not a saved index of this format (the thread is stopped).
    */
   static restore(file: string): Promise<MatcherThread> {
     return MatcherThread.start(async (post) => post({ restore: file }));

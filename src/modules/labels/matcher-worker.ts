@@ -8,12 +8,33 @@
  * failed, `{ saved }` once the index is written (null: it could not be), `{ id, matches }` for each
  * label. See {@link MatcherThread}.
  */
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { deserialize, serialize, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort } from "node:worker_threads";
 import type { LabelDocument } from "./label-indexer.ts";
 import { LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
+import { MATCHER_INDEX_FORMAT } from "./matcher-cache.ts";
+
+/** A saved index file's content (`node:v8` serialize): the matcher's snapshot and the layout's version. */
+interface SavedIndex {
+  format: number;
+  snapshot: MatcherSnapshot;
+}
+
+/**
+ * The matcher saved in `file`.
+ * @throws when the file cannot be read, is not a saved index (corrupt, another layout), or its
+ *   snapshot is incomplete.
+ */
+function restoreFile(file: string): LabelMatcher {
+  const saved = deserialize(readFileSync(file)) as Partial<SavedIndex> | null;
+  if (saved?.format !== MATCHER_INDEX_FORMAT || typeof saved.snapshot !== "object") {
+    throw new Error(`${file} is not a saved label index of format ${MATCHER_INDEX_FORMAT}`);
+  }
+  return LabelMatcher.restore(saved.snapshot);
+}
 
 export type MatcherRequest =
   | { page: LabelDocument[] }
@@ -50,7 +71,7 @@ const startOnce = (make: () => Promise<void>): void => {
 port.on("message", (message: MatcherRequest) => {
   if ("restore" in message) {
     const file = message.restore;
-    startOnce(() => ready(() => LabelMatcher.restore(deserialize(readFileSync(file)) as MatcherSnapshot)));
+    startOnce(() => ready(() => restoreFile(file)));
   } else if ("page" in message || "end" in message) {
     if ("end" in message) savePath = message.save;
     pending.push("page" in message ? message.page : null);
@@ -90,19 +111,26 @@ async function ready(make: () => LabelMatcher | Promise<LabelMatcher>): Promise<
 }
 
 /**
- * Writes the built index to `savePath` when asked (a file beside it, then renamed: a reader never
- * sees half of one), then collects the serialized copy; a failure leaves no file at `savePath` (at
- * most the `.partial` one, which goes with the folder on close) and is only lost time for the next
- * start, which then builds.
+ * Writes the built index to `savePath` when asked: to a file of this thread's own beside it
+ * (`<savePath>.<random>.partial`), then renamed, so a reader never sees half of one and two processes
+ * saving the same index at once each rename a whole file; then collects the serialized copy. A
+ * failure leaves no file at `savePath` (the partial one is removed, or, if the process dies first,
+ * by the next save's prune) and is only lost time for the next start, which then builds.
  */
 function save(): void {
   if (matcher === null || savePath === undefined) return;
-  const partial = `${savePath}.partial`;
+  const partial = `${savePath}.${randomUUID()}.partial`;
   try {
-    writeFileSync(partial, serialize(matcher.snapshot()));
+    const saved: SavedIndex = { format: MATCHER_INDEX_FORMAT, snapshot: matcher.snapshot() };
+    writeFileSync(partial, serialize(saved));
     renameSync(partial, savePath);
     port?.postMessage({ saved: savePath });
   } catch {
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Left for the next save's prune.
+    }
     port?.postMessage({ saved: null }); // no saved index: the next start builds
   }
   collectGarbage();

@@ -60,6 +60,9 @@ export const READY_TIMEOUT_MS = 2_000;
  *   primary. Both are asked at once, each within the same limit.
  *   With `REDIS_URL` both answers also carry `redis: "up" | "down"`; Redis alone does not make the
  *   instance unready (limits are then counted per process, see plugins/rate-limit.ts).
+ *   It does not wait for the label matcher: an instance serves everything else while the matcher is
+ *   restored in the background at start (plugins/labels.ts, 1.4 s at 300,000 wines) or built on a
+ *   first photo, and a photo that finds it not ready within its budget gets 503 with `Retry-After`.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
