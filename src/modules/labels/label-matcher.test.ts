@@ -338,7 +338,7 @@ test("names that count when no wine fits: whole words, title optional, no common
       "Barossa Valley",
     ]),
   ];
-  wines.forEach(([producer, name, region], doc) => names.push(doc, producer, name, [region]));
+  for (const [doc, [producer, name, region]] of wines.entries()) names.push(doc, producer, name, [region]);
   names.seal();
   const named = (text: string) => {
     const found = names.find(fold(text).split(" "));
