@@ -96,18 +96,29 @@ export class NameIndex {
   /** Sealed: name (folded words joined by a space) → its wines' document numbers, ascending. */
   private producers = new Map<string, Int32Array>();
   private regions = new Map<string, Int32Array>();
+  /** Folded names while adding: producers and regions recur across many wines (emptied by {@link seal}). */
+  private folded = new Map<string, string>();
+
+  private fold(text: string): string {
+    let folded = this.folded.get(text);
+    if (folded === undefined) {
+      folded = fold(text);
+      this.folded.set(text, folded);
+    }
+    return folded;
+  }
 
   /** Adds document `doc` (the next one) with its producer's display name and name, and its region's names. */
   push(doc: number, producer: string, producerName: string, regionNames: readonly string[]): void {
     this.wines = doc + 1;
-    const display = fold(producer);
+    const display = this.fold(producer);
     let p = this.producerList.get(display);
     if (p === undefined) {
-      p = { display, name: fold(producerName), docs: [] };
+      p = { display, name: this.fold(producerName), docs: [] };
       this.producerList.set(display, p);
     }
     p.docs.push(doc);
-    for (const region of new Set(regionNames.map(fold))) {
+    for (const region of new Set(regionNames.map((name) => this.fold(name)))) {
       if (region === "") continue;
       const docs = this.regionList.get(region) ?? [];
       docs.push(doc);
@@ -163,6 +174,7 @@ export class NameIndex {
     this.regions = regions;
     this.producerList = new Map();
     this.regionList = new Map();
+    this.folded = new Map();
   }
 
   /**
