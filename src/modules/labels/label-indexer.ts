@@ -7,6 +7,7 @@
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
 import { EvidenceIndex } from "./label-evidence.ts";
+import { NameIndex } from "./label-names.ts";
 
 /**
  * What the matcher knows of one wine: `producer` is the display name ("Château Chemin Royal"),
@@ -68,6 +69,8 @@ export class LabelIndexer {
   readonly docStart: number[] = [0];
   readonly documentIds: number[] = [];
   readonly evidence = new EvidenceIndex();
+  /** Producers' and regions' names, for labels no wine fits as a whole (label-names.ts). */
+  readonly names = new NameIndex();
   /** Distinct folded words of all wines and the trigram ids of each. */
   readonly words = new Map<string, number>();
   readonly wordTrigrams: Int32Array[] = [];
@@ -127,6 +130,12 @@ export class LabelIndexer {
     this.wordStart.push(this.wordList.length);
     for (const [term, tf] of v) this.list.push(term, tf);
     this.docStart.push(this.list.length);
+    this.names.push(
+      this.documentIds.length,
+      d.producer,
+      d.producerName ?? d.producer,
+      d.regionNames ?? [d.region],
+    );
     this.documentIds.push(d.id);
     this.evidence.push({
       producerName: d.producerName ?? d.producer,

@@ -6,9 +6,11 @@ import { test } from "node:test";
 import { deserialize, serialize } from "node:v8";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
+import { fold } from "../../domain/text-folding.ts";
 import { EvidenceIndex } from "./label-evidence.ts";
 import type { LabelDocument } from "./label-indexer.ts";
 import { LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
+import { NameIndex } from "./label-names.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { joinedWithTypo, labelWords, letterMask } from "./label-words.ts";
 import { labelDocumentPages } from "./labels.repository.ts";
@@ -317,4 +319,39 @@ test("a short name one slip from the start of a long label word counts more than
   const louis = index.of(1, label, new Map()).features[0] ?? 0;
   assert.ok(ronco > 0);
   assert.equal(Math.round((louis / ronco) * 100) / 100, 1.5);
+});
+
+test("names that count when no wine fits: whole words, title optional, no common word alone, the narrowest region", () => {
+  const names = new NameIndex();
+  const wines: [string, string, string][] = [
+    ["Château Chemin Royal", "Chemin Royal", "Moulis-en-Médoc"],
+    ["Château Pichon Baron", "Pichon Baron", "Pauillac"],
+    ["Baron de Ley", "Baron de Ley", "Rioja"],
+    ["Château Baron", "Baron", "Bordeaux"],
+    ["Te Mata", "Te Mata", "Hawke's Bay"],
+    ["Château Margaux", "Margaux", "Margaux"],
+    ["Domaine Mallard", "Mallard", "Chablis"],
+    ["Domaine Ferrand", "Ferrand", "Petit Chablis"],
+    ...Array.from({ length: 60 }, (_, i): [string, string, string] => [
+      `Estate ${i}`,
+      `Estate ${i}`,
+      "Barossa Valley",
+    ]),
+  ];
+  for (const [doc, [producer, name, region]] of wines.entries()) names.push(doc, producer, name, [region]);
+  names.seal();
+  const named = (text: string) => {
+    const found = names.find(fold(text).split(" "));
+    return found ? `${found.by}: ${found.docs}` : "";
+  };
+  assert.equal(named("CHEMIN ROYAL 2015"), "producer: 0"); // without its title
+  assert.equal(named("GRAND VIN TE MATA"), "producer: 4");
+  assert.equal(named("TE MATAKANA"), ""); // not inside a longer word
+  assert.equal(named("BARON 2015"), ""); // in three producers' names: common
+  assert.equal(named("CHATEAU BARON"), ""); // a title and a common word: no more distinctive
+  assert.equal(named("CHATEAU MARGAUX"), "producer: 5");
+  assert.equal(named("MARGAUX"), "region: 5"); // alone it is the appellation
+  assert.equal(named("PETIT CHABLIS"), "region: 7"); // not Chablis inside it
+  assert.equal(named("CHABLIS PAUILLAC"), "region: 1,6"); // two appellations of one wine each
+  assert.equal(named("BAROSSA VALLEY"), ""); // 60 of 68 wines: a region that narrows nothing
 });

@@ -12,10 +12,19 @@
  * candidate's words the label does not show count against it; region, country, vintage and colour
  * separate namesakes — plus a little of its cosine. The confidence of each is a softmax of the
  * evidence (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
- * says whether it shows a wine of the catalogue at all (MATCH_THRESHOLD in labels.service.ts).
+ * says whether it shows a wine of the catalogue at all ({@link MATCH_THRESHOLD}).
+ *
+ * Named wines: when no wine fits the label that well but the label shows a producer's full name or
+ * a region's (appellation's) name as whole words (label-names.ts), that producer's or region's wines
+ * are the answer's {@link LabelMatches.named} candidates, ranked by the same evidence, with a
+ * confidence spread over them and kept below {@link AMBIGUOUS_BELOW} (issue 36: a label whose
+ * producer was read exactly but whose other text was noise, or whose producer OCR garbled but whose
+ * appellation is legible, is never left without candidates).
  */
+import { fold } from "../../domain/text-folding.ts";
 import { EvidenceIndex, FEATURES, type LabelReading } from "./label-evidence.ts";
 import { FIELD_TF, type LabelDocument, LabelIndexer, trigrams } from "./label-indexer.ts";
+import { NameIndex } from "./label-names.ts";
 import { confidences, evidenceOf, RANKING, type RankingModel } from "./label-ranking.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { labelWords, letterMask, smoothIdf } from "./label-words.ts";
@@ -39,11 +48,15 @@ export interface LabelMatch {
 /**
  * The matches of one label: `score` (0..1) is the best {@link LabelMatch.score} among all the
  * candidates weighed — how surely the label shows a wine of the catalogue at all — and `matches` the
- * best candidates by evidence, best first.
+ * best candidates by evidence, best first. `named` is there only when `score` is below
+ * {@link MATCH_THRESHOLD} and the label shows a producer's or region's name (see the module comment):
+ * `by` what, the `names` found (folded), and that producer's or region's wines best first, each
+ * `confidence` below {@link NAMED_CONFIDENCE}.
  */
 export interface LabelMatches {
   score: number;
   matches: LabelMatch[];
+  named?: { by: "producer" | "region"; names: string[]; matches: LabelMatch[] };
 }
 
 /** A candidate wine's features against a label: its id, trigram cosine (0..1), word coverage (0..1) and FEATURES. */
@@ -61,7 +74,26 @@ const COSINE = FEATURES.indexOf("cosine");
 export interface MatcherSnapshot {
   index: Record<string, unknown>;
   evidence: Record<string, unknown>;
+  names: Record<string, unknown>;
 }
+
+/**
+ * A label whose best {@link LabelMatch.score} is this good is taken to show a wine of the catalogue;
+ * below it the label counts as unknown (but see {@link LabelMatches.named}). Calibrated on simulated
+ * labels of wines left out of the catalogue (see bench/label-matcher.ts): it keeps every correct
+ * answer on the dev photos and rejects about a third of unknown wines.
+ */
+export const MATCH_THRESHOLD = 0.2;
+/** Below this confidence the best candidate is not clearly the wine (two equal namesakes get 0.5 each): the answer says `ambiguous`. */
+export const AMBIGUOUS_BELOW = 0.6;
+/**
+ * The confidence shared by the wines of a name found on a label whose text fits no wine well
+ * ({@link LabelMatches.named}): a producer's only wine gets this much, three equally likely wines a
+ * third of it each. Below {@link AMBIGUOUS_BELOW}: such an answer is always ambiguous.
+ */
+export const NAMED_CONFIDENCE = 0.5;
+/** Most wines of a name ranked by evidence (those the trigram stage found first, then in catalogue order). */
+const MAX_NAMED = 1000;
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
@@ -146,6 +178,7 @@ export class LabelMatcher {
   private readonly maxWalkedDf: number;
   private readonly scores: Float32Array;
   private readonly evidence: EvidenceIndex;
+  private readonly names: NameIndex;
 
   /** A matcher over `documents`, built in one go, blocking (build times: bench/results/label-matcher.md). */
   static of(documents: readonly LabelDocument[]): LabelMatcher {
@@ -175,16 +208,17 @@ export class LabelMatcher {
    * serialize, so a stopped matcher can be brought back in a fraction of a build: {@link restore}.
    */
   snapshot(): MatcherSnapshot {
-    const { scores: _scores, evidence, ...index } = this;
-    return { index, evidence: evidence.snapshot() };
+    const { scores: _scores, evidence, names, ...index } = this;
+    return { index, evidence: evidence.snapshot(), names: names.snapshot() };
   }
 
   /** The matcher of a {@link snapshot} taken by this same code (in this process). */
-  static restore({ index, evidence }: MatcherSnapshot): LabelMatcher {
+  static restore({ index, evidence, names }: MatcherSnapshot): LabelMatcher {
     const docIds = index.docIds as Int32Array;
     const fields = {
       ...index,
       evidence: EvidenceIndex.restore(evidence),
+      names: NameIndex.restore(names),
       scores: new Float32Array(docIds.length),
     };
     return Object.assign(Object.create(LabelMatcher.prototype) as LabelMatcher, fields);
@@ -196,6 +230,8 @@ export class LabelMatcher {
     this.ids = indexer.ids;
     this.evidence = indexer.evidence;
     this.evidence.seal();
+    this.names = indexer.names;
+    this.names.seal();
     const terms = this.ids.size;
     this.df = new Int32Array(terms);
     for (let i = 0; i < list.length; i++) {
@@ -326,7 +362,8 @@ export class LabelMatcher {
    * empty when nothing is shared.
    */
   match(text: string, limit: number, model: RankingModel = RANKING): LabelMatches {
-    const ranked = this.weigh(text, this.candidates(text, limit)).map((w) => ({
+    const candidates = this.candidates(text, limit);
+    const ranked = this.weigh(text, candidates).map((w) => ({
       id: w.id,
       score: (w.cosine * (1 + w.coverage)) / 2,
       evidence: evidenceOf(model, w.features),
@@ -340,6 +377,48 @@ export class LabelMatcher {
     );
     const best = ranked.slice(0, limit);
     for (const [i, r] of best.entries()) r.confidence = shares[i] ?? 0;
-    return { score, matches: best };
+    if (score >= MATCH_THRESHOLD) return { score, matches: best };
+    const named = this.named(text, candidates, limit, model);
+    return named ? { score, matches: best, named } : { score, matches: best };
+  }
+
+  /**
+   * The wines of the producers (else regions) whose names `text` shows as whole words, best
+   * `limit` by evidence (their cosine from `candidates` when the first stage found them, else 0), each
+   * with its softmax share of the evidence among them times {@link NAMED_CONFIDENCE}; undefined when
+   * the label names none. At most {@link MAX_NAMED} of a name's wines are weighed.
+   */
+  private named(
+    text: string,
+    candidates: readonly { doc: number; score: number }[],
+    limit: number,
+    model: RankingModel,
+  ): LabelMatches["named"] {
+    const named = this.names.find(fold(text).split(" "));
+    if (named === null) return undefined;
+    const cosine = new Map(candidates.map((c) => [c.doc, c.score]));
+    const docs =
+      named.docs.length <= MAX_NAMED
+        ? named.docs
+        : [...named.docs.filter((d) => cosine.has(d)), ...named.docs.filter((d) => !cosine.has(d))].slice(
+            0,
+            MAX_NAMED,
+          );
+    const ranked = this.weigh(
+      text,
+      docs.map((doc) => ({ doc, score: cosine.get(doc) ?? 0 })),
+    ).map((w) => ({
+      id: w.id,
+      score: (w.cosine * (1 + w.coverage)) / 2,
+      evidence: evidenceOf(model, w.features),
+      confidence: 0,
+    }));
+    ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
+    const top = ranked[0]?.evidence ?? 0;
+    let sum = 0;
+    for (const r of ranked) sum += Math.exp(r.evidence - top);
+    const best = ranked.slice(0, limit);
+    for (const r of best) r.confidence = (NAMED_CONFIDENCE * Math.exp(r.evidence - top)) / sum;
+    return { by: named.by, names: named.names, matches: best };
   }
 }

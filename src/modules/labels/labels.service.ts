@@ -16,20 +16,15 @@ import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { presentWineSummary } from "../wines/wine-presenter.ts";
 import type { CatalogueMatcher } from "./catalogue-matcher.ts";
-import type { LabelMatches } from "./label-matcher.ts";
+import { AMBIGUOUS_BELOW, type LabelMatches, MATCH_THRESHOLD } from "./label-matcher.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { candidateRows } from "./labels.repository.ts";
 import type { PhotoReader } from "./ocr-pool.ts";
 import type { OcrLine, OcrTask } from "./ocr-worker.ts";
 
-/**
- * A match this good is taken as the wine on the label; below it the label counts as unknown.
- * Calibrated on simulated labels of wines left out of the catalogue (see bench/label-matcher.ts):
- * it keeps every correct answer on the dev photos and rejects about a third of unknown wines.
- */
-export const MATCH_THRESHOLD = 0.2;
-/** Below this confidence the best candidate is not clearly the wine (two equal namesakes get 0.5 each): the answer says `ambiguous`. */
-export const AMBIGUOUS_BELOW = 0.6;
+/** The matcher's thresholds (label-matcher.ts), here too for the benchmarks. */
+export { AMBIGUOUS_BELOW, MATCH_THRESHOLD };
+
 /** Confidence to three decimals. */
 const round = (x: number) => Math.round(x * 1000) / 1000;
 /** A reading is convincing with a best match this good and at least {@link MIN_TEXT} confident characters. */
@@ -129,7 +124,13 @@ export async function analyzePhoto(
     return { message: "no_label_detected", detected_labels: [], candidates: [], ambiguous: false };
   }
 
-  const accepted = best.score >= MATCH_THRESHOLD ? best.matches.slice(0, options.maxResults) : [];
+  // A label no wine fits well still has candidates when it names a producer or a region: theirs,
+  // always ambiguous (label-matcher.ts, LabelMatches.named).
+  const named = best.score >= MATCH_THRESHOLD ? undefined : best.named;
+  const accepted = (best.score >= MATCH_THRESHOLD ? best.matches : (named?.matches ?? [])).slice(
+    0,
+    options.maxResults,
+  );
   const rows = await candidateRows(
     db,
     accepted.map((m) => m.id),
@@ -139,12 +140,13 @@ export async function analyzePhoto(
     const r = byId.get(m.id);
     return r ? [{ ...presentWineSummary(r, options.lang, r), confidence: round(m.confidence) }] : [];
   });
-  const ambiguous = accepted.length > 0 && (accepted[0]?.confidence ?? 0) < AMBIGUOUS_BELOW;
+  const ambiguous =
+    accepted.length > 0 && (named !== undefined || (accepted[0]?.confidence ?? 0) < AMBIGUOUS_BELOW);
 
   const years = yearsOnLabel(text);
   const top = accepted[0] ? byId.get(accepted[0].id) : undefined;
   let label: DetectedLabel;
-  if (top) {
+  if (top && named?.by !== "region") {
     const listed = new Set(JSON.parse(top.vintages) as number[]);
     label = {
       producer_name: top.producer_display_name,
@@ -155,7 +157,8 @@ export async function analyzePhoto(
       country: top.country,
     };
   } else {
-    // No wine of ours: report the label's own words, the most prominent lines first.
+    // No wine of ours: report the label's own words, the most prominent lines first (and, when the
+    // candidates are the wines of a region it names, that region).
     const prominent = [...lines].filter((l) => /\p{L}{2}/u.test(l.text)).sort((a, b) => b.height - a.height);
     const folded = fold(text);
     label = {
@@ -163,8 +166,8 @@ export async function analyzePhoto(
       wine_name: prominent[1]?.text.trim() ?? "",
       vintage: years[0] ?? null,
       color: [...labelFacts(folded.split(" ")).colors][0] ?? "",
-      region_name: "",
-      country: "",
+      region_name: top ? regionName(top, options.lang) : "",
+      country: top?.country ?? "",
     };
   }
   return { message: "ok", detected_labels: [label], candidates, ambiguous };

@@ -10,7 +10,10 @@ import {
   until,
 } from "../../../test/helpers.ts";
 import { freePort } from "../../../test/raw-http.ts";
+import { AMBIGUOUS_BELOW, LabelMatcher, MATCH_THRESHOLD, NAMED_CONFIDENCE } from "./label-matcher.ts";
 import { yearsOnLabel } from "./label-text.ts";
+import { labelDocumentPages } from "./labels.repository.ts";
+import type { OcrReading } from "./ocr-worker.ts";
 
 let s: TestService;
 let metricsPort: number;
@@ -129,6 +132,93 @@ test("a label of a wine we do not have: ok, the words read, no candidates", asyn
   const label = res.body.detected_labels[0];
   assert.match(label.producer_name, /QUIZZ/);
   assert.equal(label.vintage, 2019);
+});
+
+test("a label no wine fits well still gets the wines of the producer or appellation it names, ambiguous; noise alone gets none", async () => {
+  // The OCR is replaced by the text below (a photo is still sent and decoded), one line per entry.
+  let read: string[] = [];
+  const reader = async (): Promise<OcrReading> => ({
+    lines: read.map((text, i) => ({ text, confidence: 0.9, height: 60 - i })),
+    upright: 0,
+  });
+  const svc = await startTestService({}, { photoReader: reader });
+  try {
+    const db = svc.app.db;
+    const matcher = await LabelMatcher.build(labelDocumentPages(db));
+    const backLabel = [
+      "IMPORTED BY HOLBECK TRADING LONDON",
+      "GOVERNMENT WARNING ACCORDING TO THE SURGEON GENERAL",
+    ];
+    const analyze = async (lines: string[]) => {
+      read = lines;
+      // The text alone fits no wine well enough: without the names, there would be no candidate.
+      assert.ok(matcher.match(lines.join(" "), 5).score < MATCH_THRESHOLD, lines.join(" "));
+      const res = await svc.request("/photo/analyze", { body: { photo, max_results: 10 } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      assert.equal(res.body.message, "ok");
+      return res.body;
+    };
+    const idsOf = async (where: "p.display_name" | "r.name_en", value: string) =>
+      (
+        await db
+          .selectFrom("wines as w")
+          .innerJoin("producers as p", "p.id", "w.producer_id")
+          .innerJoin("regions as r", "r.id", "w.region_id")
+          .select("w.id")
+          .where(where, "=", value)
+          .execute()
+      )
+        .map((w) => w.id)
+        .sort();
+    const shared = (candidates: { confidence: number }[]) => {
+      const sum = candidates.reduce((total, c) => total + c.confidence, 0);
+      assert.ok(sum <= NAMED_CONFIDENCE + 0.002 && sum > 0, String(sum));
+      assert.ok(candidates.every((c) => c.confidence < AMBIGUOUS_BELOW));
+      for (let i = 1; i < candidates.length; i++)
+        assert.ok((candidates[i - 1]?.confidence ?? 0) >= (candidates[i]?.confidence ?? 0));
+    };
+
+    // The producer's name read exactly, in capitals and without its accent (Esporão), the rest noise.
+    const esporao = await analyze(["ESPORAO", "CONTAINS SULFITES 750 ML PRODUCT OF PORTUGAL", ...backLabel]);
+    const esporaoWines = await idsOf("p.display_name", "Esporão");
+    assert.ok(esporaoWines.length >= 2);
+    assert.deepEqual(esporao.candidates.map((c: { id: number }) => c.id).sort(), esporaoWines);
+    assert.equal(esporao.ambiguous, true);
+    shared(esporao.candidates);
+    // Ranked by the label's evidence: "Esporão" is also a word of the wine name of its Reserva Tinto.
+    assert.equal(esporao.candidates[0].display_name, "Esporão Reserva Tinto");
+    assert.equal(esporao.detected_labels[0].producer_name, "Esporão");
+
+    // The producer garbled by OCR, the appellation legible: that appellation's wines.
+    const gevrey = await analyze([
+      "D0MXNE FVQRR",
+      "GEVREY-CHAMBERTIN",
+      "MIS EN BOUTEILLE AU DOMAINE PRODUIT DE FRANCE 13% VOL 750 ML CONTIENT DES SULFITES",
+      ...backLabel,
+      "WOMEN SHOULD NOT DRINK ALCOHOLIC BEVERAGES DURING PREGNANCY BECAUSE OF THE RISK OF BIRTH DEFECTS",
+    ]);
+    const gevreyWines = await idsOf("r.name_en", "Gevrey-Chambertin");
+    assert.ok(gevreyWines.length >= 2);
+    assert.deepEqual(gevrey.candidates.map((c: { id: number }) => c.id).sort(), gevreyWines);
+    assert.equal(gevrey.ambiguous, true);
+    shared(gevrey.candidates);
+    // Only the appellation was recognised: the label reports it, and its own words for the rest.
+    assert.equal(gevrey.detected_labels[0].region_name, "Gevrey-Chambertin");
+    assert.equal(gevrey.detected_labels[0].producer_name, "D0MXNE FVQRR");
+
+    // Noise, a common word alone ("Baron": Château Pichon Baron, Barons de Rothschild) and a
+    // producer's name inside a longer word ("Te Mata" in "TE MATAKANA"): no candidates.
+    for (const lines of [
+      ["QUIZZMORPH", "Plixbryt Zwonk", ...backLabel],
+      ["BARON", "QUIZZMORPH", ...backLabel],
+      ["QUIZZMORPH TE MATAKANA", ...backLabel],
+    ]) {
+      const none = await analyze(lines);
+      assert.deepEqual([none.candidates, none.ambiguous], [[], false], lines.join(" / "));
+    }
+  } finally {
+    await svc.close();
+  }
 });
 
 test("engine failure: 502 analysis_failed, and the service stays healthy", async () => {
