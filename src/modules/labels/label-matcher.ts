@@ -28,6 +28,7 @@ import { NameIndex } from "./label-names.ts";
 import { confidences, evidenceOf, RANKING, type RankingModel } from "./label-ranking.ts";
 import { labelFacts, yearsOnLabel } from "./label-text.ts";
 import { labelWords, letterMask, smoothIdf } from "./label-words.ts";
+import { topDocs } from "./top-docs.ts";
 
 /**
  * A wine and how well the label matches it:
@@ -97,42 +98,6 @@ const MAX_NAMED = 1000;
 
 /** Candidates scored on all the label's trigrams after the first pass over its distinctive ones. */
 const RESCORED = 300;
-
-/**
- * The `k` documents of `docs` with the highest `scores`, in no particular order: a bounded min-heap,
- * so a label touching much of a large catalogue is not sorted whole.
- */
-function topDocs(docs: readonly number[], scores: Float32Array, k: number): number[] {
-  const heap: number[] = [];
-  const less = (a: number, b: number) => (scores[a] ?? 0) < (scores[b] ?? 0);
-  const down = (from: number) => {
-    for (let i = from; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let min = i;
-      if (l < heap.length && less(heap[l] as number, heap[min] as number)) min = l;
-      if (r < heap.length && less(heap[r] as number, heap[min] as number)) min = r;
-      if (min === i) return;
-      [heap[i], heap[min]] = [heap[min] as number, heap[i] as number];
-      i = min;
-    }
-  };
-  for (const doc of docs) {
-    if (heap.length < k) {
-      heap.push(doc);
-      for (let i = heap.length - 1; i > 0; ) {
-        const parent = (i - 1) >> 1;
-        if (!less(heap[i] as number, heap[parent] as number)) break;
-        [heap[i], heap[parent]] = [heap[parent] as number, heap[i] as number];
-        i = parent;
-      }
-    } else if (less(heap[0] as number, doc)) {
-      heap[0] = doc;
-      down(0);
-    }
-  }
-  return heap;
-}
 
 /** Wines indexed between two yields to the event loop in {@link LabelMatcher.build}. */
 const BUILD_SLICE = 1000;
