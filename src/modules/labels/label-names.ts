@@ -21,7 +21,7 @@
  *   above.
  */
 import { fold } from "../../domain/text-folding.ts";
-import { FURNITURE } from "./label-words.ts";
+import { FURNITURE, PARTICLES as NAME_PARTICLES } from "./label-words.ts";
 
 /** Shortest word that can be a name by itself. */
 const MIN_WORD = 4;
@@ -40,31 +40,8 @@ const COMMON_SHARE = 0.001;
 const REGION_SHARE = 0.02;
 /** Longest name looked for, in words. */
 const MAX_NAME_WORDS = 8;
-/** Particles before names, folded (Castello di Ama, Quinta do Crasto, Domaine de la Romanée). */
-const PARTICLES = new Set([
-  "di",
-  "de",
-  "da",
-  "do",
-  "du",
-  "del",
-  "della",
-  "dos",
-  "das",
-  "la",
-  "le",
-  "les",
-  "lo",
-  "el",
-  "los",
-  "las",
-  "von",
-  "van",
-  "the",
-  "d",
-  "l",
-  "s",
-]);
+/** Particles before names, folded: label-words.ts PARTICLES and the articles and elided forms names also begin with. */
+const PARTICLES = new Set([...NAME_PARTICLES, "les", "los", "las", "the", "d", "l", "s"]);
 
 /** What the names found on a label point to: the producers' wines, or else the regions' (document numbers). */
 export interface NamedWines {

@@ -55,7 +55,7 @@ export function edgeWithTypo(word: string, labelWord: string): boolean {
 }
 
 /** Particles printed before names (Castello di Ama, Quinta do Crasto, Domaine de la Romanée), folded. */
-const PARTICLES = new Set([
+export const PARTICLES = new Set([
   "di",
   "de",
   "da",

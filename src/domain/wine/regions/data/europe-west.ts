@@ -15,11 +15,20 @@ import {
   BORDEAUX_WHITE_PERMITTED,
   BOTRYTIS,
   classification,
+  DORDOGNE,
+  GARONNE,
+  GIRONDE,
   g,
+  LABEL,
+  LOIRE,
   lake,
   MEDITERRANEAN,
   MEDOC_RED_PERMITTED,
+  MISTRAL,
+  MOSEL,
   n,
+  RHINE,
+  RHONE,
   river,
   STEEP,
   STILL,
@@ -33,21 +42,11 @@ import {
 
 type Rec = RegionRecord;
 
-/** An appellation that is not a place name of its own: "in Bordeaux Supérieur", "en Bordeaux Supérieur". */
-const LABEL = g("- in", "- in", "- en", "- in");
 /** A plural "Côtes …" appellation: "in the Côtes de Bourg", "dans les Côtes de Bourg". */
 const COTES = g("the in", "pl in", "les dans", "le in");
 
-const GIRONDE = river("Gironde", "Gironde", "Gironde", "Gironda");
-const GARONNE = river("Garonne", "Garonne", "Garonne", "Garonna");
-const DORDOGNE = river("Dordogne", "Dordogne", "Dordogne", "Dordogna");
 const BLACK_SEA = sea("Black Sea", "Schwarzes Meer", "mer Noire", "mar Nero");
-const RHONE = river("Rhône", "Rhone", "Rhône", "Rodano");
-const MISTRAL = wind("Mistral", "Mistral", "mistral", "maestrale");
-const LOIRE = river("Loire", "Loire", "Loire", "Loira");
-const RHINE = river("Rhine", "Rhein", "Rhin", "Reno");
 const DANUBE = river("Danube", "Donau", "Danube", "Danubio");
-const MOSEL = river("Mosel", "Mosel", "Moselle", "Mosella");
 const AHR = river("Ahr", "Ahr", "Ahr", "Ahr");
 
 const MEDOC_RED = ["Cabernet Sauvignon", "Merlot", "Cabernet Franc", "Petit Verdot"];

@@ -11,11 +11,18 @@ import {
   ATLANTIC,
   BOTRYTIS,
   classification,
+  DORDOGNE,
   FOG,
+  GARONNE,
+  GIRONDE,
   g,
+  LABEL,
+  LOIRE,
   MEDITERRANEAN,
+  MISTRAL,
   mountains,
   n,
+  RHONE,
   river,
   STEEP,
   STILL,
@@ -28,19 +35,11 @@ import {
 
 type Rec = RegionRecord;
 
-/** An appellation that is not a place name of its own: "in Saint-Joseph", "en Saint-Joseph". */
-const LABEL = g("- in", "- in", "- en", "- in");
 /** A plural "Côtes …"/"Costières …" appellation: "in the Costières de Nîmes", "dans les Costières de Nîmes". */
 const PLURAL = g("the in", "pl in", "les dans", "le in");
 /** A massif or mountain area: "in the Luberon", "im Luberon", "dans le Luberon", "nel Luberon". */
 const MASSIF = g("the in", "m in", "le dans", "il in");
 
-const GIRONDE = river("Gironde", "Gironde", "Gironde", "Gironda");
-const GARONNE = river("Garonne", "Garonne", "Garonne", "Garonna");
-const DORDOGNE = river("Dordogne", "Dordogne", "Dordogne", "Dordogna");
-const RHONE = river("Rhône", "Rhone", "Rhône", "Rodano");
-const MISTRAL = wind("Mistral", "Mistral", "mistral", "maestrale");
-const LOIRE = river("Loire", "Loire", "Loire", "Loira");
 const BURGUNDY_CRUS = classification("burgundy_crus");
 const CLIMATS = unesco(2015);
 

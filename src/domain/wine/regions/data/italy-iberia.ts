@@ -21,11 +21,14 @@ import {
   BOTRYTIS,
   classification,
   DIURNAL,
+  DUERO,
+  EBRO,
   established,
   FLOR,
   FOG,
   GARNACHA_NAMES,
   g,
+  LESSINI,
   lake,
   MEDITERRANEAN,
   MOSCATO_BIANCO_NAMES,
@@ -39,9 +42,12 @@ import {
   STILL,
   sea,
   subregions,
+  TANARO,
   TEMPRANILLO_NAMES,
   TOWN,
+  TYRRHENIAN,
   unesco,
+  VALPOLICELLA_GRAPES,
   VALPOLICELLA_PERMITTED,
   WINE,
   wind,
@@ -55,25 +61,12 @@ const DOURO_VINEYARDS = classification("douro_vineyards");
 const ALPS = mountains("shelter", "Alps", "Alpen", "Alpes", "Alpi");
 const APENNINES = mountains("shelter", "Apennines", "Apennin", "Apennins", "Appennini");
 const ADRIATIC = sea("Adriatic Sea", "Adria", "mer Adriatique", "mare Adriatico");
-const TYRRHENIAN = sea("Tyrrhenian Sea", "Tyrrhenisches Meer", "mer Tyrrhénienne", "mar Tirreno");
 const IONIAN = sea("Ionian Sea", "Ionisches Meer", "mer Ionienne", "mar Ionio");
-const TANARO = river("Tanaro");
 const ADIGE = river("Adige", "Etsch", "Adige", "Adige");
 const GARDA = lake("Lake Garda", "Gardasee", "lac de Garde", "lago di Garda");
-const LESSINI = mountains(
-  "shelter",
-  "Lessini Mountains",
-  "Lessinische Berge",
-  "monts Lessini",
-  "Monti Lessini",
-);
-const EBRO = river("Ebro", "Ebro", "Èbre", "Ebro");
-const DUERO = river("Duero", "Duero", "Douro", "Duero");
 const DOURO = river("Douro");
 const CIERZO = wind("Cierzo");
 
-/** The Valpolicella varieties (disciplinari Valpolicella, Amarone and Recioto della Valpolicella, art. 2). */
-const VALPOLICELLA_GRAPES = ["Corvina", "Corvinone", "Rondinella", "Molinara"];
 /** The Port and Douro varieties most planted (IVDP; OCW "port", "Douro"). */
 const DOURO_GRAPES = ["Touriga Nacional", "Touriga Franca", "Tinta Roriz", "Tinta Barroca", "Tinto Cão"];
 /** The five communes of the Valpolicella Classico zone (disciplinare Valpolicella, art. 3). */

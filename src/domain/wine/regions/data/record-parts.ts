@@ -97,6 +97,32 @@ export const ATLANTIC = sea("Atlantic Ocean", "Atlantik", "océan Atlantique", "
 export const MEDITERRANEAN = sea("Mediterranean Sea", "Mittelmeer", "mer Méditerranée", "mar Mediterraneo");
 export const PACIFIC = sea("Pacific Ocean", "Pazifik", "océan Pacifique", "oceano Pacifico");
 
+// ---- Features and grammar shared by several data files ----
+
+/** An appellation that is not a place name of its own: "in Bordeaux Supérieur", "en Bordeaux Supérieur". */
+export const LABEL = g("- in", "- in", "- en", "- in");
+export const GIRONDE = river("Gironde", "Gironde", "Gironde", "Gironda");
+export const GARONNE = river("Garonne", "Garonne", "Garonne", "Garonna");
+export const DORDOGNE = river("Dordogne", "Dordogne", "Dordogne", "Dordogna");
+export const RHONE = river("Rhône", "Rhone", "Rhône", "Rodano");
+export const MISTRAL = wind("Mistral", "Mistral", "mistral", "maestrale");
+export const LOIRE = river("Loire", "Loire", "Loire", "Loira");
+export const RHINE = river("Rhine", "Rhein", "Rhin", "Reno");
+export const MOSEL = river("Mosel", "Mosel", "Moselle", "Mosella");
+export const TYRRHENIAN = sea("Tyrrhenian Sea", "Tyrrhenisches Meer", "mer Tyrrhénienne", "mar Tirreno");
+export const TANARO = river("Tanaro");
+export const LESSINI = mountains(
+  "shelter",
+  "Lessini Mountains",
+  "Lessinische Berge",
+  "monts Lessini",
+  "Monti Lessini",
+);
+export const EBRO = river("Ebro", "Ebro", "Èbre", "Ebro");
+export const DUERO = river("Duero", "Duero", "Douro", "Duero");
+/** The Valpolicella varieties (disciplinari Valpolicella, Amarone and Recioto della Valpolicella, art. 2). */
+export const VALPOLICELLA_GRAPES = ["Corvina", "Corvinone", "Rondinella", "Molinara"];
+
 // ---- Parts of appellation rules (region-record.ts AppellationRulesSchema) shared by several appellations ----
 
 /** Bordeaux red varieties of the Médoc communal AOCs (cahiers des charges Pauillac, Margaux, Saint-Julien, Saint-Estèphe, § V). */

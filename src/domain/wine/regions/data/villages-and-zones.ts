@@ -15,43 +15,36 @@
  */
 import type { RegionRecord } from "../region-record.ts";
 import {
+  DUERO,
+  EBRO,
   g,
+  LESSINI,
   lake,
+  MOSEL,
   method,
   mountains,
   n,
+  RHINE,
   river,
   STEEP,
   STILL,
   sea,
   subregions,
+  TANARO,
   TOWN,
   TRADITIONAL,
+  TYRRHENIAN,
+  VALPOLICELLA_GRAPES,
   VALPOLICELLA_PERMITTED,
   WINE,
 } from "./record-parts.ts";
 
-const TYRRHENIAN = sea("Tyrrhenian Sea", "Tyrrhenisches Meer", "mer Tyrrhénienne", "mar Tirreno");
-const TANARO = river("Tanaro");
-const LESSINI = mountains(
-  "shelter",
-  "Lessini Mountains",
-  "Lessinische Berge",
-  "monts Lessini",
-  "Monti Lessini",
-);
 const ISEO = lake("Lake Iseo", "Iseosee", "lac d'Iseo", "lago d'Iseo");
-const EBRO = river("Ebro", "Ebro", "Èbre", "Ebro");
-const DUERO = river("Duero", "Duero", "Douro", "Duero");
-const MOSEL = river("Mosel", "Mosel", "Moselle", "Mosella");
 const SAAR = river("Saar", "Saar", "Sarre", "Saar");
 const RUWER = river("Ruwer");
-const RHINE = river("Rhine", "Rhein", "Rhin", "Reno");
 const MAIN = river("Main", "Main", "Main", "Meno");
 const HAARDT = mountains("rain_shadow", "Haardt");
 
-/** The Valpolicella varieties (disciplinari Valpolicella, Amarone and Recioto della Valpolicella, art. 2). */
-const VALPOLICELLA_GRAPES = ["Corvina", "Corvinone", "Rondinella", "Molinara"];
 /** The Rioja varieties most planted (pliego de condiciones DOCa Rioja; Mazuelo is Carignan, Viura Macabeo). */
 const RIOJA_GRAPES = ["Tempranillo", "Garnacha", "Graciano", "Carignan/Cariñena", "Macabeo"];
 
