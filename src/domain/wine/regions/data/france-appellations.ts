@@ -30,7 +30,6 @@ import {
   TOWN,
   TRADITIONAL,
   unesco,
-  wind,
 } from "./record-parts.ts";
 
 type Rec = RegionRecord;

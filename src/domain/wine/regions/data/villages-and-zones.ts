@@ -28,7 +28,6 @@ import {
   river,
   STEEP,
   STILL,
-  sea,
   subregions,
   TANARO,
   TOWN,
