@@ -8,10 +8,10 @@
  * (0/O, rn/m, a dropped or doubled letter, missing spaces) because most trigrams of a word survive
  * one slip — and the best {@link RESCORED} are kept.
  *
- * Ranking: each candidate's evidence (label-evidence.ts) — producer first, title-insensitive; the
- * candidate's words the label does not show count against it; region, country, vintage and colour
- * separate namesakes — plus a little of its cosine. The confidence of each is a softmax of the
- * evidence (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
+ * Ranking: each candidate's features (label-evidence.ts: producer, wine-name and region words shown
+ * and missing, title-insensitive; grapes, vintage, country, colour; its cosine), weighed into evidence
+ * by the fitted ranking model (label-ranking.ts). The confidence of each is the model's softmax over
+ * the candidates and "another wine" (see {@link LabelMatch}); the label's `score` (best cosine × (1 + word coverage) / 2)
  * says whether it shows a wine of the catalogue at all ({@link MATCH_THRESHOLD}).
  *
  * Named wines: when no wine fits the label that well but the label shows a producer's full name or
@@ -34,9 +34,9 @@ import { topDocs } from "./top-docs.ts";
  * A wine and how well the label matches it:
  * - `score` 0..1: the trigram cosine weighed by word coverage, (1 + coverage) / 2 — an absolute
  *   measure used to tell a label of a wine we have from one we do not (MATCH_THRESHOLD);
- * - `evidence`: what ranks the candidates (label-evidence.ts), in information units;
+ * - `evidence`: what ranks the candidates, in log-odds units (the ranking model of label-ranking.ts);
  * - `confidence` 0..1: the probability that this is the wine, given the others: a softmax of the
- *   evidence over the candidates and an "another wine" option ({@link UNKNOWN_EVIDENCE}), so a
+ *   evidence over the candidates and an "another wine" option (label-ranking.ts), so a
  *   candidate whose margin over the next is small gets a low confidence.
  */
 export interface LabelMatch {
