@@ -43,16 +43,20 @@ const REGION_MISSING = 0.25;
 
 /**
  * The features of one wine against one label (label-ranking.ts weighs them into evidence), in
- * information units (the words' idf) unless noted:
- * 0 producer words shown (Σ info × found), 1 producer words not shown (Σ info × (1 − found)),
- * 2–3 the same for the wine's name, 4–5 for the region in its best spelling, 6 grape words shown,
- * 7 a listed vintage printed (0/1), 8 a colour word that disagrees (0/1), 9 the wine's country named
- * (0/1), 10 another country named (0/1); the trigram cosine (11) is the matcher's.
+ * information units (the words' idf) unless noted: producer and wine-name words shown as whole label
+ * words, as part of a longer or run-together label word, or with OCR slips (Σ info × found of each
+ * kind), and not shown (Σ info × (1 − found)); the region in its best spelling shown and not shown;
+ * grape words shown; a listed vintage printed (0/1); a colour word that disagrees (0/1); the wine's
+ * country named (0/1); another country named (0/1); the trigram cosine (the matcher's, 0..1).
  */
 export const FEATURES = [
-  "producer_shown",
+  "producer_whole",
+  "producer_part",
+  "producer_slip",
   "producer_missing",
-  "wine_shown",
+  "wine_whole",
+  "wine_part",
+  "wine_slip",
   "wine_missing",
   "region_shown",
   "region_missing",
@@ -63,6 +67,12 @@ export const FEATURES = [
   "country_conflict",
   "cosine",
 ] as const;
+/** Index of each feature in {@link FEATURES}. */
+const X = Object.fromEntries(FEATURES.map((f, i) => [f, i])) as Record<(typeof FEATURES)[number], number>;
+/** How a word was found on the label: as a whole label word, as part of a longer or run-together one, with slips. */
+const WHOLE = 0;
+const PART = 1;
+const SLIP = 2;
 /** Number of features ({@link FEATURES}). */
 export const FEATURE_COUNT = FEATURES.length;
 
@@ -110,6 +120,11 @@ export interface Evidence {
   /** Share (0..1, by information) of the wine's producer, wine name and best region words on the label. */
   coverage: number;
 }
+
+/** The found value (0..1) of a coded answer of `found`. */
+const valueOf = (coded: number): number => coded - 2 * kindOf(coded);
+/** How the word of a coded answer of `found` was found ({@link WHOLE}, {@link PART}, {@link SLIP}). */
+const kindOf = (coded: number): number => (coded <= 1 ? WHOLE : coded <= 3 ? PART : SLIP);
 
 /** The words and facts of every wine (in the matcher's document order), in flat typed arrays once sealed. */
 export class EvidenceIndex {
@@ -256,16 +271,23 @@ export class EvidenceIndex {
    * with one typo elsewhere inside a longer word or the words run together, as for a typo (a short
    * word is found by chance inside long ones: "ronco" is one slip from "ranco" in "…JURANCON…");
    * else 0.
-   * `cache` holds the answers of one label.
+   * `cache` holds the answers of one label. Returned coded with how the word was found (whole, part,
+   * slip): `value + 2 × kind`; {@link valueOf} and {@link kindOf} read it.
    */
   private found(wordId: number, label: LabelReading, cache: Map<number, number>): number {
     const known = cache.get(wordId);
     if (known !== undefined) return known;
     const word = this.words[wordId] ?? "";
     let value = 0;
-    if (label.words.has(word) || (word.length >= MIN_JOINED && label.joined.includes(word))) value = 1;
-    else if (word.length >= 3 && [...label.words].some((w) => isPartOf(word, w))) value = 1;
-    else {
+    let kind = WHOLE;
+    if (label.words.has(word)) value = 1;
+    else if (
+      (word.length >= MIN_JOINED && label.joined.includes(word)) ||
+      (word.length >= 3 && [...label.words].some((w) => isPartOf(word, w)))
+    ) {
+      value = 1;
+      kind = PART;
+    } else {
       const max = typoAllowance(word.length);
       if (max > 0) {
         let best = max + 1;
@@ -278,19 +300,26 @@ export class EvidenceIndex {
         }
         // A slip in a short word is more often another word: "cote" is one edit from "comte".
         const slip = word.length <= 5 ? 0.5 : 0.25;
-        if (best <= max) value = 1 - slip * best;
-        else if (word.length >= MIN_PART + 1 && [...label.words].some((w) => edgeWithTypo(word, w)))
+        if (best <= max) {
+          value = 1 - slip * best;
+          kind = SLIP;
+        } else if (word.length >= MIN_PART + 1 && [...label.words].some((w) => edgeWithTypo(word, w))) {
           value = 0.75;
-        else if (
+          kind = PART;
+        } else if (
           (word.length >= 5 &&
             [...label.words].some((w) => w.length > word.length && joinedWithTypo(word, w))) ||
           (word.length >= MIN_JOINED && joinedWithTypo(word, label.joined))
-        )
+        ) {
           value = 1 - slip;
+          kind = PART;
+        }
       }
     }
-    cache.set(wordId, value);
-    return value;
+    // One number per word: the value (0..1) plus twice the kind ({@link kindOf} reads it back).
+    const coded = value + 2 * kind;
+    cache.set(wordId, coded);
+    return coded;
   }
 
   /** The features of document `doc` against the label (see {@link FEATURES}). */
@@ -309,7 +338,8 @@ export class EvidenceIndex {
       const code = entry % 16;
       const wordId = (entry - code) / 16;
       const info = idf[wordId] ?? 0;
-      const f = this.found(wordId, label, cache);
+      const coded = this.found(wordId, label, cache);
+      const f = valueOf(coded);
       const field = code & 7;
       if (field >= FIELD.region && field < FIELD.grape) {
         const r = field - FIELD.region;
@@ -320,12 +350,13 @@ export class EvidenceIndex {
         continue;
       }
       if (field === FIELD.grape) {
-        x[6] = (x[6] ?? 0) + info * f;
+        x[X.grape_shown] = (x[X.grape_shown] ?? 0) + info * f;
         continue;
       }
-      const at = field === FIELD.producer ? 0 : 2;
-      x[at] = (x[at] ?? 0) + info * f;
-      x[at + 1] = (x[at + 1] ?? 0) + info * (1 - f);
+      const at = field === FIELD.producer ? X.producer_whole : X.wine_whole;
+      const shown = at + kindOf(coded);
+      x[shown] = (x[shown] ?? 0) + info * f;
+      x[at + 3] = (x[at + 3] ?? 0) + info * (1 - f);
       coveredInfo += info * f;
       allInfo += info;
     }
@@ -343,8 +374,8 @@ export class EvidenceIndex {
       if (best < 0 || value > bestValue) [best, bestValue] = [r, value];
     }
     if (best >= 0 && !named) {
-      x[4] = region[best] ?? 0;
-      x[5] = (regionInfo[best] ?? 0) - (region[best] ?? 0);
+      x[X.region_shown] = region[best] ?? 0;
+      x[X.region_missing] = (regionInfo[best] ?? 0) - (region[best] ?? 0);
       coveredInfo += region[best] ?? 0;
       allInfo += regionInfo[best] ?? 0;
     }
@@ -352,14 +383,14 @@ export class EvidenceIndex {
     return { features: x, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
   }
 
-  /** Vintage, colour and country features of document `doc` (7–10 of {@link FEATURES}), into `x`. */
+  /** Vintage, colour and country features of document `doc` (see {@link FEATURES}), into `x`. */
   private facts(doc: number, label: LabelReading, x: Float64Array): void {
     if (label.years.length > 0) {
       const from = this.vintageStarts[doc] ?? 0;
       const to = this.vintageStarts[doc + 1] ?? 0;
       for (let i = from; i < to; i++) {
         if (label.years.includes(FIRST_YEAR + (this.vintages[i] ?? 0))) {
-          x[7] = 1;
+          x[X.vintage] = 1;
           break;
         }
       }
@@ -367,12 +398,12 @@ export class EvidenceIndex {
     const color = this.colorOf[doc] ?? 0;
     if (label.facts.colors.size === 1 && color !== 0) {
       const [named] = label.facts.colors;
-      if (named && COLOR_CODE[named] !== color) x[8] = 1;
+      if (named && COLOR_CODE[named] !== color) x[X.colour_conflict] = 1;
     }
     const country = this.countries[this.countryOf[doc] ?? 0] ?? "";
     if (label.facts.countries.size > 0 && country !== "") {
-      if (label.facts.countries.has(country)) x[9] = 1;
-      else x[10] = 1;
+      if (label.facts.countries.has(country)) x[X.country_agrees] = 1;
+      else x[X.country_conflict] = 1;
     }
   }
 }

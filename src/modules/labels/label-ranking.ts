@@ -23,12 +23,12 @@ export interface RankingModel {
 
 /**
  * The hand-set weights that ranked labels before the fit, in log-odds units: producer words 1.6 per
- * unit of information shown and −0.8 missing, wine-name words 1 / −0.5, the region 0.7 / −0.175,
+ * unit of information shown (whole, part or slipped alike) and −0.8 missing, wine-name words 1 / −0.5, the region 0.7 / −0.175,
  * grapes 0.3, a listed vintage 1.5, a colour conflict −3, the country named 1 / −2, the cosine 2; all
  * over a softmax temperature of 2, and "another wine" at 8 (so here halved).
  */
 export const HAND_SET: RankingModel = {
-  weights: [1.6, -0.8, 1, -0.5, 0.7, -0.175, 0.3, 1.5, -3, 1, -2, 2].map((w) => w / 2),
+  weights: [1.6, 1.6, 1.6, -0.8, 1, 1, 1, -0.5, 0.7, -0.175, 0.3, 1.5, -3, 1, -2, 2].map((w) => w / 2),
   unknown: 4,
 };
 
@@ -61,7 +61,8 @@ export function confidences(model: RankingModel, evidences: readonly number[]): 
  */
 export const FITTED: RankingModel = {
   weights: [
-    0.4758, -0.0585, 0.3023, -0.1544, 0.3553, -0.0164, 0.1583, 1.6775, -0.9744, 0.8189, -1.2126, 17.7333,
+    0.4758, 0.4758, 0.4758, -0.0585, 0.3023, 0.3023, 0.3023, -0.1544, 0.3553, -0.0164, 0.1583, 1.6775,
+    -0.9744, 0.8189, -1.2126, 17.7333,
   ],
   unknown: 12.9294,
 };
