@@ -51,13 +51,17 @@ export function confidences(model: RankingModel, evidences: readonly number[]): 
 }
 
 /**
- * The weights fitted by bench/fit-label-ranking.ts (2026-11-27; report and validation figures:
- * bench/results/label-ranking-fit.md): 12,538 generated readings of the training wines of the bundled
+ * The weights fitted by bench/fit-label-ranking.ts as of commit 2470377, when producer and wine-name
+ * words shown were one feature each (2026-11-27; report and validation figures:
+ * bench/results/label-ranking-fit.md; the script now fits them split, see below): 12,538 generated readings of the training wines of the bundled
  * catalogue and of a 300,000-wine catalogue, with the OCR noise measured on the dev photos' readings.
  * Reading: a listed vintage on the label is worth about as much as 3.5 units of producer information,
  * the country named right or wrong ±0.8/−1.2, a colour conflict −1; words of the wine missing from
  * the label cost little (OCR loses 10–30 % of them); the cosine, which sees words OCR split, joined or
- * slipped, carries much of the ranking.
+ * slipped, carries much of the ranking. Producer and wine-name words share one weight whether shown
+ * whole, as part of a longer word or with slips: fitted apart (bench/results/label-ranking-fit-split.md)
+ * they validated no better, and producer words found only with a slip got a negative weight, an
+ * artifact of the 0 % producer slips measured on the dev photos' 49 producer words.
  */
 export const FITTED: RankingModel = {
   weights: [
