@@ -122,9 +122,9 @@ export interface Evidence {
 }
 
 /** The found value (0..1) of a coded answer of `found`. */
-const valueOf = (coded: number): number => coded - 2 * kindOf(coded);
+const foundValue = (coded: number): number => coded - 2 * foundKind(coded);
 /** How the word of a coded answer of `found` was found ({@link WHOLE}, {@link PART}, {@link SLIP}). */
-const kindOf = (coded: number): number => (coded <= 1 ? WHOLE : coded <= 3 ? PART : SLIP);
+const foundKind = (coded: number): number => (coded <= 1 ? WHOLE : coded <= 3 ? PART : SLIP);
 
 /** The words and facts of every wine (in the matcher's document order), in flat typed arrays once sealed. */
 export class EvidenceIndex {
@@ -272,7 +272,7 @@ export class EvidenceIndex {
    * word is found by chance inside long ones: "ronco" is one slip from "ranco" in "…JURANCON…");
    * else 0.
    * `cache` holds the answers of one label. Returned coded with how the word was found (whole, part,
-   * slip): `value + 2 × kind`; {@link valueOf} and {@link kindOf} read it.
+   * slip): `value + 2 × kind`; {@link foundValue} and {@link foundKind} read it.
    */
   private found(wordId: number, label: LabelReading, cache: Map<number, number>): number {
     const known = cache.get(wordId);
@@ -316,7 +316,7 @@ export class EvidenceIndex {
         }
       }
     }
-    // One number per word: the value (0..1) plus twice the kind ({@link kindOf} reads it back).
+    // One number per word: the value (0..1) plus twice the kind ({@link foundKind} reads it back).
     const coded = value + 2 * kind;
     cache.set(wordId, coded);
     return coded;
@@ -339,7 +339,7 @@ export class EvidenceIndex {
       const wordId = (entry - code) / 16;
       const info = idf[wordId] ?? 0;
       const coded = this.found(wordId, label, cache);
-      const f = valueOf(coded);
+      const f = foundValue(coded);
       const field = code & 7;
       if (field >= FIELD.region && field < FIELD.grape) {
         const r = field - FIELD.region;
@@ -354,7 +354,7 @@ export class EvidenceIndex {
         continue;
       }
       const at = field === FIELD.producer ? X.producer_whole : X.wine_whole;
-      const shown = at + kindOf(coded);
+      const shown = at + foundKind(coded);
       x[shown] = (x[shown] ?? 0) + info * f;
       x[at + 3] = (x[at + 3] ?? 0) + info * (1 - f);
       coveredInfo += info * f;
