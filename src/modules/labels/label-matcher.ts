@@ -296,16 +296,26 @@ export class LabelMatcher {
     return candidates;
   }
 
-  /** Each candidate's features against the label's words (label-evidence.ts FEATURES, the cosine last). */
-  private weigh(text: string, candidates: readonly { doc: number; score: number }[]): Weighed[] {
+  /** The label's words and facts, read once per match (label-evidence.ts LabelReading). */
+  private reading(text: string): LabelReading {
     const words = labelWords(text);
-    const label: LabelReading = {
+    return {
       ...words,
       masks: new Map([...words.words].map((w) => [w, letterMask(w)])),
       years: yearsOnLabel(text),
       facts: labelFacts(words.words),
     };
-    const found = new Map<number, number>();
+  }
+
+  /**
+   * Each candidate's features against the label (label-evidence.ts FEATURES, the cosine last);
+   * `found` remembers how each word was found on this label, across calls for the same label.
+   */
+  private weigh(
+    label: LabelReading,
+    found: Map<number, number>,
+    candidates: readonly { doc: number; score: number }[],
+  ): Weighed[] {
     return candidates.map((c) => {
       const { features, coverage } = this.evidence.of(c.doc, label, found);
       features[COSINE] = c.score;
@@ -313,12 +323,23 @@ export class LabelMatcher {
     });
   }
 
+  /** Weighed candidates as matches, best evidence (by `model`) first, confidence 0 (set by the caller). */
+  private rank(weighed: readonly Weighed[], model: RankingModel): LabelMatch[] {
+    const ranked = weighed.map((w) => ({
+      id: w.id,
+      score: (w.cosine * (1 + w.coverage)) / 2,
+      evidence: evidenceOf(model, w.features),
+      confidence: 0,
+    }));
+    return ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
+  }
+
   /**
    * Every candidate the label's text leads to, with its features, in no particular order: what the
    * ranking model is fitted on (bench/fit-label-ranking.ts).
    */
   features(text: string): Weighed[] {
-    return this.weigh(text, this.candidates(text, RESCORED));
+    return this.weigh(this.reading(text), new Map(), this.candidates(text, RESCORED));
   }
 
   /**
@@ -328,13 +349,9 @@ export class LabelMatcher {
    */
   match(text: string, limit: number, model: RankingModel = RANKING): LabelMatches {
     const candidates = this.candidates(text, limit);
-    const ranked = this.weigh(text, candidates).map((w) => ({
-      id: w.id,
-      score: (w.cosine * (1 + w.coverage)) / 2,
-      evidence: evidenceOf(model, w.features),
-      confidence: 0,
-    }));
-    ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
+    const label = this.reading(text);
+    const found = new Map<number, number>();
+    const ranked = this.rank(this.weigh(label, found, candidates), model);
     const score = ranked.reduce((max, r) => Math.max(max, r.score), 0);
     const shares = confidences(
       model,
@@ -343,7 +360,7 @@ export class LabelMatcher {
     const best = ranked.slice(0, limit);
     for (const [i, r] of best.entries()) r.confidence = shares[i] ?? 0;
     if (score >= MATCH_THRESHOLD) return { score, matches: best };
-    const named = this.named(text, candidates, limit, model);
+    const named = this.named(text, label, found, candidates, limit, model);
     return named ? { score, matches: best, named } : { score, matches: best };
   }
 
@@ -355,6 +372,8 @@ export class LabelMatcher {
    */
   private named(
     text: string,
+    label: LabelReading,
+    found: Map<number, number>,
     candidates: readonly { doc: number; score: number }[],
     limit: number,
     model: RankingModel,
@@ -369,21 +388,19 @@ export class LabelMatcher {
             0,
             MAX_NAMED,
           );
-    const ranked = this.weigh(
-      text,
+    const weighed = this.weigh(
+      label,
+      found,
       docs.map((doc) => ({ doc, score: cosine.get(doc) ?? 0 })),
-    ).map((w) => ({
-      id: w.id,
-      score: (w.cosine * (1 + w.coverage)) / 2,
-      evidence: evidenceOf(model, w.features),
-      confidence: 0,
-    }));
-    ranked.sort((a, b) => b.evidence - a.evidence || a.id - b.id);
-    const top = ranked[0]?.evidence ?? 0;
-    let sum = 0;
-    for (const r of ranked) sum += Math.exp(r.evidence - top);
+    );
+    const ranked = this.rank(weighed, model);
+    // Shares among the name's wines alone: no "another wine" option.
+    const shares = confidences(
+      { weights: model.weights, unknown: Number.NEGATIVE_INFINITY },
+      ranked.map((r) => r.evidence),
+    );
     const best = ranked.slice(0, limit);
-    for (const r of best) r.confidence = (NAMED_CONFIDENCE * Math.exp(r.evidence - top)) / sum;
+    for (const [i, r] of best.entries()) r.confidence = NAMED_CONFIDENCE * (shares[i] ?? 0);
     return { by: named.by, names: named.names, matches: best };
   }
 }
