@@ -27,6 +27,7 @@ import {
   MISTRAL,
   MOSEL,
   n,
+  PLURAL,
   RHINE,
   RHONE,
   river,
@@ -41,9 +42,6 @@ import {
 } from "./record-parts.ts";
 
 type Rec = RegionRecord;
-
-/** A plural "Côtes …" appellation: "in the Côtes de Bourg", "dans les Côtes de Bourg". */
-const COTES = g("the in", "pl in", "les dans", "le in");
 
 const BLACK_SEA = sea("Black Sea", "Schwarzes Meer", "mer Noire", "mar Nero");
 const DANUBE = river("Danube", "Donau", "Danube", "Danubio");
@@ -423,7 +421,7 @@ const FRANCE: Rec[] = [
     within: "Bordeaux",
     designation: { system: "AOC", since: 2009 },
     names: n("Côtes de Bordeaux"),
-    grammar: COTES,
+    grammar: PLURAL,
     climate: "maritime",
     soils: ["clay", "limestone"],
     features: [subregions("Blaye", "Cadillac", "Castillon", "Francs", "Sainte-Foy")],
@@ -456,7 +454,7 @@ const FRANCE: Rec[] = [
     within: "Bordeaux",
     designation: { system: "AOC", since: 1936 },
     names: n("Côtes de Bourg"),
-    grammar: COTES,
+    grammar: PLURAL,
     climate: "maritime",
     soils: ["clay", "limestone", "gravel"],
     features: [GIRONDE, DORDOGNE],
@@ -1260,7 +1258,7 @@ const FRANCE: Rec[] = [
     within: "Rhone Valley",
     designation: { system: "AOC", since: 1937 },
     names: n("Côtes du Rhône"),
-    grammar: COTES,
+    grammar: PLURAL,
     climate: "mediterranean",
     soils: ["galets", "clay", "limestone", "sand"],
     features: [RHONE, MISTRAL],
@@ -1386,7 +1384,7 @@ const FRANCE: Rec[] = [
     within: "Provence",
     designation: { system: "AOC", since: 1977 },
     names: n("Côtes de Provence"),
-    grammar: COTES,
+    grammar: PLURAL,
     climate: "mediterranean",
     soils: ["limestone", "schist"],
     features: [MEDITERRANEAN, MISTRAL],
@@ -1559,7 +1557,7 @@ const FRANCE: Rec[] = [
     within: "South West France",
     designation: { system: "IGP" },
     names: n("Côtes de Gascogne"),
-    grammar: COTES,
+    grammar: PLURAL,
     soils: [],
     features: [],
     grapes: ["Colombard", "Ugni Blanc", "Gros Manseng", "Sauvignon Blanc"],

@@ -22,6 +22,7 @@ import {
   MISTRAL,
   mountains,
   n,
+  PLURAL,
   RHONE,
   river,
   STEEP,
@@ -34,8 +35,6 @@ import {
 
 type Rec = RegionRecord;
 
-/** A plural "Côtes …"/"Costières …" appellation: "in the Costières de Nîmes", "dans les Costières de Nîmes". */
-const PLURAL = g("the in", "pl in", "les dans", "le in");
 /** A massif or mountain area: "in the Luberon", "im Luberon", "dans le Luberon", "nel Luberon". */
 const MASSIF = g("the in", "m in", "le dans", "il in");
 

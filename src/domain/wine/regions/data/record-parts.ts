@@ -101,6 +101,8 @@ export const PACIFIC = sea("Pacific Ocean", "Pazifik", "océan Pacifique", "ocea
 
 /** An appellation that is not a place name of its own: "in Bordeaux Supérieur", "en Bordeaux Supérieur". */
 export const LABEL = g("- in", "- in", "- en", "- in");
+/** A plural "Côtes …"/"Costières …" appellation: "in the Côtes de Bourg", "dans les Costières de Nîmes". */
+export const PLURAL = g("the in", "pl in", "les dans", "le in");
 export const GIRONDE = river("Gironde", "Gironde", "Gironde", "Gironda");
 export const GARONNE = river("Garonne", "Garonne", "Garonne", "Garonna");
 export const DORDOGNE = river("Dordogne", "Dordogne", "Dordogne", "Dordogna");
