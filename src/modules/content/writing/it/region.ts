@@ -149,6 +149,11 @@ function grapesOfStyle(r: RegionProfile, s: RegionStyle, max = 2): string[] {
 /** National categories of wines without a geographical indication (Regulation (EU) 1308/2013, art. 119). */
 const NATIONAL = /^(Vin de France|Vino de España|Vinho de Portugal|Vino d'Italia)$/;
 
+/** Whether the region is a national category (by its record's kind, or its name without a record). */
+function isNational(r: RegionProfile): boolean {
+  return NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
+}
+
 /** True when the region's name is a style (Fino Sherry) with no place to say. */
 function isStyle(r: RegionProfile, o: Origin): boolean {
   return o.kind === "country" && r.record?.kind !== "national";
@@ -169,7 +174,7 @@ function summary(r: RegionProfile, o: Origin): string {
   const style = isStyle(r, o);
   // Without a record the styles and grapes are only those its wines show: said without "soprattutto".
   const mostly = r.record ? "soprattutto " : "";
-  const national = NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
+  const national = isNational(r);
   const ofIt = national ? "di questa categoria" : style ? "di questo stile" : ofOrigin(o);
   const inIt = national ? "in questa categoria" : style ? "in questo stile" : originIn(o);
   let first: string;
@@ -314,7 +319,7 @@ function mostCommon<T>(values: readonly T[]): T | undefined {
 }
 
 function climateAndTerroir(r: RegionProfile, o: Origin): string {
-  const national = NATIONAL.test(r.facts.names.en) || r.record?.kind === "national";
+  const national = isNational(r);
   const ofIt = national ? "di questa categoria" : isStyle(r, o) ? "di questo stile" : ofOrigin(o);
   const place = r.place;
   // Body and acidity said only of still table wines: a fino or a sparkling wine is not "corposo".
