@@ -20,14 +20,12 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../src/db/database.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { FEATURES } from "../src/modules/labels/label-evidence.ts";
 import type { LabelDocument } from "../src/modules/labels/label-indexer.ts";
 import { LabelMatcher } from "../src/modules/labels/label-matcher.ts";
 import { evidenceOf, HAND_SET, type RankingModel } from "../src/modules/labels/label-ranking.ts";
-import { labelDocumentPages } from "../src/modules/labels/labels.repository.ts";
-import { measureNoise, type OcrNoise, simulateReading } from "./label-simulation.ts";
+import { labelDocumentsOf, measureNoise, type OcrNoise, simulateReading } from "./label-simulation.ts";
 import { type Example, fit, type Scores, score } from "./ranking-fit.ts";
 
 /** Generated readings per wine: for the final fit, and for each of the five dev-photo folds. */
@@ -49,10 +47,7 @@ async function documents(path?: string): Promise<LabelDocument[]> {
       stdio: "ignore",
     });
   }
-  const db = openDatabase({ kind: "sqlite", path });
-  const docs: LabelDocument[] = [];
-  for await (const page of labelDocumentPages(db.kysely)) docs.push(...page);
-  await db.destroy();
+  const docs = await labelDocumentsOf(path);
   rmSync(dir, { recursive: true, force: true });
   return docs;
 }

@@ -25,12 +25,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { openDatabase } from "../src/db/database.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import type { LabelDocument } from "../src/modules/labels/label-indexer.ts";
 import { LabelMatcher } from "../src/modules/labels/label-matcher.ts";
-import { labelDocumentPages } from "../src/modules/labels/labels.repository.ts";
 import { MATCH_THRESHOLD } from "../src/modules/labels/labels.service.ts";
+import { labelDocumentsOf } from "./label-simulation.ts";
 
 const BOILERPLATE = [
   "grand vin de bordeaux",
@@ -119,14 +118,6 @@ function simulatedLabel(d: LabelDocument, all: readonly LabelDocument[]): string
   return rnd() < 0.5 ? text.toUpperCase() : text;
 }
 
-async function documentsOf(path: string): Promise<LabelDocument[]> {
-  const db = openDatabase({ kind: "sqlite", path });
-  const docs: LabelDocument[] = [];
-  for await (const page of labelDocumentPages(db.kysely)) docs.push(...page);
-  await db.destroy();
-  return docs;
-}
-
 interface Row {
   catalogue: string;
   labels: string;
@@ -209,7 +200,7 @@ function unknown(catalogue: string, all: LabelDocument[], real: LabelDocument[])
 }
 
 async function run(catalogue: string, path: string) {
-  const all = await documentsOf(path);
+  const all = await labelDocumentsOf(path);
   const before = usedBytes();
   const started = performance.now();
   const matcher = LabelMatcher.of(all);
@@ -244,7 +235,7 @@ const givenDb = process.env.MATCHER_DB;
 const givenLabel = process.env.MATCHER_LABEL ?? "given";
 const outName = givenDb ? `label-matcher-${givenLabel}` : "label-matcher";
 if (givenDb) {
-  const count = (await documentsOf(givenDb)).length;
+  const count = (await labelDocumentsOf(givenDb)).length;
   await run(`${count.toLocaleString("en")} wines (${givenLabel})`, givenDb);
 } else await run("1,007 wines (bundled)", catalogue("MATCHER_DB_1K", "1k.db", ["import"]));
 if (!givenDb && process.env.PHOTO_LARGE !== "0") {

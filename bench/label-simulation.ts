@@ -8,10 +8,21 @@
  * reading are none of the wine's (other text, garbled lines) and how long they are; how often the
  * reading is in capitals. {@link simulateReading} then writes readings of any wine with those rates.
  */
+import { openDatabase } from "../src/db/database.ts";
 import { fold } from "../src/domain/text-folding.ts";
 import type { LabelDocument } from "../src/modules/labels/label-indexer.ts";
 import { labelFacts } from "../src/modules/labels/label-text.ts";
+import { labelDocumentPages } from "../src/modules/labels/labels.repository.ts";
 import { osaDistance } from "../src/modules/search/edit-distance.ts";
+
+/** The wines of the SQLite catalogue at `path` as the label matcher indexes them (the label benches' catalogues). */
+export async function labelDocumentsOf(path: string): Promise<LabelDocument[]> {
+  const db = openDatabase({ kind: "sqlite", path });
+  const docs: LabelDocument[] = [];
+  for await (const page of labelDocumentPages(db.kysely)) docs.push(...page);
+  await db.destroy();
+  return docs;
+}
 
 /** How a word of a field is read: whole, run into a neighbour, with slips, or not at all (shares, sum 1). */
 export interface FieldReading {
