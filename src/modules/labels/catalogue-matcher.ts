@@ -54,7 +54,7 @@ export class CatalogueMatcher {
   private readonly onStart: (how: MatcherStart, ms: number) => void;
   private readonly warmMinBytes: number;
   /** The saved index file of the current thread's catalogue identity, once restored or written. */
-  private saved: { file: string; version: number } | null = null;
+  private saved: string | null = null;
   private closed = false;
 
   /**
@@ -170,13 +170,13 @@ export class CatalogueMatcher {
     const restored =
       file === null || !existsSync(file) ? null : await MatcherThread.restore(file).catch(() => null); // unreadable: built and saved again
     if (restored && file) {
-      this.saved = { file, version };
+      this.saved = file;
       this.cache?.used(file);
     }
     const save = restored ? undefined : this.saveTo(file);
     const thread = restored ?? (await MatcherThread.build(labelDocumentPages(this.db), save));
     this.onStart(restored ? "restored" : "built", Math.round(performance.now() - started));
-    if (save !== undefined) this.keep(thread, version);
+    if (save !== undefined) this.keep(thread);
     return thread;
   }
 
@@ -192,14 +192,14 @@ export class CatalogueMatcher {
   }
 
   /**
-   * Once the index `thread` builds for `version` is written (after the thread is ready), remembers
+   * Once the index `thread` builds is written (after the thread is ready), remembers
    * it and prunes the cache folder (other identities of this catalogue, the least recently used).
    */
-  private keep(thread: MatcherThread, version: number): void {
+  private keep(thread: MatcherThread): void {
     thread.saved
       .then((file) => {
         if (file === null || this.cache === null) return; // not written, or the thread stopped first
-        this.saved = { file, version };
+        this.saved = file;
         this.cache.prune(file);
       })
       .catch(() => {});
@@ -207,7 +207,7 @@ export class CatalogueMatcher {
 
   /** The saved index of the current catalogue version once restored or written (null before, or without a cache). */
   savedIndex(): string | null {
-    return this.saved?.file ?? null;
+    return this.saved;
   }
 
   /** Stops the current matcher thread (the app closed); the saved indexes stay for the next start. */
