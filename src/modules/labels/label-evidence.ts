@@ -339,7 +339,7 @@ export class EvidenceIndex {
       const wordId = (entry - code) / 16;
       const info = idf[wordId] ?? 0;
       const coded = this.found(wordId, label, cache);
-      const f = foundValue(coded);
+      const f = foundKind(coded) !== WHOLE && this.echoes(doc, wordId, label, cache) ? 0 : foundValue(coded);
       const field = code & 7;
       if (field >= FIELD.region && field < FIELD.grape) {
         const r = field - FIELD.region;
@@ -381,6 +381,37 @@ export class EvidenceIndex {
     }
     this.facts(doc, label, x);
     return { features: x, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
+  }
+
+  /**
+   * Whether word `wordId` of document `doc`, found only as part of a label word or with slips, is
+   * found so only in label words that other words of the document are, whole: one label word seen
+   * twice, not two words shown — "BOURGEOIS" on a label of Henri Bourgeois is his name, not a slip of
+   * his wine "La Bourgeoise" (which "BOURGEOISF" beside it would be). Such a word counts as not shown.
+   */
+  private echoes(doc: number, wordId: number, label: LabelReading, cache: Map<number, number>): boolean {
+    const taken = new Set<string>();
+    for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
+      const other = ((this.entries[i] ?? 0) / 16) | 0;
+      if (other === wordId) continue;
+      const coded = this.found(other, label, cache);
+      if (foundKind(coded) === WHOLE && foundValue(coded) === 1) taken.add(this.words[other] ?? "");
+    }
+    if (taken.size === 0) return false;
+    const word = this.words[wordId] ?? "";
+    const max = typoAllowance(word.length);
+    const relates = (w: string) =>
+      isPartOf(word, w) ||
+      edgeWithTypo(word, w) ||
+      (w.length > word.length && word.length >= 5 && joinedWithTypo(word, w)) ||
+      (max > 0 && Math.abs(w.length - word.length) <= max && osaDistance(word, w, max) <= max);
+    let echo = false;
+    for (const w of label.words) {
+      if (!relates(w)) continue;
+      if (!taken.has(w)) return false;
+      echo = true;
+    }
+    return echo;
   }
 
   /** Vintage, colour and country features of document `doc` (see {@link FEATURES}), into `x`. */

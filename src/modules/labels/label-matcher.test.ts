@@ -7,7 +7,7 @@ import { deserialize, serialize } from "node:v8";
 import { catalogueTemplate } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
 import { fold } from "../../domain/text-folding.ts";
-import { EvidenceIndex } from "./label-evidence.ts";
+import { EvidenceIndex, FEATURES } from "./label-evidence.ts";
 import type { LabelDocument } from "./label-indexer.ts";
 import { AMBIGUOUS_BELOW, LabelMatcher, type MatcherSnapshot } from "./label-matcher.ts";
 import { NameIndex } from "./label-names.ts";
@@ -218,6 +218,27 @@ test("namesakes: region, country, vintage and colour read on the label separate 
   assert.equal(best("MARTIN BRUT PRODUCTOFCHILE"), 3);
   assert.equal(best("DOMAINE MARTIN BRUT 2019"), 4);
   assert.equal(best("DOMAINE MARTIN BRUT ROSÉ"), 5);
+});
+
+test("right producer, right wine: one label word counts once, and the colour printed decides", () => {
+  // Henri Bourgeois (X-Wines): "BOURGEOIS" is the producer's name; as a slip of "La Bourgeoise" it
+  // once counted twice for the white, over the "ROSE" the label prints.
+  const producer = { producer: "Henri Bourgeois", region: "Sancerre", grapes: [], country: "FR" };
+  const m = LabelMatcher.of([
+    { id: 1, ...producer, wine: "Sancerre La Bourgeoise Blanc", color: "white", grapes: ["Sauvignon Blanc"] },
+    { id: 2, ...producer, wine: "Sancerre Les Baronnes Rosé", color: "rose", grapes: ["Pinot Noir"] },
+    { id: 3, ...producer, wine: "Sancerre Rouge Les Baronnes", color: "red", grapes: ["Pinot Noir"] },
+  ]);
+  const features = (text: string, id: number) => m.features(text).find((w) => w.id === id)?.features;
+  const white = features("HENRI BOURGEOIS SANCERRE ROSE", 1);
+  assert.ok(white);
+  assert.equal(white[FEATURES.indexOf("wine_slip")], 0, "the producer's word is no slip of the wine's");
+  assert.equal(white[FEATURES.indexOf("colour_conflict")], 1);
+  assert.equal(m.match("HENRI BOURGEOIS SANCERRE ROSE", 3).matches[0]?.id, 2);
+  // A wine word read with a real slip still counts: "BOURGEOISF" is "Bourgeoise".
+  const slipped = features("HENRI BOURGEOIS LA BOURGEOISF SANCERRE", 1);
+  assert.ok(slipped && (slipped[FEATURES.indexOf("wine_slip")] ?? 0) > 0);
+  assert.equal(m.match("HENRI BOURGEOIS LA BOURGEOISF SANCERRE BLANC", 1).matches[0]?.id, 1);
 });
 
 test("confidence: a clear label is sure, one that fits two wines equally is not", () => {
