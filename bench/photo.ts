@@ -2,7 +2,7 @@
  * Label recognition through the whole endpoint (HTTP, base64 JSON), on the compiled service:
  *   dev      the 30 real photos of test/fixtures/labels (X-Wines, CC0) against the full catalogue;
  *   rot90/180/270, half   the same photos turned clockwise, and at half resolution;
- *   rendered labels drawn from 100 random catalogue wines (seeded): fonts, sizes, tilt, blur, noise;
+ *   rendered   photos of 200 random catalogue wines (seeded) drawn by bench/label-render.ts;
  *   then the five dev sets and the rendered labels again on two services whose catalogue holds
  *   300,000 wines (the bundled ones plus `import --synthetic 300000 --seed 1`, realistic style, and
  *   the same with `--synthetic-style hard`, the first generator's output with its impossible
@@ -15,8 +15,9 @@
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import sharp from "sharp";
-import { openDatabase } from "../src/db/database.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
+import { renderLabel } from "./label-render.ts";
+import { labelDocumentsOf } from "./label-simulation.ts";
 import { startBenchService } from "./support.ts";
 
 const FIXTURES = new URL("../test/fixtures/labels/", import.meta.url);
@@ -102,60 +103,20 @@ const half = () =>
     }),
   );
 
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
+/**
+ * Photos of `count` seeded random wines of the bundled catalogue, drawn as bench/label-render.ts draws
+ * them (fonts, layouts, bottle curvature, glare, tilt and turns, cut-off parts, low resolution, blur).
+ * Their seeds (wine id × 10 + 7) are none of bench/rendered-ocr.ts's, whose photos train the ranking.
+ */
 async function rendered(count: number): Promise<Sample[]> {
   const rnd = mulberry32(42);
-  const db = openDatabase({ kind: "sqlite", path: dbPath });
-  const wines = await db.kysely
-    .selectFrom("wines as w")
-    .innerJoin("producers as p", "p.id", "w.producer_id")
-    .innerJoin("regions as r", "r.id", "w.region_id")
-    .select(["w.id", "w.name", "w.vintage", "p.display_name", "r.name_en", "r.country"])
-    .orderBy("w.id")
-    .execute();
-  await db.destroy();
-  const fonts = [
-    "DejaVu Serif",
-    "DejaVu Sans",
-    "DejaVu Sans Condensed",
-    "DejaVu Serif Condensed",
-    "DejaVu Sans Mono",
-  ];
+  const wines = await labelDocumentsOf(dbPath);
   const samples: Sample[] = [];
   for (let i = 0; i < count; i++) {
     const w = wines[Math.floor(rnd() * wines.length)];
     if (!w) continue;
-    const font = fonts[Math.floor(rnd() * fonts.length)];
-    const big = 30 + Math.floor(rnd() * 16);
-    const upper = rnd() < 0.5;
-    const producer = upper ? w.display_name.toUpperCase() : w.display_name;
-    const lines = [
-      { t: producer, size: big, y: 190 },
-      { t: w.name, size: Math.round(big * 0.7), y: 270 },
-      { t: w.vintage ? String(w.vintage) : "", size: 26, y: 340 },
-      { t: `${w.name_en} · ${w.country}`, size: 18, y: 420 },
-    ];
-    const svg = `<svg width="480" height="640" xmlns="http://www.w3.org/2000/svg"><rect width="100%" height="100%" fill="hsl(${Math.floor(rnd() * 360)},30%,92%)"/>${lines
-      .map(
-        (l) =>
-          `<text x="240" y="${l.y}" font-family="${font}" font-size="${l.size}" text-anchor="middle" fill="#1d1d1d" textLength="${Math.min(440, l.t.length * l.size * 0.62)}" lengthAdjust="spacingAndGlyphs">${escapeXml(l.t)}</text>`,
-      )
-      .join("")}</svg>`;
-    const tilt = (rnd() - 0.5) * 10;
-    const blur = rnd() < 0.5 ? 0 : 0.4 + rnd() * 0.8;
-    const noise = Buffer.alloc(480 * 640);
-    for (let p = 0; p < noise.length; p++) noise[p] = Math.floor(rnd() * 255);
-    let img = sharp(Buffer.from(svg))
-      .flatten({ background: "#fff" })
-      .composite([{ input: noise, raw: { width: 480, height: 640, channels: 1 }, blend: "soft-light" }]);
-    img = sharp(await img.png().toBuffer()).rotate(tilt, { background: "#777" });
-    if (blur > 0) img = img.blur(blur);
-    samples.push({
-      name: `rendered-${i}-${w.id}`,
-      expected: w.id,
-      image: await img.jpeg({ quality: 85 }).toBuffer(),
-    });
+    const { image } = await renderLabel(w, mulberry32(w.id * 10 + 7));
+    samples.push({ name: `rendered-${i}-${w.id}`, expected: w.id, image });
   }
   return samples;
 }
@@ -198,8 +159,8 @@ async function runSet(name: string, samples: Sample[]): Promise<void> {
 }
 
 for (const [name, samples] of devSets) await runSet(name, samples);
-const renderedSamples = await rendered(100);
-await runSet("rendered (100 catalogue wines)", renderedSamples);
+const renderedSamples = await rendered(200);
+await runSet("rendered (200 catalogue wines)", renderedSamples);
 const rssPeak = bench.memoryMb("VmHWM");
 bench.server.kill("SIGTERM");
 rmSync(bench.dir, { recursive: true, force: true });
@@ -225,7 +186,7 @@ if (process.env.PHOTO_LARGE !== "0") {
     }
     const firstPhotoMs = Math.round(performance.now() - started);
     for (const [name, samples] of devSets) await runSet(`${label}: ${name}`, samples);
-    await runSet(`${label}: rendered (100 catalogue wines)`, renderedSamples);
+    await runSet(`${label}: rendered (200 catalogue wines)`, renderedSamples);
     large.push({ catalogue: label, first_photo_ms: firstPhotoMs, rss_mb_peak: big.memoryMb("VmHWM") });
     big.server.kill("SIGTERM");
     rmSync(big.dir, { recursive: true, force: true });
