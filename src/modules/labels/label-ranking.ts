@@ -51,24 +51,25 @@ export function confidences(model: RankingModel, evidences: readonly number[]): 
 }
 
 /**
- * The weights fitted by bench/fit-label-ranking.ts as of commit 2470377, when producer and wine-name
- * words shown were one feature each (2026-11-27; report and validation figures:
- * bench/results/label-ranking-fit.md; the script now fits them split, see below): 12,538 generated readings of the training wines of the bundled
- * catalogue and of a 300,000-wine catalogue, with the OCR noise measured on the dev photos' readings.
- * Reading: a listed vintage on the label is worth about as much as 3.5 units of producer information,
- * the country named right or wrong ±0.8/−1.2, a colour conflict −1; words of the wine missing from
- * the label cost little (OCR loses 10–30 % of them); the cosine, which sees words OCR split, joined or
- * slipped, carries much of the ranking. Producer and wine-name words share one weight whether shown
- * whole, as part of a longer word or with slips: fitted apart (bench/results/label-ranking-fit-split.md)
- * they validated no better, and producer words found only with a slip got a negative weight, an
- * artifact of the 0 % producer slips measured on the dev photos' 49 producer words.
+ * The weights fitted by bench/fit-label-ranking.ts ("fit: simulated + rendered, tied"; 2026-11-28;
+ * report, validation figures and the models it was weighed against: bench/results/label-ranking-fit.md):
+ * 12,538 simulated readings of the training wines of the bundled catalogue and of a 300,000-wine
+ * catalogue, with the OCR noise measured on the dev photos' readings, and 3,568 readings by the
+ * service's OCR of labels of those wines drawn as photos (bench/label-render.ts,
+ * bench/results/rendered-ocr.json).
+ * Reading: a listed vintage on the label is worth about as much as 3.6 units of producer information;
+ * the colour printed against the wine's −1.1; another country named −1.4, the wine's own +0.35 (a
+ * country is shared by thousands of wines); words of the wine missing from the label cost little (OCR
+ * loses 8–30 % of them); the cosine, which sees words OCR split, joined or slipped, carries much of
+ * the ranking. Producer and wine-name words share one weight whether shown whole, as part of a
+ * longer word or with slips: fitted apart ("split" in the report) they validated no better.
  */
 export const FITTED: RankingModel = {
   weights: [
-    0.4758, 0.4758, 0.4758, -0.0585, 0.3023, 0.3023, 0.3023, -0.1544, 0.3553, -0.0164, 0.1583, 1.6775,
-    -0.9744, 0.8189, -1.2126, 17.7333,
+    0.4721, 0.4721, 0.4721, -0.058, 0.2945, 0.2945, 0.2945, -0.0944, 0.3481, -0.0075, 0.1356, 1.7177, -1.1079,
+    0.3516, -1.4427, 18.0935,
   ],
-  unknown: 12.9294,
+  unknown: 13.2926,
 };
 
 /** The model the matcher ranks with. */
