@@ -67,7 +67,7 @@ export function confidences(model: RankingModel, evidences: readonly number[]): 
 export const FITTED: RankingModel = {
   weights: [
     0.4721, 0.4721, 0.4721, -0.058, 0.2945, 0.2945, 0.2945, -0.0944, 0.3481, -0.0075, 0.1356, 1.7177, -1.1079,
-    0.3516, -1.4427, 18.0935,
+    0.3516, -1.44274, 18.0935,
   ],
   unknown: 13.2926,
 };
