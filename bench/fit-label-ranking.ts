@@ -288,10 +288,9 @@ const HEAD = [
   "|---|---|---|---|---|---|---|---|---|",
 ];
 const date = new Date().toISOString();
-const strip = (f: typeof final) => ({ ...f, models: f.models });
 writeFileSync(
   new URL("results/label-ranking-fit.json", import.meta.url),
-  `${JSON.stringify({ date, noise: { ...noise, otherLengths: undefined }, final: strip(final), folds }, null, 1)}\n`,
+  `${JSON.stringify({ date, noise: { ...noise, otherLengths: undefined }, final, folds }, null, 1)}\n`,
 );
 const md = [
   `# Label ranking: fitted on generated readings (${date.slice(0, 10)})`,
