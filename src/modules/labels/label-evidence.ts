@@ -333,13 +333,19 @@ export class EvidenceIndex {
     const region = [0, 0, 0, 0, 0];
     const regionInfo = [0, 0, 0, 0, 0];
     const regionAll = [0, 0, 0, 0, 0];
+    /** The label words the document's words are, whole ({@link taken}), once a word needs them. */
+    let taken: ReadonlySet<string> | undefined;
     for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
       const entry = entries[i] ?? 0;
       const code = entry % 16;
       const wordId = (entry - code) / 16;
       const info = idf[wordId] ?? 0;
       const coded = this.found(wordId, label, cache);
-      const f = foundKind(coded) !== WHOLE && this.echoes(doc, wordId, label, cache) ? 0 : foundValue(coded);
+      let f = foundValue(coded);
+      if (f > 0 && foundKind(coded) !== WHOLE) {
+        taken ??= this.taken(doc, label, cache);
+        if (this.echoes(wordId, label, taken)) f = 0;
+      }
       const field = code & 7;
       if (field >= FIELD.region && field < FIELD.grape) {
         const r = field - FIELD.region;
@@ -383,20 +389,24 @@ export class EvidenceIndex {
     return { features: x, coverage: allInfo === 0 ? 0 : coveredInfo / allInfo };
   }
 
+  /** The words of document `doc` that the label shows as whole label words. */
+  private taken(doc: number, label: LabelReading, cache: Map<number, number>): Set<string> {
+    const taken = new Set<string>();
+    for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
+      const word = ((this.entries[i] ?? 0) / 16) | 0;
+      const coded = this.found(word, label, cache);
+      if (foundKind(coded) === WHOLE && foundValue(coded) === 1) taken.add(this.words[word] ?? "");
+    }
+    return taken;
+  }
+
   /**
-   * Whether word `wordId` of document `doc`, found only as part of a label word or with slips, is
-   * found so only in label words that other words of the document are, whole: one label word seen
+   * Whether word `wordId`, found only as part of a label word or with slips, is found so only in label
+   * words that other words of its document are, whole (`taken`, {@link taken}): one label word seen
    * twice, not two words shown — "BOURGEOIS" on a label of Henri Bourgeois is his name, not a slip of
    * his wine "La Bourgeoise" (which "BOURGEOISF" beside it would be). Such a word counts as not shown.
    */
-  private echoes(doc: number, wordId: number, label: LabelReading, cache: Map<number, number>): boolean {
-    const taken = new Set<string>();
-    for (let i = this.starts[doc] ?? 0; i < (this.starts[doc + 1] ?? 0); i++) {
-      const other = ((this.entries[i] ?? 0) / 16) | 0;
-      if (other === wordId) continue;
-      const coded = this.found(other, label, cache);
-      if (foundKind(coded) === WHOLE && foundValue(coded) === 1) taken.add(this.words[other] ?? "");
-    }
+  private echoes(wordId: number, label: LabelReading, taken: ReadonlySet<string>): boolean {
     if (taken.size === 0) return false;
     const word = this.words[wordId] ?? "";
     const max = typoAllowance(word.length);
