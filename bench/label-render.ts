@@ -137,9 +137,11 @@ const PAPERS: readonly [string, string, string][] = [
 const pick = <T>(items: readonly T[], rnd: () => number): T => items[Math.floor(rnd() * items.length)] as T;
 const escapeXml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+/** `s` in capitals, without its accents when `strip`. */
+const upper = (s: string, strip: boolean) =>
+  (strip ? s.normalize("NFD").replace(/\p{M}/gu, "") : s).toUpperCase();
 /** Capitals; half the time without their accents, as many labels set them. */
-const capitals = (s: string, rnd: () => number) =>
-  rnd() < 0.5 ? s.toUpperCase() : s.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase();
+const capitals = (s: string, rnd: () => number) => upper(s, rnd() >= 0.5);
 
 /** One line of a label. */
 interface Line {
@@ -168,11 +170,7 @@ function linesOf(
   const allCaps = !script && rnd() < 0.35;
   const stripAccents = rnd() < 0.5;
   const line = (text: string, size: number, o: Partial<Line> = {}): Line => ({
-    text: !allCaps
-      ? text
-      : stripAccents
-        ? text.normalize("NFD").replace(/\p{M}/gu, "").toUpperCase()
-        : text.toUpperCase(),
+    text: allCaps ? upper(text, stripAccents) : text,
     size,
     font: body,
     fill: ink,

@@ -64,15 +64,13 @@ writeFileSync(
   `[\n${out.map((r) => JSON.stringify(r)).join(",\n")}\n]\n`,
 );
 
-/** The first reading, as bench/fit-label-ranking.ts measures the dev photos' noise. */
-const best = (r: RenderedReading) => r.text;
 const docs = new Map([...bundled, ...synthetic].map((d) => [d.id, d]));
 const dev: { wineId: number; text: string; turnedText: string | null }[] = JSON.parse(
   readFileSync(new URL("results/dev-photos-ocr.json", import.meta.url), "utf8"),
 );
 const devNoise = measureNoise(dev, docs);
 const all = measureNoise(
-  out.map((r) => ({ wineId: r.wineId, text: best(r) })),
+  out.map((r) => ({ wineId: r.wineId, text: r.text })),
   docs,
 );
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -84,7 +82,7 @@ const subset = (name: string, keep: (r: RenderedReading) => boolean) =>
   rows(
     name,
     measureNoise(
-      out.filter(keep).map((r) => ({ wineId: r.wineId, text: best(r) })),
+      out.filter(keep).map((r) => ({ wineId: r.wineId, text: r.text })),
       docs,
     ),
   );
