@@ -4,39 +4,7 @@
  * (`catalogue_sources`). Schema: db/migrations/2026-11-28-catalogue-sources.ts.
  */
 import type { Kysely } from "kysely";
-import { compiledOnce } from "../../db/compiled-query.ts";
 import type { Database, SourceName } from "../../db/types.ts";
-
-/** One live record of a source and the wine it is. */
-export interface WineSourceKey {
-  wine_id: number;
-  source: SourceName;
-  key: string;
-}
-
-/** The statement of {@link liveSourceKeys} for `n` ids, compiled once per `n` and database. */
-const liveKeysOf = new Map<number, (db: Kysely<Database>, ...ids: number[]) => Promise<WineSourceKey[]>>();
-
-/**
- * The live source records of wines `ids` (any order; a wine without any has no row): one statement
- * for a whole page, over the `wine_sources (wine_id)` index, compiled once per number of ids (as the
- * page's rows are: wines.repository.ts `wineSummariesByIds`). Retired records are left out.
- */
-export function liveSourceKeys(db: Kysely<Database>, ids: readonly number[]): Promise<WineSourceKey[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  let query = liveKeysOf.get(ids.length);
-  if (query === undefined) {
-    query = compiledOnce(ids.length, (kdb: Kysely<Database>, ...slots: number[]) =>
-      kdb
-        .selectFrom("wine_sources")
-        .select(["wine_id", "source", "key"])
-        .where("wine_id", "in", slots)
-        .where("status", "=", "live"),
-    );
-    liveKeysOf.set(ids.length, query);
-  }
-  return query(db, ...ids);
-}
 
 /** The wines whose live record of `source` has key `key` (an LWIN7, a GTIN-14), ascending. */
 export async function wineIdsByKey(db: Kysely<Database>, source: SourceName, key: string): Promise<number[]> {

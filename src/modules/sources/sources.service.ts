@@ -11,7 +11,6 @@ import { SOURCE_LICENCES } from "./source-licences.ts";
 import {
   catalogueSourceRows,
   liveRecordCounts,
-  liveSourceKeys,
   retiredWine,
   wineExists,
   wineIdsByKey,
@@ -43,34 +42,36 @@ export const NO_IDENTIFIERS: Readonly<WineIdentifiers> = Object.freeze({
   xwines: null,
 });
 
+/** Separates a wine's live source records in its `source_keys` column; see {@link wineOriginOf}. */
+export const SOURCE_KEYS_SEPARATOR = ",";
+
 /**
- * The identifiers and sources of wines `ids`, by wine id, from one statement; a wine without live
- * records maps to no identifiers and no sources.
+ * A wine's identifiers and sources from its `source_keys` column: its live source records as
+ * `source:key` joined by {@link SOURCE_KEYS_SEPARATOR} in any order (`xwines:100001,lwin:1014211`), or
+ * null for a wine without any. The wine statements read the column in the same round trip as the
+ * wine (wines.repository.ts `liveSourceKeys`), so a detail or a list page is one statement. Keys hold
+ * no separator: LWIN7 and GTIN-14 are digits, an X-Wines WineID a whole number. A key of an unknown
+ * source is left out.
  */
-export async function wineOrigins(
-  db: Kysely<Database>,
-  ids: readonly number[],
-): Promise<Map<number, WineOrigin>> {
-  const rows = await liveSourceKeys(db, ids);
-  const origins = new Map<number, WineOrigin>();
-  for (const id of ids) origins.set(id, { identifiers: { lwin: null, gtin: [], xwines: null }, sources: [] });
-  for (const row of rows) {
-    const origin = origins.get(Number(row.wine_id));
-    if (origin === undefined) continue;
-    const ids = origin.identifiers;
-    if (row.source === "lwin") ids.lwin = ids.lwin === null || row.key < ids.lwin ? row.key : ids.lwin;
-    else if (row.source === "off") ids.gtin.push(row.key);
-    else if (row.source === "xwines") {
-      const n = Number(row.key);
+export function wineOriginOf(sourceKeys: string | null): WineOrigin {
+  const origin: WineOrigin = { identifiers: { lwin: null, gtin: [], xwines: null }, sources: [] };
+  if (sourceKeys === null || sourceKeys === "") return origin;
+  const ids = origin.identifiers;
+  for (const entry of sourceKeys.split(SOURCE_KEYS_SEPARATOR)) {
+    const colon = entry.indexOf(":");
+    const source = entry.slice(0, colon) as SourceName;
+    const key = entry.slice(colon + 1);
+    if (source === "lwin") ids.lwin = ids.lwin === null || key < ids.lwin ? key : ids.lwin;
+    else if (source === "off") ids.gtin.push(key);
+    else if (source === "xwines") {
+      const n = Number(key);
       if (Number.isSafeInteger(n)) ids.xwines = ids.xwines === null ? n : Math.min(ids.xwines, n);
-    }
-    if (!origin.sources.includes(row.source)) origin.sources.push(row.source);
+    } else continue;
+    if (!origin.sources.includes(source)) origin.sources.push(source);
   }
-  for (const origin of origins.values()) {
-    origin.identifiers.gtin.sort();
-    origin.sources.sort((a, b) => SOURCE_ORDER.indexOf(a) - SOURCE_ORDER.indexOf(b));
-  }
-  return origins;
+  ids.gtin.sort();
+  origin.sources.sort((a, b) => SOURCE_ORDER.indexOf(a) - SOURCE_ORDER.indexOf(b));
+  return origin;
 }
 
 /** Codes of a list request (`?lwin=`, `?gtin=`), as given. */

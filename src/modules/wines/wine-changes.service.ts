@@ -12,7 +12,7 @@ import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Color, Language, SubType, WineType } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
-import { NO_IDENTIFIERS, wineOrigins } from "../sources/sources.service.ts";
+import { NO_IDENTIFIERS } from "../sources/sources.service.ts";
 import {
   type ChangedWineRow,
   changedWines,
@@ -136,9 +136,8 @@ export async function changesPage(
 
   const activeIds = page.filter((r) => r.status === "active").map((r) => r.id);
   const gone = page.filter((r) => r.status !== "active").map((r) => ({ row: r, facts: snapshotOf(r) }));
-  const [summaries, origins, producers] = await Promise.all([
+  const [summaries, producers] = await Promise.all([
     wineSummariesByIds(db, activeIds),
-    wineOrigins(db, activeIds),
     producersByIds(db, [...new Set(gone.map((g) => g.facts.producer_id))]),
   ]);
   const regions = await regionsOf([
@@ -154,12 +153,7 @@ export async function changesPage(
       const w = summaryById.get(r.id);
       // Taken out between the two statements: it comes again, retired, later in the feed.
       if (w === undefined) return [];
-      const item = presentWineListItem(
-        w,
-        lang,
-        regions.get(w.region_id) ?? noRegion,
-        origins.get(w.id)?.identifiers,
-      );
+      const item = presentWineListItem(w, lang, regions.get(w.region_id) ?? noRegion);
       // The feed's row and position agree even if the wine changed between the two statements.
       return [{ ...item, updated_at: r.updated_at }];
     }

@@ -1,8 +1,9 @@
 /**
  * The wine list without a producer filter, paged from memory: every wine's id in id order with its
- * colour, sub-type and region, loaded once per catalogue version (typed arrays: about ten bytes per
- * wine; read in pages with the event loop free between them on the first such list after a start or
- * an import, since one read of every row would hold it); per colour/sub-type filter the matching ids,
+ * colour, sub-type and region (typed arrays: about ten bytes per wine) and its list item's columns
+ * (wine-list-columns.ts), loaded once per catalogue version (read in pages with the event loop free
+ * between them on the first such list after a start or an import, since one read of every row would
+ * hold it); per colour/sub-type filter the matching ids,
  * derived on first use; and the ids grouped by region (each region's in id order), built once per
  * version on the first list by region. A count is an array length (or, within a region, a walk of its
  * few thousand kinds at most) and a page deep in the list an array slice, where SQL would walk an
@@ -11,14 +12,13 @@
  */
 import { setImmediate as turn } from "node:timers/promises";
 import { COLORS, type Color, SUB_TYPES, type SubType } from "../../domain/vocabulary.ts";
-
-/** One wine as loaded: id, colour, sub-type, region. */
-export interface WineKind {
-  id: number;
-  color: string;
-  sub_type: string;
-  region_id: number;
-}
+import {
+  type ProducerNames,
+  type WineListColumns,
+  WineListColumnsBuilder,
+  type WineListSource,
+} from "./wine-list-columns.ts";
+import type { WineListRow } from "./wines.repository.ts";
 
 /** Wines grouped by region: region `r`'s are `ids[from] … ids[to - 1]` with `ranges.get(r) = { from, to }`. */
 interface ByRegion {
@@ -36,6 +36,8 @@ interface Loaded {
   /** Derived id lists per `color|subType` filter. */
   lists: Map<string, Int32Array>;
   byRegion: ByRegion | null;
+  /** Every wine's list item columns. */
+  columns: WineListColumns;
 }
 
 /** What a list is filtered by (each optional). */
@@ -90,8 +92,14 @@ export class WinePositions {
   private loaded: Loaded | null = null;
   private pending: { version: number; loaded: Promise<Loaded> } | null = null;
 
-  /** @param load every wine's id, colour, sub-type and region, in id order, in pages. */
-  constructor(private readonly load: () => AsyncIterable<WineKind[]>) {}
+  /**
+   * @param load every wine's list columns, in id order, in pages.
+   * @param loadProducers every producer's names, in pages.
+   */
+  constructor(
+    private readonly load: () => AsyncIterable<WineListSource[]>,
+    private readonly loadProducers: () => AsyncIterable<ProducerNames[]>,
+  ) {}
 
   /** Loads the positions of catalogue `version` ahead of the first list that needs them. */
   async prepare(version: number): Promise<void> {
@@ -112,6 +120,14 @@ export class WinePositions {
     if (filters.regionId !== undefined) return this.regionPage(loaded, filters, offset, limit);
     const list = this.list(loaded, filters.color, filters.subType);
     return { total: list.length, ids: Array.from(list.subarray(offset, offset + limit)) };
+  }
+
+  /**
+   * The list rows of wines `ids` at catalogue `version`, from memory, in the order of `ids` (a wine
+   * not in that version is left out).
+   */
+  async rows(version: number, ids: readonly number[]): Promise<WineListRow[]> {
+    return (await this.at(version)).columns.rows(ids);
   }
 
   /** A page of one region's wines, filtered by kind by a walk of that region's wines. */
@@ -157,8 +173,12 @@ export class WinePositions {
     return loaded;
   }
 
-  /** Reads every page, letting other work run between pages, into one id and one kind array. */
+  /**
+   * Reads every page, letting other work run between pages, into one id, one kind and one region
+   * array and the list columns; then the producers' names.
+   */
   private async read(version: number): Promise<Loaded> {
+    const columns = new WineListColumnsBuilder();
     const idPages: Int32Array[] = [];
     const kindPages: Uint8Array[] = [];
     const regionPages: Int32Array[] = [];
@@ -171,6 +191,7 @@ export class WinePositions {
         ids[i] = row.id;
         kinds[i] = kindOf(row.color, row.sub_type);
         regions[i] = row.region_id;
+        columns.add(row);
       });
       idPages.push(ids);
       kindPages.push(kinds);
@@ -188,7 +209,13 @@ export class WinePositions {
       regions.set(regionPages[i] as Int32Array, at);
       at += page.length;
     });
-    return { version, ids, kinds, regions, lists: new Map(), byRegion: null };
+    const producers: ProducerNames[] = [];
+    for await (const rows of this.loadProducers()) {
+      producers.push(...rows);
+      await turn();
+    }
+    const built = columns.build(ids, regions, producers);
+    return { version, ids, kinds, regions, lists: new Map(), byRegion: null, columns: built };
   }
 
   private list(loaded: Loaded, color: Color | undefined, subType: SubType | undefined): Int32Array {

@@ -7,14 +7,14 @@
 import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../domain/vocabulary.ts";
-import { NO_IDENTIFIERS, type WineIdentifiers } from "../sources/sources.service.ts";
-import type { SummaryRegion, WineListRow } from "./wines.repository.ts";
+import { wineOriginOf } from "../sources/sources.service.ts";
+import type { SummaryRegion, WineListRow, WineSummaryFields } from "./wines.repository.ts";
 
 /**
  * A wine summary in `lang`: residual sugar as the label term, region name localized from `region`
  * (its country and names: the row itself when its statement joined them).
  */
-export function presentWineSummary(row: WineListRow, lang: Language, region: SummaryRegion) {
+export function presentWineSummary(row: WineSummaryFields, lang: Language, region: SummaryRegion) {
   return {
     id: row.id,
     display_name: row.display_name,
@@ -37,18 +37,13 @@ export function presentWineSummary(row: WineListRow, lang: Language, region: Sum
 }
 
 /**
- * A `GET /wines` item of a catalogue wine: the summary with its `identifiers` (NO_IDENTIFIERS when it
- * has no live source record), `status` "active" and `merged_into` null.
+ * A `GET /wines` item of a catalogue wine: the summary with its `identifiers` (from the row's live
+ * source records; all null or empty without any), `status` "active" and `merged_into` null.
  */
-export function presentWineListItem(
-  row: WineListRow,
-  lang: Language,
-  region: SummaryRegion,
-  identifiers: WineIdentifiers | undefined,
-) {
+export function presentWineListItem(row: WineListRow, lang: Language, region: SummaryRegion) {
   return {
     ...presentWineSummary(row, lang, region),
-    identifiers: identifiers ?? NO_IDENTIFIERS,
+    identifiers: wineOriginOf(row.source_keys).identifiers,
     status: "active" as const,
     merged_into: null,
   };

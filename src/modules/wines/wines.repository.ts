@@ -1,5 +1,5 @@
 /** SQL for wines: list with filters, search, detail, and the wines of a producer or region. */
-import type { Compilable, Kysely } from "kysely";
+import { type Compilable, type Kysely, sql } from "kysely";
 import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { OffsetPage } from "../../db/offset-page.ts";
@@ -30,6 +30,17 @@ export const WINE_SUMMARY_COLUMNS = [
   "r.name_fr",
   "r.name_it",
 ] as const;
+
+/**
+ * The `source_keys` column of wine `w`: its live source records (`wine_sources`) as `source:key`
+ * joined by "," in no particular order, null without any; sources.service.ts `wineOriginOf` reads
+ * it. A correlated subquery over the `wine_sources (wine_id)` index, so the identifiers come in the
+ * wine's own statement: one round trip per detail or list page on PostgreSQL (the separate statement
+ * it replaced was half of a cold detail's database time). `string_agg` is PostgreSQL's and SQLite's
+ * (3.44 and later) alike.
+ */
+const liveSourceKeys = sql<string | null>`(select string_agg(ws.source || ':' || ws.key, ',')
+  from wine_sources ws where ws.wine_id = w.id and ws.status = 'live')`.as("source_keys");
 
 /** Filters of `GET /wines`; all optional. */
 export interface WineFilters {
@@ -64,8 +75,14 @@ export interface SummaryRegion {
   name_it: string;
 }
 
-/** A wine summary without its region's columns: {@link wineSummariesByIds}. */
-export type WineListRow = Omit<WineSummaryRow, keyof SummaryRegion>;
+/**
+ * A wine summary without its region's columns, with its live source records (`source_keys`, see
+ * {@link liveSourceKeys}): {@link wineSummariesByIds}, {@link listWines}.
+ */
+export type WineListRow = WineSummaryFields & { source_keys: string | null };
+
+/** A wine summary's own columns, without its region's: what every wine summary shows. */
+export type WineSummaryFields = Omit<WineSummaryRow, keyof SummaryRegion>;
 
 /** A wine summary as read: the columns {@link WINE_SUMMARY_COLUMNS} (see wine-presenter.ts). */
 export interface WineSummaryRow extends SummaryRegion {
@@ -128,23 +145,36 @@ function byShape<R>(
 }
 
 const countMatching = byShape((db, f) => filtered(db, f).select((eb) => eb.fn.countAll<number>().as("n")), 0);
+/**
+ * A page of the wines matching `f`, each row with the count of all of them (`total`: an uncorrelated
+ * subquery, which PostgreSQL and SQLite evaluate once per statement), so a page is one round trip.
+ */
 const pageMatching = byShape(
   (db, f, limit = 0, offset = 0) =>
     summaries(db)
       .select(WINE_SUMMARY_COLUMNS)
+      .select(liveSourceKeys)
+      .select(() =>
+        filtered(db, f)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .as("total"),
+      )
       .where("w.id", "in", filtered(db, f).select("w.id").orderBy("w.id").limit(limit).offset(offset))
       .orderBy("w.id"),
   2,
 );
 
 /**
- * One page of wines (id order) with producer and region, plus the total matching the filters.
- * The page's ids come from the filter's index alone (a covering index walk, see the dated list-index
- * migrations); only those rows are read and joined. Both statements are compiled once per filter shape.
+ * One page of wines (id order) with producer and region, plus the total matching the filters: one
+ * statement, and a second (the count alone) only for a page past the last. The page's ids come from
+ * the filter's index alone (a covering index walk, see the dated list-index migrations); only those
+ * rows are read and joined. Both statements are compiled once per filter shape.
  */
 export async function listWines(db: Kysely<Database>, filters: WineFilters, offset: number, limit: number) {
-  const [count] = await countMatching(db, filters);
   const rows = await pageMatching(db, filters, limit, offset);
+  const first = rows[0];
+  if (first !== undefined) return { total: Number(first.total), rows };
+  const [count] = await countMatching(db, filters);
   return { total: Number(count?.n ?? 0), rows };
 }
 
@@ -172,6 +202,7 @@ export async function wineSummariesByIds(
         .selectFrom("wines as w")
         .innerJoin("producers as p", "p.id", "w.producer_id")
         .select([...WINE_LIST_COLUMNS, "w.region_id"])
+        .select(liveSourceKeys)
         .where("w.id", "in", slots)
         .orderBy("w.id"),
     );
@@ -190,15 +221,41 @@ export function summaryRegions(db: Kysely<Database>, ids: readonly number[]) {
 }
 
 /**
- * Every wine's id, colour, sub-type and region in ascending id order, in pages of at most `pageSize` rows
- * (keyset paging: each page is one short statement, and the caller's event loop runs between pages,
- * where one read of every row would hold it for the whole read).
+ * Every wine's list columns (a list row without its producer's names, with its live source records)
+ * in ascending id order, in pages of at most `pageSize` rows (keyset paging: each page is one short
+ * statement, and the caller's event loop runs between pages, where one read of every row would hold
+ * it for the whole read).
  */
-export function wineKindPages(db: Kysely<Database>, pageSize = 10_000) {
+export function wineListPages(db: Kysely<Database>, pageSize = 10_000) {
   return keysetPages((after) =>
     db
-      .selectFrom("wines")
-      .select(["id", "color", "sub_type", "region_id"])
+      .selectFrom("wines as w")
+      .select([
+        "w.id",
+        "w.color",
+        "w.sub_type",
+        "w.region_id",
+        "w.display_name",
+        "w.vintage",
+        "w.type",
+        "w.residual_sugar",
+        "w.updated_at",
+        "w.producer_id",
+      ])
+      .select(liveSourceKeys)
+      .where("w.id", ">", after)
+      .orderBy("w.id")
+      .limit(pageSize)
+      .execute(),
+  );
+}
+
+/** Every producer's names as list items show them, in pages of at most `pageSize` (keyset paging). */
+export function producerNamePages(db: Kysely<Database>, pageSize = 10_000) {
+  return keysetPages((after) =>
+    db
+      .selectFrom("producers")
+      .select(["id", "name", "title", "display_name"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(pageSize)
@@ -287,6 +344,7 @@ const wineDetailRows = compiledOnce(2, (db: Kysely<Database>, id: number, lang: 
       "t.tasting_notes as text_tasting_notes",
       "t.pairing as text_pairing",
     ])
+    .select(liveSourceKeys)
     .where("w.id", "=", id),
 );
 
@@ -300,8 +358,8 @@ export interface StoredWineTexts {
 }
 
 /**
- * A wine with producer, region and grapes (`{ id, name, name_de, name_fr, name_it }[]`, in source
- * order) and its stored texts in `textsLang` (undefined when there are none, or when `textsLang` is
+ * A wine with producer, region, grapes (`{ id, name, name_de, name_fr, name_it }[]`, in source
+ * order), its live source records (`source_keys`, see {@link liveSourceKeys}) and its stored texts in `textsLang` (undefined when there are none, or when `textsLang` is
  * null: texts not read from this database), or undefined: one statement (the wine's row once per
  * grape).
  */

@@ -11,7 +11,7 @@ import { offsetOf, pageEnvelope, parseId, requestUrlWith, requireTrimmed } from 
 import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { wineTextsLookup } from "../content/content.service.ts";
 import { MovedBody } from "../sources/sources.schemas.ts";
-import { NO_IDENTIFIERS, wineIdsByCode, wineMoved, wineOrigins } from "../sources/sources.service.ts";
+import { wineIdsByCode, wineMoved, wineOriginOf } from "../sources/sources.service.ts";
 import { SummaryRegions } from "./summary-regions.ts";
 import { changesPage, decodeCursor, encodeCursor, parseUpdatedSince } from "./wine-changes.service.ts";
 import { WinePositions } from "./wine-positions.ts";
@@ -19,11 +19,12 @@ import { presentWineListItem } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
+  producerNamePages,
   searchRowsByIds,
   summaryRegions,
   type WineFilters,
   type WineListRow,
-  wineKindPages,
+  wineListPages,
   wineSummariesByIds,
 } from "./wines.repository.ts";
 import {
@@ -43,7 +44,10 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const cached = { ...config, cache: true };
   // The detail carries generated texts (description, tasting notes, pairing): a shorter lifetime.
   const cachedTexts = { ...cached, maxAge: MAX_AGE_S.texts };
-  const positions = new WinePositions(() => wineKindPages(app.catalogueDb));
+  const positions = new WinePositions(
+    () => wineListPages(app.catalogueDb),
+    () => producerNamePages(app.catalogueDb),
+  );
   // Read in the background shortly after the service listens (not at once: that would slow the
   // start-up's first answers), so the first unfiltered list does not wait for a read of every wine;
   // a list asked for earlier starts the same read. A failed read is retried by a list.
@@ -60,9 +64,9 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const regions = new SummaryRegions((ids) => summaryRegions(app.catalogueDb, ids));
 
   /**
-   * A page of the list in `lang`: from memory without a producer filter, else by SQL; with `codes`
-   * (the wines an lwin/gtin names) those wines that pass the filters. Items with their identifiers,
-   * read for the page's wines in one statement.
+   * A page of the list in `lang`: from memory without a producer filter (positions and rows), else by
+   * one statement; with `codes` (the wines an lwin/gtin names) those wines that pass the filters. The
+   * regions are held in memory.
    */
   const listPage = async (
     filters: WineFilters,
@@ -89,24 +93,16 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
     } else {
       const page = await positions.page(at, filters, offset, limit);
       total = page.total;
-      rows = await wineSummariesByIds(app.catalogueDb, page.ids);
+      rows = await positions.rows(at, page.ids);
     }
-    const [regionOf, origins] = await Promise.all([
-      regions.of(
-        at,
-        rows.map((w) => w.region_id),
-      ),
-      wineOrigins(
-        app.catalogueDb,
-        rows.map((w) => w.id),
-      ),
-    ]);
+    const regionOf = await regions.of(
+      at,
+      rows.map((w) => w.region_id),
+    );
     // A wine always has a region (foreign key), so it is found unless deleted meanwhile by an import.
     const items = rows.flatMap((w) => {
       const region = regionOf.get(w.region_id);
-      return region === undefined
-        ? []
-        : [presentWineListItem(w, lang, region, origins.get(w.id)?.identifiers)];
+      return region === undefined ? [] : [presentWineListItem(w, lang, region)];
     });
     return { total, items };
   };
@@ -243,12 +239,17 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const moved = await wineMoved(app.catalogueDb, id, request.url, request.linkBase);
         return reply.code(301).header("location", moved.location).send(moved);
       }
-      const [texts, origins] = await Promise.all([
+      const texts =
         wine.texts ??
-          wineTextsLookup(app.db, app.content.generator, wine.id, lang, app.content.clock, app.content.wake),
-        wineOrigins(app.catalogueDb, [wine.id]),
-      ]);
-      const origin = origins.get(wine.id);
+        (await wineTextsLookup(
+          app.db,
+          app.content.generator,
+          wine.id,
+          lang,
+          app.content.clock,
+          app.content.wake,
+        ));
+      const origin = wineOriginOf(wine.source_keys);
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
       const textLang = texts.lang as typeof lang;
       // English while the wanted language is generated: not final, so not stored.
@@ -282,10 +283,10 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
         abv: wine.abv,
         vintages: JSON.parse(wine.vintages) as number[],
-        identifiers: origin?.identifiers ?? NO_IDENTIFIERS,
+        identifiers: origin.identifiers,
         updated_at: wine.updated_at,
         facts_basis: wine.facts_basis,
-        sources: origin?.sources ?? [],
+        sources: origin.sources,
       };
     },
   );
