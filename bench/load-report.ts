@@ -4,14 +4,14 @@
  * targets; a run of some rows only: *-partial.*).
  */
 import { writeFileSync } from "node:fs";
-import type { Row } from "./load.ts";
+import type { Row } from "./load-measure.ts";
 import type { PhotoMemory } from "./load-photos.ts";
 import type { CacheMeta } from "./load-setup.ts";
 
 /** What one run measured. */
 export interface LoadRun {
   /** BENCH_SETUP: the report's file name and heading. */
-  setup: "embedded" | "cluster";
+  setup: "embedded" | "postgres" | "cluster";
   setupDescription: string;
   n: number;
   seed: number;

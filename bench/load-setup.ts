@@ -1,15 +1,18 @@
 /**
- * The two set-ups `bench/load.ts` measures (`BENCH_SETUP`):
+ * The set-ups `bench/load.ts` and `bench/load-backends.ts` measure (`BENCH_SETUP`):
  * - `embedded` (default): one `winedata serve` process on a SQLite copy of the catalogue, rate limits
  *   in its memory: bench/results/load.{json,md};
+ * - `postgres`: the same one process on a PostgreSQL copy of the same catalogue (`BENCH_POSTGRES_URL`),
+ *   rate limits in its memory: the embedded set-up with only the database changed;
  * - `cluster`: `winedata serve --workers BENCH_WORKERS` (default 2) on PostgreSQL (`BENCH_POSTGRES_URL`,
  *   default postgres://postgres@127.0.0.1:5432/postgres) with the rate limits in Redis
  *   (`BENCH_REDIS_URL`, default redis://127.0.0.1:6379, keys under a per-run prefix deleted at the end):
  *   bench/results/load-cluster.{json,md}.
  *
  * Both catalogues are built once by the compiled CLI (`winedata import --synthetic N --seed S`, then
- * `winedata generate --lang en --what insights`, an Enterprise account and a key that never throttles)
- * and cached: the SQLite file in the OS temp folder, the PostgreSQL database on its server, each keyed
+ * `winedata generate --lang en --what texts,insights`: every wine's English texts and region insights
+ * stored, so no request generates any; an Enterprise account and a key that never throttles), each step
+ * under `/usr/bin/time` (wall time and peak RSS), and cached: the SQLite file in the OS temp folder, the PostgreSQL database on its server, each keyed
  * by N, seed and a hash of the generator's source. Each run serves a fresh copy (a file copy, or
  * `CREATE DATABASE … TEMPLATE`), dropped afterwards. The request material is read from the SQLite
  * file, which the same seed makes identical to the PostgreSQL catalogue (checked by wine count).
@@ -18,7 +21,7 @@
  * English texts stored, so no request generates any); each run serves a copy, in which an Enterprise
  * account and a key that never throttles are made.
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   copyFileSync,
@@ -40,15 +43,19 @@ import { adminQuery } from "../test/shared-backend.ts";
 export interface CacheMeta {
   key: string;
   import_ms: number;
+  /** Peak RSS of the import command, MB (0: not measured). */
+  import_peak_mb?: number;
   import_output: string;
+  /** `generate --lang en --what texts,insights`: wall time (ms) and peak RSS (MB). */
   insights_ms: number;
+  generate_peak_mb?: number;
   /** SQLite: the file's size; PostgreSQL: `pg_database_size`. */
   db_bytes: number;
 }
 
 /** One set-up, prepared: the service's command and settings, and what to remove afterwards. */
 export interface BenchSetup {
-  name: "embedded" | "cluster";
+  name: "embedded" | "postgres" | "cluster";
   /** HTTP processes of the service (the ceiling gets as many). */
   processes: number;
   /** One line saying what runs, for the report. */
@@ -94,28 +101,47 @@ function benchKey(databaseUrl: string): string {
   return (JSON.parse(created) as { key: string }).key;
 }
 
-/** Imports the synthetic catalogue into `databaseUrl`, generates its insights, makes the bench key. */
+/**
+ * Runs the compiled CLI on `databaseUrl` under `/usr/bin/time`: its stdout, wall time (ms) and peak
+ * RSS (MB, the kernel's maximum resident set size of the command).
+ */
+function timedCli(databaseUrl: string, args: string[]): { output: string; ms: number; peakMb: number } {
+  const t = performance.now();
+  const run = spawnSync("/usr/bin/time", ["-f", "peak-rss-kb %M", process.execPath, "dist/cli.js", ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "production", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = Math.round(performance.now() - t);
+  if (run.status !== 0) throw new Error(`winedata ${args.join(" ")} failed: ${run.stderr}`);
+  const kb = Number(/peak-rss-kb (\d+)/.exec(run.stderr)?.[1] ?? 0);
+  return { output: run.stdout.trim(), ms, peakMb: Math.round(kb / 1024) };
+}
+
+/**
+ * Imports the synthetic catalogue into `databaseUrl`, generates every wine's English texts and the
+ * region insights, makes the bench key.
+ */
 function build(databaseUrl: string, size: () => number): CacheMeta {
-  let t = performance.now();
-  const importOutput = cli(databaseUrl, ["import", "--synthetic", String(N), "--seed", String(SEED)]);
-  const importMs = Math.round(performance.now() - t);
+  const imported = timedCli(databaseUrl, ["import", "--synthetic", String(N), "--seed", String(SEED)]);
   const dbBytes = size();
-  console.log(importOutput.trim(), `\n(${importMs} ms wall, ${(dbBytes / 1e6).toFixed(0)} MB)`);
-  t = performance.now();
-  console.log(cli(databaseUrl, ["generate", "--lang", "en", "--what", "insights"]).trim());
-  const insightsMs = Math.round(performance.now() - t);
+  console.log(imported.output, `\n(${imported.ms} ms wall, peak RSS ${imported.peakMb} MB)`);
+  const generated = timedCli(databaseUrl, ["generate", "--lang", "en", "--what", "texts,insights"]);
+  console.log(generated.output, `\n(${generated.ms} ms wall, peak RSS ${generated.peakMb} MB)`);
   return {
     key: benchKey(databaseUrl),
-    import_ms: importMs,
-    import_output: importOutput.trim(),
-    insights_ms: insightsMs,
+    import_ms: imported.ms,
+    import_peak_mb: imported.peakMb,
+    import_output: imported.output,
+    insights_ms: generated.ms,
+    generate_peak_mb: generated.peakMb,
     db_bytes: dbBytes,
   };
 }
 
 /** The cached SQLite catalogue (built when missing): its path and how it was built. */
 function sqliteCatalogue(): { path: string; meta: CacheMeta } {
-  const path = join(tmpdir(), `wds-load-${N}-seed${SEED}-${sourceHash}.db`);
+  const path = join(tmpdir(), `wds-load-${N}-seed${SEED}-texts-${sourceHash}.db`);
   const metaFile = `${path}.json`;
   if (!existsSync(path) || !existsSync(metaFile)) {
     const building = `${path}.building`;
@@ -130,7 +156,7 @@ function sqliteCatalogue(): { path: string; meta: CacheMeta } {
 
 /** The cached PostgreSQL catalogue (built when missing): its database name and how it was built. */
 async function postgresCatalogue(admin: string): Promise<{ name: string; meta: CacheMeta }> {
-  const name = `wds_bench_${N}_seed${SEED}_${sourceHash}`;
+  const name = `wds_bench_${N}_seed${SEED}_texts_${sourceHash}`;
   const metaFile = join(tmpdir(), `${name}.json`);
   const urlOf = (db: string) => admin.replace(/\/[^/]*$/, `/${db}`);
   const exists =
@@ -152,8 +178,10 @@ async function postgresCatalogue(admin: string): Promise<{ name: string; meta: C
 }
 
 /** Prepares the set-up named by `BENCH_SETUP` for one run. */
-export async function prepareSetup(dir: string): Promise<BenchSetup> {
-  const name = process.env.BENCH_SETUP ?? "embedded";
+export async function prepareSetup(
+  dir: string,
+  name = process.env.BENCH_SETUP ?? "embedded",
+): Promise<BenchSetup> {
   const materialPath = join(dir, "load.db");
   const prebuilt = process.env.BENCH_DB;
   if (prebuilt !== undefined && prebuilt !== "") {
@@ -190,10 +218,10 @@ export async function prepareSetup(dir: string): Promise<BenchSetup> {
       cleanup: async () => {},
     };
   }
-  if (name !== "cluster") throw new Error(`BENCH_SETUP must be embedded or cluster, got "${name}"`);
-  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  if (name !== "cluster" && name !== "postgres") {
+    throw new Error(`BENCH_SETUP must be embedded, postgres or cluster, got "${name}"`);
+  }
   const admin = process.env.BENCH_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
   const cached = await postgresCatalogue(admin);
   const run = `wds_bench_run_${process.pid}`;
   await adminQuery(admin, `drop database if exists ${run} with (force)`);
@@ -201,6 +229,23 @@ export async function prepareSetup(dir: string): Promise<BenchSetup> {
   const url = admin.replace(/\/[^/]*$/, `/${run}`);
   const n = Number((await adminQuery(url, "select count(*) as n from wines")).rows[0]?.n);
   if (n !== N) throw new Error(`the PostgreSQL catalogue holds ${n} wines, not ${N}`);
+  const dropRun = () => adminQuery(admin, `drop database if exists ${run} with (force)`);
+  if (name === "postgres") {
+    return {
+      name,
+      processes: 1,
+      description: "one process, PostgreSQL, rate limits in process memory",
+      meta: cached.meta,
+      materialPath,
+      args: ["serve"],
+      env: { DATABASE_URL: url },
+      cleanup: async () => {
+        await dropRun();
+      },
+    };
+  }
+  const workers = Number(process.env.BENCH_WORKERS ?? 2);
+  const redisUrl = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
   const keyPrefix = `wds-bench:${process.pid}:`;
   return {
     name,
@@ -211,7 +256,7 @@ export async function prepareSetup(dir: string): Promise<BenchSetup> {
     args: ["serve", "--workers", String(workers)],
     env: { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix, WORKERS: "thread" },
     async cleanup() {
-      await adminQuery(admin, `drop database if exists ${run} with (force)`);
+      await dropRun();
       await dropKeys(redisUrl, keyPrefix);
     },
   };

@@ -31,11 +31,11 @@
  */
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
-import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { measure, type Row } from "./load-measure.ts";
 import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
-import { prepareSetup, runFolder, startCeiling, treeCpuMicros, treeRss } from "./load-setup.ts";
+import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
 import { serviceStart } from "./support.ts";
 
@@ -208,65 +208,15 @@ const detail = await (await fetch(`${base}/v1/wines/${pool[0]}`, { headers })).t
 t = performance.now();
 
 // --- 3. load ------------------------------------------------------------------------------------
-export interface Row {
-  endpoint: string;
-  /** Server RSS right after the row. */
-  rss_mb: number;
-  requests_per_s: number;
-  p50_ms: number;
-  p99_ms: number;
-  max_ms: number;
-  requests: number;
-  /**
-   * CPU time (user + system) of the measured server's processes per request answered, in µs: steadier
-   * than req/s on a shared machine, and what bounds a process's req/s (10^6 ÷ this, per core used).
-   */
-  cpu_us_per_request: number;
-  non_2xx: number;
-  errors: number;
-  statuses: Record<string, number>;
-}
-async function measure(
+/** One row of {@link measureRow} on the service (or `pid`). */
+const measureRow = (
   endpoint: string,
   url: string,
   path: () => string,
   amount?: number,
   connections = CONNECTIONS,
   pid = server.pid as number,
-): Promise<Row> {
-  const statuses: Record<string, number> = {};
-  const cpuBefore = treeCpuMicros(pid);
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        ...(amount ? { amount } : { duration: SECONDS }),
-        headers,
-        requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-    instance.on("response", (_client, statusCode) => {
-      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
-    });
-  });
-  const row = {
-    endpoint,
-    rss_mb: rss(server.pid as number).rss_mb,
-    requests_per_s: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    max_ms: result.latency.max,
-    requests: result.requests.total,
-    cpu_us_per_request: Math.round((treeCpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total)),
-    non_2xx: result.non2xx,
-    errors: result.errors,
-    statuses,
-  };
-  console.log(JSON.stringify(row));
-  return row;
-}
+): Promise<Row> => measure({ endpoint, url, path, amount, connections, seconds: SECONDS, headers, pid });
 
 const ceilingPort = port + 1000;
 const ceiling = await startCeiling(dir, ceilingPort, Buffer.byteLength(detail), setup.processes);
@@ -280,7 +230,7 @@ const wantedCold = (name: string) =>
 const rows: Row[] = [];
 if (wanted("ceiling")) {
   rows.push(
-    await measure(
+    await measureRow(
       `ceiling (node:http, same body size${setup.processes > 1 ? `, ${setup.processes} processes` : ""})`,
       `http://127.0.0.1:${ceilingPort}`,
       () => "/",
@@ -296,7 +246,7 @@ ceiling.kill("SIGTERM");
 async function coldRows(endpoint: string, about: string, path: () => string, counts: number[]) {
   for (const connections of [...new Set(counts)]) {
     const at = `${connections} connection${connections === 1 ? "" : "s"}`;
-    rows.push(await measure(`${endpoint} cold (${at}${about})`, base, path, undefined, connections));
+    rows.push(await measureRow(`${endpoint} cold (${at}${about})`, base, path, undefined, connections));
   }
 }
 
@@ -338,9 +288,11 @@ async function firstAndWarm(name: string, endpoint: string, paths: readonly stri
   if (!wanted(name)) return;
   let next = 0;
   const eachOnce = () => paths[next++ % paths.length] as string;
-  rows.push(await measure(`${endpoint} first hit (${paths.length} distinct)`, base, eachOnce, paths.length));
-  await measure(`${endpoint} second pass (not reported)`, base, eachOnce, paths.length);
-  rows.push(await measure(`${endpoint} warm`, base, () => pick(paths)));
+  rows.push(
+    await measureRow(`${endpoint} first hit (${paths.length} distinct)`, base, eachOnce, paths.length),
+  );
+  await measureRow(`${endpoint} second pass (not reported)`, base, eachOnce, paths.length);
+  rows.push(await measureRow(`${endpoint} warm`, base, () => pick(paths)));
 }
 await firstAndWarm("detail", "GET /v1/wines/{id}", detailPaths);
 await firstAndWarm("list", "GET /v1/wines?color=red&region_id&page", listPaths);
@@ -356,7 +308,7 @@ await firstAndWarm("insights", "GET /v1/region-insights/{id}?lang=en", insightPa
 // Service time without queueing: one connection (p99 at 50 connections is mostly waiting in line).
 if (wanted("one")) {
   const one = (endpoint: string, path: () => string) =>
-    measure(`${endpoint} (1 connection)`, base, path, undefined, 1);
+    measureRow(`${endpoint} (1 connection)`, base, path, undefined, 1);
   rows.push(await one("GET /v1/wines/{id} warm", () => pick(detailPaths)));
   rows.push(await one("GET /v1/wines?color=red&region_id&page warm", () => pick(listPaths)));
   rows.push(
@@ -367,7 +319,7 @@ if (wanted("one")) {
   const distinct = [...new Set(queries)];
   let at = 0;
   rows.push(
-    await measure(
+    await measureRow(
       `GET /v1/wines/search?q first hit, uncached (1 connection, ${distinct.length} distinct)`,
       base,
       () => `/v1/wines/search?q=${encodeURIComponent(distinct[at++ % distinct.length] as string)}&limit=19`,
