@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { promisify } from "node:util";
+import { sql } from "kysely";
 import { openDatabase } from "../src/db/database.ts";
 import { outdateFirstPeriod } from "./helpers.ts";
 import { freePort } from "./raw-http.ts";
@@ -167,6 +168,16 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
     /Imported 3000 wines, \d+ producers, \d+ regions, \d+ grapes \(synthetic, realistic style, seed 7\)/,
   );
   assert.match(imported.stdout, /Skipped the bulk English text generation/);
+  // The planner's statistics describe the imported tables (refreshed once the import wrote).
+  const db = openDatabase({ kind: "sqlite", path: join(dir, "synthetic.db") });
+  try {
+    const { rows } = await sql<{
+      stat: string;
+    }>`select stat from sqlite_stat1 where idx = 'wines_region_idx'`.execute(db.kysely);
+    assert.equal(rows[0]?.stat.split(" ")[0], "3000");
+  } finally {
+    await db.destroy();
+  }
   await assert.rejects(
     winedata(["import", "--synthetic", "12"], env),
     (err: { code: number; stderr: string }) => {
