@@ -54,7 +54,7 @@ export interface DatabaseOptions {
    * statements passes a larger value or 0.
    */
   queryTimeoutMs?: number;
-  /** Pool size (default 10). */
+  /** Pool size (default {@link DEFAULT_POOL_SIZE}); the URL's `pool_size` wins. */
   maxConnections?: number;
   /** Where lost/regained connection lines go (default: `process.emitWarning`); see {@link Db.setLog}. */
   log?: DatabaseLog;
@@ -65,6 +65,14 @@ export interface DatabaseOptions {
   role?: string;
 }
 
+/**
+ * Connections of one process's PostgreSQL pool by default: 10. A process runs one statement per
+ * connection at a time; one service process on 2 cores keeps few more than 4 busy (a cold detail or
+ * list page is one statement of well under a millisecond), and the rest queue for a connection
+ * (`connectTimeoutMs` bounds the wait). PostgreSQL's `max_connections` (100 by default) must cover
+ * every process's pool: processes × this, plus the CLI's and the replica's.
+ */
+export const DEFAULT_POOL_SIZE = 10;
 /** Default of {@link DatabaseOptions.connectTimeoutMs}: 5 s. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** Default of {@link DatabaseOptions.queryTimeoutMs}: 10 s. */
@@ -104,8 +112,11 @@ export function openDatabase(setting: DatabaseSetting, options: DatabaseOptions 
   return { kysely, dialect: "sqlite", setLog: () => {}, destroy: () => kysely.destroy() };
 }
 
-/** `connect_timeout` (seconds) and `statement_timeout` (ms) of a postgres:// URL, when given. */
-function urlTimeouts(url: string): { connectMs?: number; statementMs?: number } {
+/**
+ * `connect_timeout` (seconds), `statement_timeout` (ms) and `pool_size` (connections of this process's
+ * pool, 1–1000) of a postgres:// URL, when given.
+ */
+function urlSettings(url: string): { connectMs?: number; statementMs?: number; poolSize?: number } {
   let params: URLSearchParams;
   try {
     params = new URL(url).searchParams;
@@ -117,9 +128,11 @@ function urlTimeouts(url: string): { connectMs?: number; statementMs?: number } 
     return raw !== null && /^\d+$/.test(raw) ? Number(raw) : undefined;
   };
   const connect = number("connect_timeout");
+  const pool = number("pool_size");
   return {
     connectMs: connect === undefined ? undefined : connect * 1000,
     statementMs: number("statement_timeout"),
+    poolSize: pool !== undefined && pool >= 1 && pool <= 1000 ? pool : undefined,
   };
 }
 
@@ -204,7 +217,7 @@ function breaksConnection(err: unknown): boolean {
  *   connections are made on demand and requests succeed again without a restart.
  */
 function openPostgres(url: string, options: DatabaseOptions): Db {
-  const fromUrl = urlTimeouts(url);
+  const fromUrl = urlSettings(url);
   const connectMs = fromUrl.connectMs ?? options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
   const statementMs = fromUrl.statementMs ?? options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const state = new ConnectionState(options.log ?? warningLogger, redactor(url), options.role ?? "primary");
@@ -213,7 +226,7 @@ function openPostgres(url: string, options: DatabaseOptions): Db {
     const { default: pg } = await import("pg");
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.maxConnections ?? 10,
+      max: fromUrl.poolSize ?? options.maxConnections ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: connectMs,
       // 0 means "no limit" to PostgreSQL and pg alike.
       statement_timeout: statementMs,
