@@ -7,8 +7,8 @@
  * 1. In process: the index built from the database as the service builds it, then each of the 200
  *    measured queries timed as one synchronous `searchWithTotal(q, 20)` call (what a search holds the
  *    event loop for, when it runs on it), after 40 other warm-up queries.
- * 2. The service spawned: spawn → first 200 on /health, spawn → first search answered 200 (a search
- *    sent as soon as /health answers, then again every 20 ms on 503), that first search's latency.
+ * 2. The service spawned: spawn → first 200 on /health, → first 200 on /ready (polled every 20 ms),
+ *    → first search answered 200 (sent then, again every 20 ms on 503), that first search's latency.
  * 3. Through HTTP, 1 connection, one request at a time: the 40 warm-up queries, then the 200 measured
  *    queries, each sent once (so none is answered from the response cache): median, p99, max.
  * 4. 50 connections (CONNECTIONS), BENCH_SECONDS (default 10) of autocannon on searches drawn from the
@@ -21,7 +21,7 @@
  * Run: npm run build && SUFFIX=-before node --import tsx bench/search-latency.ts
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
@@ -191,11 +191,43 @@ const port = 19_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
 const headers = { authorization: `Bearer ${key}` };
 const start = serviceStart();
-const spawned = performance.now();
-const server: ChildProcess = spawn(process.execPath, [...start.nodeArgs, "dist/cli.js", "serve"], {
-  env: { ...env, ...start.env, PORT: String(port), HOST: "127.0.0.1" },
-  stdio: "inherit",
+// The service's own event-loop delay (perf_hooks, 1 ms resolution): a preloaded module writes it to
+// a file and starts again on each SIGUSR2.
+const loopFile = join(dir, "event-loop.json");
+const loopScript = join(dir, "event-loop.mjs");
+writeFileSync(
+  loopScript,
+  `import { monitorEventLoopDelay } from "node:perf_hooks";
+import { writeFileSync } from "node:fs";
+const h = monitorEventLoopDelay({ resolution: 1 });
+h.enable();
+process.on("SIGUSR2", () => {
+  const ms = (ns) => Math.round(ns / 1e4) / 100;
+  writeFileSync(${JSON.stringify(loopFile)}, JSON.stringify({ max_ms: ms(h.max), p99_ms: ms(h.percentile(99)), mean_ms: ms(h.mean) }));
+  h.reset();
 });
+`,
+);
+const loopDelay = async (): Promise<{ max_ms: number; p99_ms: number; mean_ms: number }> => {
+  rmSync(loopFile, { force: true });
+  server.kill("SIGUSR2");
+  for (let i = 0; i < 200; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    try {
+      return JSON.parse(readFileSync(loopFile, "utf8"));
+    } catch {}
+  }
+  throw new Error("no event-loop figures from the service");
+};
+const spawned = performance.now();
+const server: ChildProcess = spawn(
+  process.execPath,
+  [...start.nodeArgs, "--import", loopScript, "dist/cli.js", "serve"],
+  {
+    env: { ...env, ...start.env, PORT: String(port), HOST: "127.0.0.1" },
+    stdio: "inherit",
+  },
+);
 let healthMs = 0;
 for (let i = 0; ; i++) {
   try {
@@ -205,6 +237,14 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 5));
 }
 healthMs = performance.now() - spawned;
+// A load balancer sends searches once /ready says 200 (after the change it waits for the search index).
+let readyMs = 0;
+for (let i = 0; ; i++) {
+  if ((await fetch(`${base}/ready`)).ok) break;
+  if (i > 6000) throw new Error("service not ready");
+  await new Promise((r) => setTimeout(r, 20));
+}
+readyMs = performance.now() - spawned;
 let firstSearchMs = 0;
 let firstLatencyMs = 0;
 let unavailable = 0;
@@ -222,7 +262,7 @@ for (;;) {
   await new Promise((r) => setTimeout(r, 20));
 }
 console.log(
-  `spawn → /health ${healthMs.toFixed(0)} ms, → first search ${firstSearchMs.toFixed(0)} ms ` +
+  `spawn → /health ${healthMs.toFixed(0)} ms, → /ready ${readyMs.toFixed(0)} ms, → first search ${firstSearchMs.toFixed(0)} ms ` +
     `(${unavailable} × 503 before), its latency ${firstLatencyMs.toFixed(1)} ms`,
 );
 
@@ -235,9 +275,12 @@ const timed = async (q: string) => {
   return { ms: performance.now() - t, bytes: body.byteLength };
 };
 for (const { q } of warmUp) await timed(q);
+await loopDelay();
 const http1 = [];
 for (const { q, kind } of measured) http1.push({ q, kind, ...(await timed(q)) });
 const httpStats = stats(http1.map((x) => x.ms));
+const loop1 = await loopDelay();
+console.log("service event loop during the 1-connection run:", loop1);
 const meanBytes = Math.round(http1.reduce((s, x) => s + x.bytes, 0) / http1.length);
 console.log("http, 1 connection:", httpStats);
 
@@ -272,6 +315,7 @@ const searchLoad = await load(base, () => {
   const q = loadPool[Math.floor(loadRand() * loadPool.length)] as string;
   return `/v1/wines/search?q=${encodeURIComponent(q)}&limit=20`;
 });
+const loopLoad = await loopDelay();
 server.kill("SIGTERM");
 await new Promise((r) => server.once("exit", r));
 const ceilingPort = port + 1000;
@@ -295,12 +339,20 @@ const result = {
   },
   start: {
     spawn_to_health_ms: Math.round(healthMs),
+    spawn_to_ready_ms: Math.round(readyMs),
     spawn_to_first_search_ms: Math.round(firstSearchMs),
     searches_503_before: unavailable,
     first_search_latency_ms: Math.round(firstLatencyMs * 10) / 10,
   },
-  http_1_connection: { ...httpStats, mean_body_bytes: meanBytes },
-  load: { connections: CONNECTIONS, seconds: SECONDS, search: searchLoad, ceiling, p99_ratio: ratio },
+  http_1_connection: { ...httpStats, mean_body_bytes: meanBytes, service_event_loop_delay: loop1 },
+  load: {
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    search: searchLoad,
+    ceiling,
+    p99_ratio: ratio,
+    service_event_loop_delay: loopLoad,
+  },
   measured_queries: http1.map((x, i) => ({
     q: x.q,
     kind: x.kind,
@@ -318,11 +370,14 @@ const md = [
   "",
   "| measure | median ms | p90 ms | p99 ms | max ms |",
   "|---|---|---|---|---|",
-  `| event loop held per search (in process, synchronous call) | ${blockStats.median_ms} | ${blockStats.p90_ms} | ${blockStats.p99_ms} | ${blockStats.max_ms} |`,
+  `| one search, in process (a synchronous \`searchWithTotal\` call: the thread that searches is held that long) | ${blockStats.median_ms} | ${blockStats.p90_ms} | ${blockStats.p99_ms} | ${blockStats.max_ms} |`,
   `| HTTP, 1 connection | ${httpStats.median_ms} | ${httpStats.p90_ms} | ${httpStats.p99_ms} | ${httpStats.max_ms} |`,
   "",
+  `The service's event-loop delay (perf_hooks, 1 ms resolution) during the 1-connection run: max ${loop1.max_ms} ms,`,
+  `p99 ${loop1.p99_ms} ms, mean ${loop1.mean_ms} ms; during the ${CONNECTIONS}-connection run: max ${loopLoad.max_ms} ms, p99 ${loopLoad.p99_ms} ms.`,
+  "",
   `Index build in process: ${buildMs} ms; first search after it: ${result.in_process.first_search_ms} ms.`,
-  `Spawn → /health ${result.start.spawn_to_health_ms} ms; spawn → first search answered ${result.start.spawn_to_first_search_ms} ms`,
+  `Spawn → /health ${result.start.spawn_to_health_ms} ms; → /ready 200 ${result.start.spawn_to_ready_ms} ms; → first search (sent then) answered ${result.start.spawn_to_first_search_ms} ms`,
   `(${unavailable} × 503 before it), that search's latency ${result.start.first_search_latency_ms} ms.`,
   "",
   `${CONNECTIONS} connections, ${SECONDS} s each: search p99 ${searchLoad.p99_ms} ms (${searchLoad.requests_per_s} req/s, ` +

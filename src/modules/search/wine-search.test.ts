@@ -117,6 +117,17 @@ describe("InMemoryWineSearch in a worker thread", () => {
     }
   });
 
+  test("ready: false until the first index answers (its build started by the question), then true", async () => {
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true });
+    try {
+      assert.equal(await search.ready(0), false);
+      assert.equal(await search.ready(10_000), true);
+      assert.deepEqual(await search.search("penfolds grange", 5), await grange());
+    } finally {
+      await search.close();
+    }
+  });
+
   test("at most maxWaiting searches wait for the thread; more get 503 with Retry-After at once", async () => {
     const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true, maxWaiting: 2 });
     try {

@@ -130,6 +130,28 @@ export class InMemoryWineSearch implements WineSearch {
     if (this.building !== null) await this.building;
   }
 
+  /**
+   * Whether an index answers searches, waiting at most `ms` for the first one and starting its build
+   * when none is under way (after failed builds, e.g. the database was down): false while there is
+   * none. A rebuild after an import does not count: the previous index answers meanwhile.
+   */
+  async ready(ms: number): Promise<boolean> {
+    if (this.searcher !== null) return true;
+    if (this.closed) return false;
+    try {
+      await this.check();
+    } catch {
+      return false;
+    }
+    const building = this.building;
+    if (this.searcher !== null || building === null) return this.searcher !== null;
+    const built = building.then(
+      () => true,
+      () => false,
+    );
+    return (await within(built, ms)) === true;
+  }
+
   async search(q: string, limit: number): Promise<number[]> {
     return (await this.searchAt(q, limit)).ids;
   }
