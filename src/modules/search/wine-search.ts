@@ -59,6 +59,12 @@ export const RETRY_AFTER_S = 2;
  * checked (`currentVersion`); when an import (in this or any other process) has moved
  * it, a new index is built the same way while the current one keeps answering.
  *
+ * With `thread` (the service), the index lives in a worker thread (search-thread.ts): the pages are
+ * read here and streamed to it, it is built and (the first one) warmed up there, and every search is
+ * a message to it, so no search holds this thread; at most `maxWaiting` searches wait for it, more
+ * get 503 at once. Each answer carries the catalogue version of the index that gave it. A thread that
+ * dies is replaced by the next search (503 meanwhile, as after a start).
+ *
  * A search waits for an index being built at most `firstWaitMs` when there is none yet (then 503
  * with Retry-After: the catalogue is there, the service just started) and `rebuildWaitMs` when there
  * is one (then it answers from the previous catalogue version, which was right a moment ago: a small
