@@ -29,6 +29,9 @@ export interface MergeScratch {
   tokenMask: Int32Array;
   /** The wines touched, in `touched[0 .. count)`. */
   touched: Int32Array;
+  /** Term bits of the near tokens a wine holds (`rankMerged`), valid where `nearSeen` is the pass's generation. */
+  nearSeen: Int32Array;
+  nearWine: Int32Array;
 }
 
 /**
@@ -163,8 +166,37 @@ export function rankMerged(
   tally: Tally,
 ): void {
   const parts: KeyParts = { ...emptyParts(), matched: coverage };
+  // The near words each wine holds (few wines): only those can have a near miss (key 2). A wine
+  // holding none is bounded by its counts below; one holding some by the best fit there is, since
+  // its near words count as matched words in the fit (wine-fit.ts).
+  const nearTerms = fit.nearBound > 0;
+  if (nearTerms) {
+    for (const t of fit.nearTokens) {
+      const bits = fit.nearBits(t);
+      const end = index.postStart[t + 1] as number;
+      for (let p = index.postStart[t] as number; p < end; p++) {
+        const d = index.postDocs[p] as number;
+        if (s.docStamp[d] !== -gen) continue;
+        if (s.nearSeen[d] !== gen) {
+          s.nearSeen[d] = gen;
+          s.nearWine[d] = 0;
+        }
+        s.nearWine[d] = (s.nearWine[d] as number) | bits;
+      }
+    }
+  }
   const bound = (d: number): number => {
     const mask = s.mask[d] as number;
+    const near = nearTerms && s.nearSeen[d] === gen ? (s.nearWine[d] as number) & ~mask : 0;
+    if (near !== 0) {
+      parts.near = popcount(near);
+      parts.typos = s.typos[d] as number;
+      parts.penalty = s.penalty[d] as number;
+      parts.order = 11;
+      parts.field = 3;
+      parts.unmatched = 0;
+      return rankKey(index, d, parts);
+    }
     const producerWords = index.producerLen[d] as number;
     const wineWords = (index.primaryLen[d] as number) - producerWords;
     const producerAll = s.coverProducer[d] === producerWords;
@@ -177,7 +209,7 @@ export function rankMerged(
     else if ((wineAll && (wineTerms & mask) === mask) || (producerAll && (producerTerms & mask) === mask))
       field = 2;
     else if (wineAll || producerAll) field = 1;
-    parts.near = fit.nearBound;
+    parts.near = 0;
     parts.typos = s.typos[d] as number;
     parts.penalty = s.penalty[d] as number;
     parts.order = popcount(mask & (mask >>> 1));

@@ -51,6 +51,8 @@ export class WineFit {
   /** Terms of the current pass with near tokens (0: none, nothing to look for). */
   private nearTerms = 0;
   private nearGen = 0;
+  /** The tokens marked near in this pass (each once). */
+  private readonly nearList: number[] = [];
   private readonly useProducer = new Int8Array(MAX_TERMS);
   private readonly useWine = new Int8Array(MAX_TERMS);
   private readonly useDisplay = new Int8Array(MAX_TERMS);
@@ -77,6 +79,17 @@ export class WineFit {
   clearNear(gen: number): void {
     this.nearTerms = 0;
     this.nearGen = gen;
+    this.nearList.length = 0;
+  }
+
+  /** The tokens marked near a query word in this pass, and each one's term bits ({@link nearBits}). */
+  get nearTokens(): readonly number[] {
+    return this.nearList;
+  }
+
+  /** Term bits of near token `t` (one of {@link nearTokens}): the query words it is near. */
+  nearBits(t: number): number {
+    return this.nearMask[t] as number;
   }
 
   /**
@@ -104,6 +117,7 @@ export class WineFit {
     if (this.nearStamp[t] !== this.nearGen) {
       this.nearStamp[t] = this.nearGen;
       this.nearMask[t] = 0;
+      this.nearList.push(t);
     }
     this.nearMask[t] = (this.nearMask[t] as number) | (1 << term);
     this.nearTerms |= 1 << term;

@@ -221,4 +221,19 @@ describe("wine ranking of common words (thousands of wines, postings merged)", (
     assert.deepEqual(big.search("muiiwod rose", 2), [3002, 3000]);
     assert.deepEqual(big.search("rose muiiwod", 2), [3002, 3000]);
   });
+
+  test("a wine whose near word completes its display name is measured, whatever the limit", () => {
+    // "caroinf" is no word, two edits from Carolina. Forty "Carolina Q… Rosé" hold the near word and
+    // fill the best bounds; "Rosé Carolina" (least popular) is the whole display name with it (field
+    // 3), which its counts alone do not show: it comes first at every limit, as without one.
+    const near = [...many];
+    for (let id = 3003; id < 3043; id++)
+      near.push({ id, producer: `Carolina Q${id}`, wine: "Rosé", popularity: 200 });
+    near.push({ id: 3100, producer: "Rosé", wine: "Carolina", popularity: 0 });
+    const searcher = new IndexSearcher(buildWineIndex(near));
+    const all = searcher.search("rose caroinf", 100);
+    assert.deepEqual(all.slice(0, 3), [3100, 3003, 3004]);
+    for (const limit of [1, 2, 5, 20])
+      assert.deepEqual(searcher.search("rose caroinf", limit), all.slice(0, limit));
+  });
 });

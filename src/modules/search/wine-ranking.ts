@@ -126,7 +126,14 @@ export class IndexSearcher {
   private nextGeneration(): number {
     if (this.generation >= 2 ** 26) {
       this.generation = 0;
-      for (const a of [this.docStamp, this.docMark, this.tokenStamp, this.matchStamp, this.merge?.termSeen])
+      for (const a of [
+        this.docStamp,
+        this.docMark,
+        this.tokenStamp,
+        this.matchStamp,
+        this.merge?.termSeen,
+        this.merge?.nearSeen,
+      ])
         a?.fill(0);
     }
     return ++this.generation;
@@ -225,6 +232,8 @@ export class IndexSearcher {
       termsWine: new Int32Array(n),
       tokenMask: this.tokenMask,
       touched: new Int32Array(n),
+      nearSeen: new Int32Array(n),
+      nearWine: new Int32Array(n),
     };
     const s = this.merge;
     const count = mergePostings(index, s, terms, this.covered, gen);

@@ -86,3 +86,112 @@ describe("InMemoryWineSearch", () => {
     assert.deepEqual(await search.search("zephyrine", 5), [ORIGEM_MERLOT]);
   });
 });
+
+describe("InMemoryWineSearch in a worker thread", () => {
+  /** The wines "penfolds grange" finds, by an index in this thread (earlier tests renamed Origem Merlot). */
+  const grange = async () => new InMemoryWineSearch(db.kysely, storedVersion).search("penfolds grange", 5);
+  const queries = [
+    "origem merlot",
+    "penfods grange",
+    "chateau m",
+    "mueller thurgau",
+    "cab sauv",
+    "rose",
+    "zzqx",
+  ];
+
+  test("answers as the index in this thread does, with the catalogue version it was built at", async () => {
+    const local = new InMemoryWineSearch(db.kysely, storedVersion);
+    const threaded = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true });
+    try {
+      const version = await storedVersion();
+      for (const q of queries) {
+        for (const limit of [1, 20, 100]) {
+          const [a, b] = [await local.searchAt(q, limit), await threaded.searchAt(q, limit)];
+          assert.deepEqual(b, a, `${q} ${limit}`);
+          assert.equal(b.version, version);
+        }
+      }
+    } finally {
+      await threaded.close();
+    }
+  });
+
+  test("ready: false until the first index answers (its build started by the question), then true", async () => {
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true });
+    try {
+      assert.equal(await search.ready(0), false);
+      assert.equal(await search.ready(10_000), true);
+      assert.deepEqual(await search.search("penfolds grange", 5), await grange());
+    } finally {
+      await search.close();
+    }
+  });
+
+  test("at most maxWaiting searches wait for the thread; more get 503 with Retry-After at once", async () => {
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true, maxWaiting: 2 });
+    try {
+      await search.prepare();
+      const settled = await Promise.allSettled(queries.slice(0, 6).map((q) => search.search(q, 20)));
+      assert.equal(settled.filter((s) => s.status === "fulfilled").length, 2);
+      for (const s of settled.slice(2)) {
+        assert.ok(s.status === "rejected");
+        const err = s.reason;
+        assert.ok(
+          err instanceof AppError && err.status === 503 && err.options.headers?.["retry-after"] === 1,
+        );
+      }
+      // Once answered, the queue takes searches again.
+      assert.deepEqual(await search.search("penfolds grange", 5), await grange());
+    } finally {
+      await search.close();
+    }
+  });
+
+  test("after an import the thread answers from its newest index, with that index's version", async () => {
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true, rebuildWaitMs: 0 });
+    try {
+      await search.prepare();
+      const before = await search.searchAt("penfolds grange", 5);
+      assert.deepEqual(before.ids, await grange());
+      const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
+      const wine = catalogue.wines.find((w) => w.id === ORIGEM_MERLOT);
+      assert.ok(wine);
+      wine.name = "Quillabamba Reserva Merlot";
+      await writeCatalogue(db.kysely, catalogue);
+      // The thread answers from its newest ready index: the previous one (no such wine, the previous
+      // version), or the new one if it was built before the search reached the thread; its version says which.
+      const soon = await search.searchAt("quillabamba", 5);
+      if (soon.version === before.version) assert.deepEqual(soon.ids, []);
+      else assert.deepEqual([soon.ids, soon.version], [[ORIGEM_MERLOT], await storedVersion()]);
+      await search.prepare();
+      const fresh = await search.searchAt("quillabamba", 5);
+      assert.deepEqual(fresh.ids, [ORIGEM_MERLOT]);
+      assert.equal(fresh.version, await storedVersion());
+    } finally {
+      await search.close();
+    }
+  });
+
+  test("a thread that stops by itself is replaced: searches get 503 meanwhile, then answers", async () => {
+    const search = new InMemoryWineSearch(db.kysely, storedVersion, { thread: true, firstWaitMs: 0 });
+    try {
+      await search.prepare();
+      const expected = await grange();
+      assert.ok(expected.length > 0);
+      assert.deepEqual(await search.search("penfolds grange", 5), expected);
+      // The thread dies (as on an out-of-memory crash), not closed by its owner.
+      const thread = (search as unknown as { searchThread: { worker: { terminate(): Promise<number> } } })
+        .searchThread;
+      await thread.worker.terminate();
+      await assert.rejects(
+        search.search("origem merlot", 5),
+        (err) => err instanceof AppError && err.status === 503,
+      );
+      await search.prepare();
+      assert.deepEqual(await search.search("penfolds grange", 5), await grange());
+    } finally {
+      await search.close();
+    }
+  });
+});

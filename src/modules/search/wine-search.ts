@@ -7,8 +7,9 @@ import type { Database } from "../../db/types.ts";
 import { OutageLog, type OutageLogger, warningLogger } from "../../db/unavailable.ts";
 import { AppError } from "../../errors.ts";
 import { indexedWinePages } from "./search.repository.ts";
+import { MAX_WAITING, SearchThread } from "./search-thread.ts";
 import { buildWineIndexFrom } from "./wine-index.ts";
-import { IndexSearcher } from "./wine-ranking.ts";
+import { IndexSearcher, type RankedIds } from "./wine-ranking.ts";
 
 /** Ranked wine search. */
 export interface WineSearch {
@@ -31,6 +32,18 @@ export interface InMemoryWineSearchOptions {
   retryMs?: number;
   /** Where a failing build is reported, once until it succeeds (default: Node warnings on stderr). */
   log?: OutageLogger;
+  /**
+   * Build and search the index in a worker thread (search-thread.ts), so no search holds the event
+   * loop (default false: in this thread; the service's plugin turns it on).
+   */
+  thread?: boolean;
+  /** With `thread`: most searches waiting for the thread at once, beyond which a search gets 503 (default 64). */
+  maxWaiting?: number;
+}
+
+/** An index that answers searches, in this thread or in the search thread; `version`: see `searchAt`. */
+interface Engine {
+  answer(q: string, limit: number): Promise<RankedIds & { version: number }>;
 }
 
 /** Longest delay between two attempts of a failing build, in milliseconds. */
@@ -46,6 +59,12 @@ export const RETRY_AFTER_S = 2;
  * checked (`currentVersion`); when an import (in this or any other process) has moved
  * it, a new index is built the same way while the current one keeps answering.
  *
+ * With `thread` (the service), the index lives in a worker thread (search-thread.ts): the pages are
+ * read here and streamed to it, it is built and (the first one) warmed up there, and every search is
+ * a message to it, so no search holds this thread; at most `maxWaiting` searches wait for it, more
+ * get 503 at once. Each answer carries the catalogue version of the index that gave it. A thread that
+ * dies is replaced by the next search (503 meanwhile, as after a start).
+ *
  * A search waits for an index being built at most `firstWaitMs` when there is none yet (then 503
  * with Retry-After: the catalogue is there, the service just started) and `rebuildWaitMs` when there
  * is one (then it answers from the previous catalogue version, which was right a moment ago: a small
@@ -56,16 +75,18 @@ export const RETRY_AFTER_S = 2;
  * keeps answering, and while the catalogue version cannot be read the last one read stands.
  */
 export class InMemoryWineSearch implements WineSearch {
-  private searcher: IndexSearcher | null = null;
-  /** Catalogue version the current {@link searcher} was built from. */
-  private searcherVersion = -1;
-  private building: Promise<IndexSearcher> | null = null;
+  private searcher: Engine | null = null;
+  private building: Promise<Engine> | null = null;
   /** Catalogue version of the index being built, else of the current index (-1: none). */
   private version = -1;
   private readonly firstWaitMs: number;
   private readonly rebuildWaitMs: number;
   private readonly retryMs: number;
   private readonly buildLog: OutageLog;
+  private readonly thread: boolean;
+  private readonly maxWaiting: number;
+  /** The search thread (with `thread`), started by the first build, again after it crashed. */
+  private searchThread: SearchThread | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   /** Failed builds in a row. */
   private failures = 0;
@@ -85,13 +106,19 @@ export class InMemoryWineSearch implements WineSearch {
     this.rebuildWaitMs = options.rebuildWaitMs ?? 250;
     this.retryMs = options.retryMs ?? 1000;
     this.buildLog = new OutageLog(options.log ?? warningLogger, "building the search index");
+    this.thread = options.thread ?? false;
+    this.maxWaiting = options.maxWaiting ?? MAX_WAITING;
   }
 
-  /** Stops trying failed builds again, and reporting them (the app is closing). */
-  close(): void {
+  /**
+   * Stops trying failed builds again, and reporting them (the app is closing), and stops the search
+   * thread (searches still waiting for it get 503).
+   */
+  async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    await this.searchThread?.close();
   }
 
   /**
@@ -109,6 +136,28 @@ export class InMemoryWineSearch implements WineSearch {
     if (this.building !== null) await this.building;
   }
 
+  /**
+   * Whether an index answers searches, waiting at most `ms` for the first one and starting its build
+   * when none is under way (after failed builds, e.g. the database was down): false while there is
+   * none. A rebuild after an import does not count: the previous index answers meanwhile.
+   */
+  async ready(ms: number): Promise<boolean> {
+    if (this.searcher !== null) return true;
+    if (this.closed) return false;
+    try {
+      await this.check();
+    } catch {
+      return false;
+    }
+    const building = this.building;
+    if (this.searcher !== null || building === null) return this.searcher !== null;
+    const built = building.then(
+      () => true,
+      () => false,
+    );
+    return (await within(built, ms)) === true;
+  }
+
   async search(q: string, limit: number): Promise<number[]> {
     return (await this.searchAt(q, limit)).ids;
   }
@@ -124,7 +173,7 @@ export class InMemoryWineSearch implements WineSearch {
     await this.check();
     const building = this.building;
     if (building === null && this.searcher !== null) {
-      return { ...this.searcher.searchWithTotal(q, limit), version: this.searcherVersion };
+      return this.searcher.answer(q, limit);
     }
     const fresh =
       building === null
@@ -136,10 +185,7 @@ export class InMemoryWineSearch implements WineSearch {
         headers: { "retry-after": RETRY_AFTER_S },
       });
     }
-    return {
-      ...searcher.searchWithTotal(q, limit),
-      version: searcher === this.searcher ? this.searcherVersion : -1,
-    };
+    return searcher.answer(q, limit);
   }
 
   /** Reads the catalogue version; starts a build when it moved. */
@@ -150,13 +196,12 @@ export class InMemoryWineSearch implements WineSearch {
 
   private build(version: number): void {
     this.version = version;
-    const building = buildWineIndexFrom(indexedWinePages(this.db)).then((index) => new IndexSearcher(index));
+    const building = this.thread ? this.threadEngine(version) : this.localEngine(version);
     this.building = building;
     building.then(
       (searcher) => {
         if (this.building !== building) return; // a newer build replaced this one
         this.searcher = searcher;
-        this.searcherVersion = version;
         this.building = null;
         this.failures = 0;
         this.buildLog.ok();
@@ -168,6 +213,40 @@ export class InMemoryWineSearch implements WineSearch {
         this.buildFailed(err);
       },
     );
+  }
+
+  /** An index of catalogue `version` built in this thread, in slices that yield to the event loop. */
+  private async localEngine(version: number): Promise<Engine> {
+    const searcher = new IndexSearcher(await buildWineIndexFrom(indexedWinePages(this.db)));
+    return { answer: async (q, limit) => ({ ...searcher.searchWithTotal(q, limit), version }) };
+  }
+
+  /**
+   * An index of catalogue `version` built in the search thread, which answers from its newest
+   * ready index (the version of each answer is the one its index was built at). A thread that
+   * stops by itself (it crashed) is replaced: the next search starts another and builds there (and
+   * gets 503 meanwhile, as after a start).
+   */
+  private async threadEngine(version: number): Promise<Engine> {
+    if (this.closed) throw new Error("the search is closed");
+    if (this.searchThread === null || this.searchThread.stopped) {
+      const thread = new SearchThread(this.maxWaiting);
+      thread.onStop = () => {
+        if (this.searchThread !== thread) return;
+        this.searcher = null;
+        this.building = null;
+        this.version = -1;
+      };
+      this.searchThread = thread;
+    }
+    const thread = this.searchThread;
+    await thread.build(indexedWinePages(this.db), version);
+    return {
+      answer: async (q, limit) => {
+        const { ids, total, tag } = await thread.search(q, limit);
+        return { ids, total, version: tag };
+      },
+    };
   }
 
   /** Reports a failed build (once until one succeeds) and tries it again later; nothing once closed. */

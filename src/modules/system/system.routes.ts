@@ -60,6 +60,11 @@ export const READY_TIMEOUT_MS = 2_000;
  *   primary. Both are asked at once, each within the same limit.
  *   With `REDIS_URL` both answers also carry `redis: "up" | "down"`; Redis alone does not make the
  *   instance unready (limits are then counted per process, see plugins/rate-limit.ts).
+ *   The search index counts too: while the first one is built after a start (in its thread, 3–4 s
+ *   at 300,000 wines), `/ready` waits for it within the same limit and then answers 503
+ *   `{status: "unavailable", database: "up", search: "building"}` (Retry-After 2), so a load
+ *   balancer sends no search to an instance that would make it wait; a rebuild after an import does
+ *   not count (the previous index answers meanwhile).
  *   It does not wait for the label matcher: an instance serves everything else while the matcher is
  *   restored in the background at start (plugins/labels.ts, 1.4 s at 300,000 wines) or built on a
  *   first photo, and a photo that finds it not ready within its budget gets 503 with `Retry-After`.
@@ -99,16 +104,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const redis = app.rateLimits.sharedStore();
       const shared = redis === null ? {} : { redis };
       try {
-        const [database, read] = await Promise.all([
+        const [database, read, searchReady] = await Promise.all([
           probe(app.db),
           app.readReplica === null ? null : probe(app.catalogueDb),
+          app.wineSearch.ready(READY_TIMEOUT_MS),
         ]);
         const replica = read === null ? {} : { database_read: read };
-        if (database === "up" && read !== "down") return { status: "ready", ...replica, ...shared };
+        const up = database === "up" && read !== "down";
+        if (up && searchReady) return { status: "ready", ...replica, ...shared };
+        const search = up ? { search: "building" as const } : {};
         return reply
           .code(503)
-          .header("Retry-After", 5)
-          .send({ status: "unavailable", database, ...replica, ...shared });
+          .header("Retry-After", up ? 2 : 5)
+          .send({ status: "unavailable", database, ...search, ...replica, ...shared });
       } finally {
         clearTimeout(timer);
       }

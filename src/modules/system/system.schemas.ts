@@ -29,10 +29,14 @@ export const ReadyResponse = Type.Object({
   redis: Type.Optional(Type.Enum(["up", "down"])),
 });
 
-/** `/ready` 503: `database` is the primary; with a replica, `database_read` says whether it answers. */
+/**
+ * `/ready` 503: `database` is the primary; with a replica, `database_read` says whether it answers;
+ * `search: "building"` when the databases answer but the search index is not built yet (a start).
+ */
 export const NotReadyResponse = Type.Object({
   status: Type.String(),
   database: Type.Enum(["up", "down"]),
+  search: Type.Optional(Type.Enum(["building"])),
   database_read: Type.Optional(Type.Enum(["up", "down"])),
   redis: Type.Optional(Type.Enum(["up", "down"])),
 });
