@@ -5,6 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { sql } from "kysely";
+import { openDatabase } from "../src/db/database.ts";
 import {
   type PostgresCatalogue,
   pollUntil,
@@ -81,4 +83,24 @@ test("PostgreSQL: keys, rate limits and the daily budget", async (t) => {
   assert.equal((await s.request("/ping", { key })).status, 200);
   assert.equal((await s.request("/ping", { key })).headers.get("x-ratelimit-remaining"), "0");
   assert.equal((await s.request("/ping", { key })).status, 429);
+});
+
+test("PostgreSQL: a prepared statement whose table changed shape runs again, with the new columns", async (t) => {
+  if (skip || database === undefined) return t.skip(skip || "no database");
+  const db = openDatabase({ kind: "postgres", url: database.url });
+  try {
+    await sql`create table statement_probe (id integer primary key, a text)`.execute(db.kysely);
+    await sql`insert into statement_probe values (1, 'x')`.execute(db.kysely);
+    // With a parameter: a named statement, prepared on the pool's connection at its first run.
+    const read = () =>
+      sql<Record<string, unknown>>`select * from statement_probe where id = ${1}`.execute(db.kysely);
+    for (let i = 0; i < 3; i++) assert.deepEqual((await read()).rows, [{ id: 1, a: "x" }]);
+    // A migration by another release: the prepared form's result type no longer fits.
+    await sql`alter table statement_probe add column b text default 'y'`.execute(db.kysely);
+    assert.deepEqual((await read()).rows, [{ id: 1, a: "x", b: "y" }]);
+    assert.deepEqual((await read()).rows, [{ id: 1, a: "x", b: "y" }]);
+  } finally {
+    await sql`drop table if exists statement_probe`.execute(db.kysely);
+    await db.destroy();
+  }
 });

@@ -266,10 +266,17 @@ function guardedPool(pool: pg.Pool, state: ConnectionState): PostgresPool {
       if (typeof sqlText !== "string") return client.query(sqlText);
       const startedAt = performance.now();
       const name = parameters && parameters.length > 0 ? statements.nameOf(sqlText) : undefined;
+      const unnamed = () => client.query(sqlText, parameters as unknown[]);
       const sent =
         name === undefined
-          ? client.query(sqlText, parameters as unknown[])
-          : client.query({ name, text: sqlText, values: parameters as unknown[] });
+          ? unnamed()
+          : client.query({ name, text: sqlText, values: parameters as unknown[] }).catch((err: unknown) => {
+              // Its table changed shape since it was prepared (a newer release migrated the database
+              // under this process): this text goes unnamed from now on, and runs again unnamed.
+              if (!isChangedResultType(err)) throw err;
+              statements.forget(sqlText);
+              return unnamed();
+            });
       return sent.then(
         (result) => {
           state.ok(startedAt);
@@ -318,18 +325,34 @@ const STATEMENT_CACHE_SIZE = 500;
  * PostgreSQL keeps a generic plan when it costs no more than the custom ones (`plan_cache_mode` auto),
  * so a wine detail's seven-table statement is no longer planned per request: its planning took 0.4–0.6
  * ms against 0.1 ms to execute (EXPLAIN ANALYZE at 300,000 wines). Names are never reused for another
- * text, and PostgreSQL drops a connection's statements with the connection.
+ * text, and PostgreSQL drops a connection's statements with the connection. A statement whose tables
+ * changed shape under it (a newer release's migration while this process runs) runs again unnamed,
+ * and its text stays unnamed.
  */
 class StatementNames {
-  private readonly names = new Map<string, string>();
+  /** A text's name; null: never named again ({@link forget}). */
+  private readonly names = new Map<string, string | null>();
   nameOf(text: string): string | undefined {
     let name = this.names.get(text);
     if (name === undefined && this.names.size < STATEMENT_CACHE_SIZE) {
       name = `wds_${this.names.size}`;
       this.names.set(text, name);
     }
-    return name;
+    return name ?? undefined;
   }
+  /** `text` goes unnamed from now on (its prepared form no longer fits its tables). */
+  forget(text: string): void {
+    this.names.set(text, null);
+  }
+}
+
+/**
+ * PostgreSQL's "cached plan must not change result type" (0A000): a prepared statement whose tables
+ * gained or lost columns since it was prepared (`select *` after a migration by another process).
+ */
+function isChangedResultType(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  return code === "0A000" && typeof message === "string" && message.includes("must not change result type");
 }
 
 /**
