@@ -8,15 +8,7 @@ import { LANGUAGES, type Language } from "../domain/vocabulary.ts";
 import type { SyntheticStyle } from "../modules/catalogue/synthetic.ts";
 import type { ContentKind } from "../modules/content/content.service.ts";
 import { progressBar } from "../progress-bar.ts";
-import {
-  action,
-  list,
-  required,
-  UsageError,
-  type Values,
-  withCatalogueDb,
-  withDb,
-} from "./command-support.ts";
+import { action, list, required, UsageError, type Values, withCatalogueDb } from "./command-support.ts";
 import { importSourceCommand } from "./source-commands.ts";
 
 const CONTENT_KINDS: readonly ContentKind[] = ["texts", "periods", "insights"];
