@@ -24,15 +24,20 @@
  * Writes bench/results/load-backends.{json,md} (BENCH_NAME: another name).
  * Environment: BENCH_BACKENDS, BENCH_ROWS, N, SEED, BENCH_SECONDS, BENCH_POSTGRES_URL, BENCH_NAME.
  */
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { adminQuery } from "../test/shared-backend.ts";
 import { writeBackendsReport } from "./load-backends-report.ts";
 import { measure, type Row } from "./load-measure.ts";
-import { type BenchSetup, prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
+import {
+  type BenchSetup,
+  prepareSetup,
+  runFolder,
+  startCeiling,
+  startService,
+  treeRss,
+} from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
-import { serviceStart } from "./support.ts";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const COUNTS = [1, 4, 50];
@@ -109,31 +114,8 @@ async function runBackend(backend: string): Promise<BackendRun> {
   const headers = { authorization: `Bearer ${setup.meta.key}` };
   const port = 18_000 + Math.floor(Math.random() * 1000);
   const base = `http://127.0.0.1:${port}`;
-  const start = serviceStart();
   const started = performance.now();
-  const server = spawn(process.execPath, [...start.nodeArgs, "dist/cli.js", ...setup.args], {
-    env: {
-      ...process.env,
-      ...start.env,
-      ...setup.env,
-      NODE_ENV: "production",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stop = () => server.kill("SIGTERM");
-  process.once("exit", stop);
-  let coldStartMs = 0;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).status === 200) break;
-    } catch {}
-    if (i > 3000) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  coldStartMs = Math.round(performance.now() - started);
+  const { server, coldStartMs, stop } = await startService(setup, port);
   const pid = server.pid as number;
   const rssAtStart = treeRss(pid).rss_mb;
   // Spawn → first search answered (503 while the index is not ready yet).

@@ -359,5 +359,59 @@ export async function startCeiling(
   return ceiling;
 }
 
+/**
+ * Starts the compiled service of `setup` on `port` as it is run in production (package.json's serve
+ * settings and node options: support.ts `serviceStart`, then `nodeArgs`), and waits for its first 200
+ * on /health. Resolves to the process and its cold start (spawn → that answer, ms). A bench that
+ * fails half-way does not leave it running (a cluster's workers follow its primary).
+ */
+export async function startService(
+  setup: BenchSetup,
+  port: number,
+  nodeArgs: string[] = [],
+): Promise<{ server: ChildProcess; coldStartMs: number; stop: () => void }> {
+  const start = serviceStart();
+  const started = performance.now();
+  const server = spawn(process.execPath, [...nodeArgs, ...start.nodeArgs, "dist/cli.js", ...setup.args], {
+    env: {
+      ...process.env,
+      ...start.env,
+      ...setup.env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () => server.kill("SIGTERM");
+  process.once("exit", stop);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/health`)).status === 200) break;
+    } catch {}
+    if (i > 3000) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  return { server, coldStartMs: Math.round(performance.now() - started), stop };
+}
+
+/**
+ * How the service is started, as package.json's `serve` script says (what `npm start` and the
+ * Dockerfile run: `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --min-semi-space-size=16
+ * dist/cli.js serve`): its
+ * environment settings and its node options, so that a benchmark measures the service as it is run;
+ * SERVER_NODE_ARGS adds more node options after them.
+ */
+export function serviceStart(): { env: Record<string, string>; nodeArgs: string[] } {
+  const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
+  const serve = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) dist\/cli\.js serve$/.exec(scripts.serve ?? "");
+  if (!serve)
+    throw new Error(`package.json's serve script is not "[NAME=value …] node [options] dist/cli.js serve"`);
+  const words = (text: string | undefined) => (text ?? "").split(" ").filter(Boolean);
+  const env = Object.fromEntries(words(serve[1]).map((word) => word.split("=", 2) as [string, string]));
+  return { env, nodeArgs: [...words(serve[2]), ...words(process.env.SERVER_NODE_ARGS)] };
+}
+
 /** A temporary folder for one run. */
 export const runFolder = (): string => mkdtempSync(join(tmpdir(), "wds-load-run-"));

@@ -29,15 +29,13 @@
  * `ceiling,cold`: rows to run), PROFILE (a folder for the service's CPU profile), SERVER_NODE_ARGS
  * (more node options of the service).
  */
-import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 import SQLite from "better-sqlite3";
 import { measure, type Row } from "./load-measure.ts";
 import { photoMemory } from "./load-photos.ts";
 import { writeLoadReport } from "./load-report.ts";
-import { prepareSetup, runFolder, startCeiling, treeRss } from "./load-setup.ts";
+import { prepareSetup, runFolder, startCeiling, startService, treeRss } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
-import { serviceStart } from "./support.ts";
 
 const N = Number(process.env.N ?? 300_000);
 const SEED = Number(process.env.SEED ?? 1);
@@ -157,39 +155,13 @@ const coldKindList = () => {
 // --- 2. cold start and RSS ----------------------------------------------------------------------
 const port = 18_000 + Math.floor(Math.random() * 1000);
 const base = `http://127.0.0.1:${port}`;
-const started = performance.now();
 // PROFILE=DIR: the service writes a CPU profile into DIR when it stops (node --cpu-prof).
 // SERVER_NODE_ARGS: more node options for the service (e.g. --trace-gc).
-const start = serviceStart(); // package.json's serve settings and options, then SERVER_NODE_ARGS
-const profile = [
-  ...(process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : []),
-  ...start.nodeArgs,
-];
-const server = spawn(process.execPath, [...profile, "dist/cli.js", ...setup.args], {
-  env: {
-    ...process.env,
-    ...start.env,
-    ...setup.env,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-// A bench that fails half-way must not leave the service running (a cluster's workers follow its primary).
-process.once("exit", () => server.kill("SIGTERM"));
-let coldStartMs = 0;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).status === 200) {
-      coldStartMs = Math.round(performance.now() - started);
-      break;
-    }
-  } catch {}
-  if (i > 3000) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 5));
-}
+const { server, coldStartMs } = await startService(
+  setup,
+  port,
+  process.env.PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.PROFILE}`] : [],
+);
 const rss = treeRss;
 const rssAtStart = rss(server.pid as number);
 console.log(`cold start ${coldStartMs} ms, RSS ${rssAtStart.rss_mb} MB`);

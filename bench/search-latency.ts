@@ -31,9 +31,9 @@ import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
 import { indexedWinePages } from "../src/modules/search/search.repository.ts";
 import { buildWineIndexFrom } from "../src/modules/search/wine-index.ts";
 import { IndexSearcher } from "../src/modules/search/wine-ranking.ts";
-import { startCeiling } from "./load-setup.ts";
+import { serviceStart, startCeiling } from "./load-setup.ts";
 import { type BenchWine, generateQueries } from "./search-queries.ts";
-import { createBenchKey, serviceStart } from "./support.ts";
+import { createBenchKey } from "./support.ts";
 
 const SOURCE = process.env.SEARCH_DB ?? "/tmp/search-300k.db";
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);

@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { treeRss } from "./load-setup.ts";
+import { serviceStart, treeRss } from "./load-setup.ts";
 
 export interface BenchService {
   dir: string;
@@ -53,23 +53,6 @@ export async function analyzeTimed(base: string, key: string, image: Buffer): Pr
     if (res.status !== 503 || attempt === 120) throw new Error(`photo answered ${res.status}`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-}
-
-/**
- * How the service is started, as package.json's `serve` script says (what `npm start` and the
- * Dockerfile run: `MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --min-semi-space-size=16
- * dist/cli.js serve`): its
- * environment settings and its node options, so that a benchmark measures the service as it is run;
- * SERVER_NODE_ARGS adds more node options after them.
- */
-export function serviceStart(): { env: Record<string, string>; nodeArgs: string[] } {
-  const scripts = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).scripts;
-  const serve = /^((?:[A-Z_]+=\S+ )*)node((?: --\S+)*) dist\/cli\.js serve$/.exec(scripts.serve ?? "");
-  if (!serve)
-    throw new Error(`package.json's serve script is not "[NAME=value …] node [options] dist/cli.js serve"`);
-  const words = (text: string | undefined) => (text ?? "").split(" ").filter(Boolean);
-  const env = Object.fromEntries(words(serve[1]).map((word) => word.split("=", 2) as [string, string]));
-  return { env, nodeArgs: [...words(serve[2]), ...words(process.env.SERVER_NODE_ARGS)] };
 }
 
 /**
