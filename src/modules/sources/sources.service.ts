@@ -42,8 +42,8 @@ export const NO_IDENTIFIERS: Readonly<WineIdentifiers> = Object.freeze({
   xwines: null,
 });
 
-/** Separates a wine's live source records in its `source_keys` column; see {@link wineOriginOf}. */
-export const SOURCE_KEYS_SEPARATOR = ",";
+/** Separates a wine's live source records in its `source_keys` column (as wines.repository.ts writes it). */
+const SOURCE_KEYS_SEPARATOR = ",";
 
 /**
  * A wine's identifiers and sources from its `source_keys` column: its live source records as
