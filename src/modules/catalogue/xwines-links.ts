@@ -36,7 +36,7 @@ export async function xwinesLinker(
   wineIds: ReadonlySet<number>,
 ): Promise<(wines: Catalogue["wines"]) => Catalogue["wines"]> {
   const identity = (wines: Catalogue["wines"]) => wines;
-  const known = new Set((await repo.storedRecords(db, "xwines")).keys());
+  const known = await repo.storedKeys(db, "xwines");
   let fresh = false;
   for (const id of wineIds) if (!known.has(String(id))) fresh = true;
   if (!fresh) return identity;
