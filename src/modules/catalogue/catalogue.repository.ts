@@ -2,7 +2,7 @@
  * SQL that writes an imported catalogue. Upserts by source id, so a re-import keeps every id;
  * grapes keep the id they were given at their first import (matched by name), new grapes get the next.
  */
-import { type Kysely, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
@@ -10,13 +10,28 @@ import { staleWineContent } from "../content/stale-content.repository.ts";
 import { wineDisplayName } from "./derivation.ts";
 import { grapeRow } from "./grapes-data.ts";
 
-/** Rows per INSERT: keeps every statement under SQLite's 32,766 bound parameters. */
+/** Ids per `in (…)` list of a read or delete. */
 const CHUNK = 500;
+
+/**
+ * Bound parameters per statement: SQLite's limit (32,766), below PostgreSQL's 65,535. A multi-row
+ * INSERT takes `floor(MAX_PARAMETERS / columns)` rows: 1,365 wines (24 columns), 10,922 grape links.
+ */
+const MAX_PARAMETERS = 32_766;
+
+/** Wines written per step of an import (one read of their stored facts, one INSERT of each table). */
+export const WINES_PER_PART = 1_000;
 
 function chunks<T>(items: T[], size = CHUNK): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** `rows` in slices of as many rows as one statement binds (MAX_PARAMETERS over the row's columns). */
+function statementChunks<T extends object>(rows: T[]): T[][] {
+  const columns = rows[0] ? Object.keys(rows[0]).length : 1;
+  return chunks(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columns)));
 }
 
 /** Column names of a row, as `excluded.<column>` references for an upsert. */
@@ -125,6 +140,243 @@ export interface WriteCounts {
   grapes: number;
 }
 
+/** What the wine parts of one catalogue write share: see {@link writeCatalogueParts}. */
+interface WriteState {
+  at: string;
+  grapeIds: Map<string, number>;
+  producers: Map<number, { display_name: string }>;
+  /** Regions whose stored insights describe what this import changes (see changedWines). */
+  staleInsights: Set<number>;
+}
+
+/** Writes the grapes, regions and producers of a catalogue (multi-row upserts); the wine parts' state. */
+async function writeDictionaries(
+  trx: Transaction<Database>,
+  dictionaries: Omit<Catalogue, "wines">,
+  at: string,
+): Promise<WriteState & { counts: Omit<WriteCounts, "wines"> }> {
+  const ids = await grapeIds(
+    trx,
+    dictionaries.grapes.map((g) => g.name),
+  );
+  const grapeRows = dictionaries.grapes.map((g) => grapeRow(ids.get(g.name) as number, g));
+  for (const part of statementChunks(grapeRows)) {
+    await trx
+      .insertInto("grapes")
+      .values(part)
+      .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+      .execute();
+  }
+
+  const regionRows = dictionaries.regions.map((r) => ({
+    id: r.id,
+    country: r.country,
+    name_de: r.names.de,
+    name_en: r.names.en,
+    name_fr: r.names.fr,
+    name_it: r.names.it,
+    search_text: fold([...new Set(Object.values(r.names))].join(" ")),
+  }));
+  // Regions whose stored insights describe what this import changes (see changedWines).
+  const staleInsights = new Set<number>(await renamedRegions(trx, regionRows));
+  for (const part of statementChunks(regionRows)) {
+    await trx
+      .insertInto("regions")
+      .values(part)
+      .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+      .execute();
+  }
+
+  const producerRows = dictionaries.producers.map((p) => {
+    const display = p.title ? `${p.title} ${p.name}` : p.name;
+    return {
+      id: p.id,
+      name: p.name,
+      title: p.title,
+      display_name: display,
+      website: p.website,
+      search_text: fold(display),
+    };
+  });
+  const producers = new Map(producerRows.map((p) => [p.id, p]));
+  for (const part of statementChunks(producerRows)) {
+    await trx
+      .insertInto("producers")
+      .values(part)
+      .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
+      .execute();
+  }
+
+  return {
+    at,
+    grapeIds: ids,
+    producers,
+    staleInsights,
+    counts: { producers: producerRows.length, regions: regionRows.length, grapes: grapeRows.length },
+  };
+}
+
+/**
+ * Writes one part of the wines (at most {@link WINES_PER_PART} for an import; any number works): their
+ * rows, X-Wines records and grape links, each a multi-row statement per MAX_PARAMETERS, after one read
+ * of their stored facts (changedWines) and, for changed wines, staleWineContent.
+ * @throws Error when a wine names a producer the catalogue does not have.
+ */
+async function writeWinePart(
+  trx: Transaction<Database>,
+  state: WriteState,
+  part: Catalogue["wines"],
+): Promise<void> {
+  const rows = part.map((w) => {
+    const producer = state.producers.get(w.producerId);
+    if (!producer) throw new Error(`Wine ${w.id} names unknown producer ${w.producerId}.`);
+    const displayName = wineDisplayName(producer.display_name, w.name);
+    return {
+      id: w.id,
+      name: w.name,
+      display_name: displayName,
+      color: w.color,
+      type: w.type,
+      sub_type: w.subType,
+      producer_id: w.producerId,
+      region_id: w.regionId,
+      residual_sugar: w.residualSugar,
+      abv: w.abv,
+      body: w.body,
+      acidity: w.acidity,
+      elaboration: w.elaboration,
+      foods: JSON.stringify(w.foods),
+      vintages: JSON.stringify(w.vintages),
+      vintage: w.vintage !== undefined ? w.vintage : (w.vintages[0] ?? null),
+      flavor_sweetness: w.flavor.sweetness,
+      flavor_acidity: w.flavor.acidity,
+      flavor_tannins: w.flavor.tannins,
+      flavor_alcohol: w.flavor.alcohol,
+      flavor_body: w.flavor.body,
+      flavor_finish: w.flavor.finish,
+      facts_basis: "source" as const,
+    };
+  });
+  const { changed, regions, stored } = await changedWines(trx, rows, part);
+  for (const id of regions) state.staleInsights.add(id);
+  // updated_at moves for a new wine and a wine whose facts changed; others keep theirs.
+  const changedIds = new Set(changed);
+  const dated = rows.map((r) => ({
+    ...r,
+    updated_at: changedIds.has(r.id) ? state.at : (stored.get(r.id) ?? state.at),
+  }));
+  // Their texts describe the old facts: taken away and queued to be written again in the background.
+  if (changed.length > 0) await staleWineContent(trx, changed, state.at);
+  for (const rowsPart of statementChunks(dated)) {
+    await trx
+      .insertInto("wines")
+      .values(rowsPart)
+      .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(rowsPart[0] as object)))
+      .execute();
+  }
+  // The X-Wines record of each wine (the crosswalk table): its WineID, the wine id unless the wine
+  // was first known from another source.
+  await trx
+    .insertInto("wine_sources")
+    .values(
+      part.map((w) => ({
+        source: "xwines" as const,
+        key: String(w.xwinesId ?? w.id),
+        wine_id: w.id,
+        status: "live" as const,
+        fingerprint: "",
+        updated_at: state.at,
+      })),
+    )
+    .onConflict((oc) => oc.columns(["source", "key"]).doNothing())
+    .execute();
+  await trx
+    .deleteFrom("wine_grapes")
+    .where(
+      "wine_id",
+      "in",
+      part.map((w) => w.id),
+    )
+    .execute();
+  const links = part.flatMap((w) =>
+    [...new Set(w.grapes)].map((name, position) => ({
+      wine_id: w.id,
+      grape_id: state.grapeIds.get(name) as number,
+      position,
+    })),
+  );
+  for (const linkPart of statementChunks(links))
+    await trx.insertInto("wine_grapes").values(linkPart).execute();
+}
+
+/** Deletes the stale region insights and moves the catalogue version (the write's last statements). */
+async function finishWrite(trx: Transaction<Database>, state: WriteState): Promise<void> {
+  for (const part of chunks([...state.staleInsights])) {
+    await trx.deleteFrom("region_insights").where("region_id", "in", part).execute();
+  }
+  // Search indexes held in memory (any process) compare this number to the one they were built at.
+  await trx
+    .updateTable("catalogue_version")
+    .set((eb) => ({ version: eb("version", "+", 1) }))
+    .where("id", "=", 1)
+    .execute();
+}
+
+/**
+ * Writes a catalogue whose wines come in parts (an import streaming its file): the grapes, regions and
+ * producers of `dictionaries` first, then each part of `parts` as it comes, then the stale region
+ * insights and the catalogue version, all in ONE transaction (all or nothing; an error thrown by
+ * `parts` rolls everything back). The next part is taken while one is written: two parts are held. Statements are multi-row
+ * INSERTs of up to 32,766 parameters (SQLite's bound; PostgreSQL allows 65,535): per part of 1,000
+ * wines about five round trips on PostgreSQL. Then `analyze wines` (on PostgreSQL also wine_grapes,
+ * producers, regions, grapes). See {@link writeCatalogue} for
+ * what is written. `onProgress(done)` after each part.
+ */
+export async function writeCatalogueParts(
+  db: Kysely<Database>,
+  dictionaries: Omit<Catalogue, "wines">,
+  parts: AsyncIterable<Catalogue["wines"]> | Iterable<Catalogue["wines"]>,
+  onProgress: (done: number) => void = () => {},
+): Promise<WriteCounts> {
+  const at = new Date().toISOString();
+  const counts = await db.transaction().execute(async (trx) => {
+    const state = await writeDictionaries(trx, dictionaries, at);
+    let wines = 0;
+    // The next part is read (a file parsed) while this one is written: PostgreSQL works meanwhile.
+    const iterator = Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : parts[Symbol.iterator]();
+    const ahead = () => {
+      const next = Promise.resolve(iterator.next());
+      next.catch(() => {}); // awaited below; a failure before that is not unhandled
+      return next;
+    };
+    try {
+      for (let next = ahead(); ; ) {
+        const { done, value: part } = await next;
+        if (done) break;
+        next = ahead();
+        if (part.length === 0) continue;
+        await writeWinePart(trx, state, part);
+        wines += part.length;
+        onProgress(wines);
+      }
+    } catch (error) {
+      // Closes the parts' source (a file being read) once the part being read is done.
+      Promise.resolve(iterator.return?.()).catch(() => {});
+      throw error;
+    }
+    await finishWrite(trx, state);
+    return { wines, ...state.counts };
+  });
+  // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
+  await sql`analyze wines`.execute(db);
+  // PostgreSQL: the tables the English texts are then read from (wine_grapes, producers, regions,
+  // grapes) get statistics too, so that their reads by 1,000 ids plan index scans from the start
+  // rather than wait for autovacuum (SQLite keeps its plans: only `wines` is analyzed there).
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`analyze wine_grapes, producers, regions, grapes`.execute(db);
+  return counts;
+}
+
 /**
  * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version.
  * Each wine's X-Wines record goes to `wine_sources`; `updated_at` moves for the wines it adds or
@@ -132,8 +384,8 @@ export interface WriteCounts {
  * periods, queued to be written again by the job runner (stale-content.repository.ts), and a region
  * whose wines, country or names changed loses its insights (written again on demand, or by the
  * import's English generation).
- * `onProgress(done, total)` is called after each chunk of wines. Caches of other processes see the
- * new version within a second; a caller in a service process then calls
+ * `onProgress(done, total)` is called after each part of {@link WINES_PER_PART} wines. Caches of other
+ * processes see the new version within a second; a caller in a service process then calls
  * `app.catalogueVersion.changed()` so this one's caches see it at once.
  */
 export async function writeCatalogue(
@@ -141,161 +393,10 @@ export async function writeCatalogue(
   catalogue: Catalogue,
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<WriteCounts> {
-  const at = new Date().toISOString();
-  const counts = await db.transaction().execute(async (trx) => {
-    const ids = await grapeIds(
-      trx,
-      catalogue.grapes.map((g) => g.name),
-    );
-    const grapeRows = catalogue.grapes.map((g) => grapeRow(ids.get(g.name) as number, g));
-    for (const part of chunks(grapeRows)) {
-      await trx
-        .insertInto("grapes")
-        .values(part)
-        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
-        .execute();
-    }
-
-    const regionRows = catalogue.regions.map((r) => ({
-      id: r.id,
-      country: r.country,
-      name_de: r.names.de,
-      name_en: r.names.en,
-      name_fr: r.names.fr,
-      name_it: r.names.it,
-      search_text: fold([...new Set(Object.values(r.names))].join(" ")),
-    }));
-    // Regions whose stored insights describe what this import changes (see changedWines).
-    const staleInsights = new Set(await renamedRegions(trx, regionRows));
-    for (const part of chunks(regionRows)) {
-      await trx
-        .insertInto("regions")
-        .values(part)
-        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
-        .execute();
-    }
-
-    const producerRows = catalogue.producers.map((p) => {
-      const display = p.title ? `${p.title} ${p.name}` : p.name;
-      return {
-        id: p.id,
-        name: p.name,
-        title: p.title,
-        display_name: display,
-        website: p.website,
-        search_text: fold(display),
-      };
-    });
-    const producers = new Map(producerRows.map((p) => [p.id, p]));
-    for (const part of chunks(producerRows)) {
-      await trx
-        .insertInto("producers")
-        .values(part)
-        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(part[0] as object)))
-        .execute();
-    }
-
-    let done = 0;
-    for (const part of chunks(catalogue.wines)) {
-      const rows = part.map((w) => {
-        const producer = producers.get(w.producerId);
-        if (!producer) throw new Error(`Wine ${w.id} names unknown producer ${w.producerId}.`);
-        const displayName = wineDisplayName(producer.display_name, w.name);
-        return {
-          id: w.id,
-          name: w.name,
-          display_name: displayName,
-          color: w.color,
-          type: w.type,
-          sub_type: w.subType,
-          producer_id: w.producerId,
-          region_id: w.regionId,
-          residual_sugar: w.residualSugar,
-          abv: w.abv,
-          body: w.body,
-          acidity: w.acidity,
-          elaboration: w.elaboration,
-          foods: JSON.stringify(w.foods),
-          vintages: JSON.stringify(w.vintages),
-          vintage: w.vintage !== undefined ? w.vintage : (w.vintages[0] ?? null),
-          flavor_sweetness: w.flavor.sweetness,
-          flavor_acidity: w.flavor.acidity,
-          flavor_tannins: w.flavor.tannins,
-          flavor_alcohol: w.flavor.alcohol,
-          flavor_body: w.flavor.body,
-          flavor_finish: w.flavor.finish,
-          facts_basis: "source" as const,
-        };
-      });
-      const { changed, regions, stored } = await changedWines(trx, rows, part);
-      for (const id of regions) staleInsights.add(id);
-      // updated_at moves for a new wine and a wine whose facts changed; others keep theirs.
-      const changedIds = new Set(changed);
-      const dated = rows.map((r) => ({
-        ...r,
-        updated_at: changedIds.has(r.id) ? at : (stored.get(r.id) ?? at),
-      }));
-      // Their texts describe the old facts: taken away and queued to be written again in the background.
-      if (changed.length > 0) await staleWineContent(trx, changed, at);
-      await trx
-        .insertInto("wines")
-        .values(dated)
-        .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(dated[0] as object)))
-        .execute();
-      // The X-Wines record of each wine (the crosswalk table): its WineID, the wine id unless the wine
-      // was first known from another source.
-      await trx
-        .insertInto("wine_sources")
-        .values(
-          part.map((w) => ({
-            source: "xwines" as const,
-            key: String(w.xwinesId ?? w.id),
-            wine_id: w.id,
-            status: "live" as const,
-            fingerprint: "",
-            updated_at: at,
-          })),
-        )
-        .onConflict((oc) => oc.columns(["source", "key"]).doNothing())
-        .execute();
-      await trx
-        .deleteFrom("wine_grapes")
-        .where(
-          "wine_id",
-          "in",
-          part.map((w) => w.id),
-        )
-        .execute();
-      const links = part.flatMap((w) =>
-        [...new Set(w.grapes)].map((name, position) => ({
-          wine_id: w.id,
-          grape_id: ids.get(name) as number,
-          position,
-        })),
-      );
-      for (const linkPart of chunks(links)) await trx.insertInto("wine_grapes").values(linkPart).execute();
-      done += part.length;
-      onProgress(done, catalogue.wines.length);
-    }
-    for (const part of chunks([...staleInsights])) {
-      await trx.deleteFrom("region_insights").where("region_id", "in", part).execute();
-    }
-    // Search indexes held in memory (any process) compare this number to the one they were built at.
-    await trx
-      .updateTable("catalogue_version")
-      .set((eb) => ({ version: eb("version", "+", 1) }))
-      .where("id", "=", 1)
-      .execute();
-    return {
-      wines: catalogue.wines.length,
-      producers: producerRows.length,
-      regions: regionRows.length,
-      grapes: grapeRows.length,
-    };
-  });
-  // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
-  await sql`analyze wines`.execute(db);
-  return counts;
+  const { wines, ...dictionaries } = catalogue;
+  return writeCatalogueParts(db, dictionaries, chunks(wines, WINES_PER_PART), (done) =>
+    onProgress(done, wines.length),
+  );
 }
 
 export async function countWines(db: Kysely<Database>): Promise<number> {

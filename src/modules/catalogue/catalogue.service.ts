@@ -10,7 +10,13 @@ import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
 import { presentedVintage } from "../../domain/wine/wine-style.ts";
 import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
-import { countWines, type WriteCounts, writeCatalogue } from "./catalogue.repository.ts";
+import {
+  countWines,
+  WINES_PER_PART,
+  type WriteCounts,
+  writeCatalogue,
+  writeCatalogueParts,
+} from "./catalogue.repository.ts";
 import { saveRelease } from "./sources.repository.ts";
 import type { SyntheticStyle } from "./synthetic.ts";
 
@@ -29,12 +35,20 @@ export type ImportProgress = (phase: "wines" | "content", done: number, total: n
  */
 export function withPresentedVintages(catalogue: Catalogue, year: number): Catalogue {
   const regionNames = new Map(catalogue.regions.map((r) => [r.id, r.names.en]));
-  const wines = catalogue.wines.map((w) => {
+  return { ...catalogue, wines: presentedWines(catalogue.wines, regionNames, year) };
+}
+
+/** `wines` with their presented vintage in `year` (see withPresentedVintages); `regionNames`: id → English name. */
+function presentedWines(
+  wines: Catalogue["wines"],
+  regionNames: ReadonlyMap<number, string>,
+  year: number,
+): Catalogue["wines"] {
+  return wines.map((w) => {
     const region = { names: { en: regionNames.get(w.regionId) ?? "" } };
     const grapes = w.grapes.map((name) => ({ name }));
     return { ...w, vintage: presentedVintage({ ...w, grapes, region }, year) };
   });
-  return { ...catalogue, wines };
 }
 
 /**
@@ -68,6 +82,13 @@ export interface ImportResult extends WriteCounts {
  * Imports an X-Wines CSV file and generates missing English content. A new X-Wines wine that is a
  * wine first known from another source takes that wine's id (xwines-links.ts). The file's name is
  * recorded as the X-Wines release imported (`GET /v1/sources`).
+ *
+ * The file is streamed twice (xwines-stream.ts), never held: the first pass checks every row and
+ * gathers the producers, regions, grapes and WineIDs (a malformed file fails before anything is
+ * written); the second writes the wines in parts of WINES_PER_PART (1,000) in the one transaction of
+ * writeCatalogueParts. Then the English content, in batches (content.service.ts generateMissing).
+ * Memory: the dictionaries, the WineIDs and one part of wines or texts; 300,000 wines with their
+ * texts stay under 1 GB of RSS (bench/results/xwines-import.md).
  * @throws Error when the file cannot be read or a row is malformed (nothing is written then).
  */
 export async function importXWines(
@@ -79,11 +100,27 @@ export async function importXWines(
 ): Promise<ImportResult> {
   const started = performance.now();
   // The CSV parser (csv-parse) is loaded by an import, not by every start.
-  const { parseXWines } = await import("./xwines.ts");
-  const parsed = parseXWines(readFileSync(file, "utf8"));
-  const { linkNewXWines } = await import("./xwines-links.ts");
-  const catalogue = await linkNewXWines(db, withPresentedVintages(parsed, now().getUTCFullYear()));
-  const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
+  const [{ XWinesRows }, { xwinesParts }, { xwinesLinker }] = await Promise.all([
+    import("./xwines.ts"),
+    import("./xwines-stream.ts"),
+    import("./xwines-links.ts"),
+  ]);
+  const scan = new XWinesRows();
+  for await (const _part of xwinesParts(file, scan, WINES_PER_PART)) {
+    // The first pass only checks the rows and gathers what the second pass writes first.
+  }
+  const dictionaries = scan.dictionaries();
+  const total = scan.wineIds.size;
+  const link = await xwinesLinker(db, dictionaries, scan.wineIds);
+  const year = now().getUTCFullYear();
+  const regionNames = new Map(dictionaries.regions.map((r) => [r.id, r.names.en]));
+  async function* parts(): AsyncGenerator<Catalogue["wines"]> {
+    for await (const part of xwinesParts(file, new XWinesRows(), WINES_PER_PART))
+      yield link(presentedWines(part, regionNames, year));
+  }
+  const counts = await writeCatalogueParts(db, dictionaries, parts(), (done) =>
+    onProgress("wines", done, total),
+  );
   await saveRelease(db, "xwines", basename(file), now().toISOString());
   const generated = await writeEnglishContent(db, generator, now, (done, total) =>
     onProgress("content", done, total),

@@ -50,6 +50,12 @@ export async function storedRecords(db: Db, source: SourceName): Promise<Map<str
   return new Map(rows.map((r) => [r.key, stored(r)]));
 }
 
+/** The keys of the stored records of `source` (an X-Wines re-import: 300,000 strings, not records). */
+export async function storedKeys(db: Db, source: SourceName): Promise<Set<string>> {
+  const rows = await db.selectFrom("wine_sources").select("key").where("source", "=", source).execute();
+  return new Set(rows.map((r) => r.key));
+}
+
 /** One stored record of `source`, or undefined. */
 export async function storedRecord(
   db: Db,

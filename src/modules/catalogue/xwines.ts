@@ -143,38 +143,40 @@ function normalizeWebsite(value: string): string | null {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
 }
 
+/** csv-parse options of an X-Wines file: BOM allowed, empty lines skipped, the header checked. */
+export const XWINES_CSV_OPTIONS = {
+  bom: true,
+  skip_empty_lines: true,
+  info: true,
+  columns: (header: string[]) => {
+    const names = header.map((h) => h.trim());
+    const missing = XWINES_COLUMNS.filter((c) => !names.includes(c));
+    if (missing.length > 0) throw new Error(`X-Wines header: missing column(s) ${missing.join(", ")}`);
+    return names;
+  },
+};
+
+/** One record as csv-parse gives it with {@link XWINES_CSV_OPTIONS}: the cells and the line it ends on. */
+export type XWinesRecord = { record: XWinesRow; info: { lines: number } };
+
 /**
- * Parses the X-Wines Slim CSV (header row with the columns of {@link XWINES_COLUMNS}) into a catalogue:
- * - wines in source order, id = WineID, every derived field computed by `derivation.ts`;
- * - producers deduplicated by WineryID (title split off the name), in order of first appearance;
- * - regions deduplicated by RegionID, names in de/en/fr/it, country = ISO code (UK → GB);
- * - grapes: one per distinct X-Wines grape name, ordered by name; colour, local names and synonyms from
- *   `grapes-data.ts`, a variety missing from that table gets the colour of the first wine it appears in;
- * - vintages newest first without "N.V."; ABV null when empty.
- * Throws on malformed input with the row number, line and column (missing column, bad id, bad number,
- * bad list, unknown Type/Body/Acidity, duplicate WineID, a producer or region id with conflicting data).
+ * The rows of one X-Wines file, read one at a time (`add`), in file order: each row gives its wine;
+ * producers, regions and grape colours are gathered across rows, and duplicate WineIDs and
+ * conflicting producer or region rows throw (see {@link parseXWines} for the rules). Memory: the
+ * producers, regions, grape names and the set of WineIDs, never the wines.
  */
-export function parseXWines(csvText: string): Catalogue {
-  const records = parse(csvText, {
-    bom: true,
-    skip_empty_lines: true,
-    info: true,
-    columns: (header: string[]) => {
-      const names = header.map((h) => h.trim());
-      const missing = XWINES_COLUMNS.filter((c) => !names.includes(c));
-      if (missing.length > 0) throw new Error(`X-Wines header: missing column(s) ${missing.join(", ")}`);
-      return names;
-    },
-  }) as { record: XWinesRow; info: { lines: number } }[];
+export class XWinesRows {
+  readonly producers = new Map<number, CatalogueProducer & { source: string }>();
+  readonly regions = new Map<number, CatalogueRegion & { source: string }>();
+  private readonly grapeColors = new Map<string, "red" | "white">();
+  /** Every WineID read so far. */
+  readonly wineIds = new Set<number>();
 
-  const wines: CatalogueWine[] = [];
-  const producers = new Map<number, CatalogueProducer & { source: string }>();
-  const regions = new Map<number, CatalogueRegion & { source: string }>();
-  const grapeColors = new Map<string, "red" | "white">();
-  const wineIds = new Set<number>();
-
-  records.forEach(({ record, info }, index) => {
-    const rowNo = index + 1;
+  /**
+   * The wine of the `rowNo`-th record (1-based; `info.lines` its last line).
+   * @throws Error naming the row, line and column of a malformed cell or a conflict with an earlier row.
+   */
+  add({ record, info }: XWinesRecord, rowNo: number): CatalogueWine {
     const at = (column: XWinesColumn, message: string) => cellError(rowNo, info.lines, column, message);
     const cell = (column: XWinesColumn) => (record[column] ?? "").trim();
     const id = (column: XWinesColumn) => {
@@ -205,8 +207,8 @@ export function parseXWines(csvText: string): Catalogue {
     };
 
     const wineId = id("WineID");
-    if (wineIds.has(wineId)) throw at("WineID", `duplicate WineID ${wineId}`);
-    wineIds.add(wineId);
+    if (this.wineIds.has(wineId)) throw at("WineID", `duplicate WineID ${wineId}`);
+    this.wineIds.add(wineId);
     const name = cell("WineName");
     if (name === "") throw at("WineName", "empty wine name");
     const grapes = strings("Grapes");
@@ -241,10 +243,10 @@ export function parseXWines(csvText: string): Catalogue {
     if (wineryName === "") throw at("WineryName", "empty winery name");
     const website = normalizeWebsite(cell("Website"));
     const producerSource = `${wineryName}\u0000${website ?? ""}`;
-    const knownProducer = producers.get(producerId);
+    const knownProducer = this.producers.get(producerId);
     if (knownProducer === undefined) {
       const { title, name: producerName } = splitProducerTitle(wineryName);
-      producers.set(producerId, {
+      this.producers.set(producerId, {
         id: producerId,
         name: producerName,
         title,
@@ -260,18 +262,24 @@ export function parseXWines(csvText: string): Catalogue {
     if (regionName === "") throw at("RegionName", "empty region name");
     const country = mapped("Code", normalizeCountryCode);
     const regionSource = `${regionName}\u0000${country}`;
-    const knownRegion = regions.get(regionId);
+    const knownRegion = this.regions.get(regionId);
     if (knownRegion === undefined) {
-      regions.set(regionId, { id: regionId, names: regionNames(regionName), country, source: regionSource });
+      this.regions.set(regionId, {
+        id: regionId,
+        names: regionNames(regionName),
+        country,
+        source: regionSource,
+      });
     } else if (knownRegion.source !== regionSource) {
       throw at("RegionName", `RegionID ${regionId} has conflicting name or country`);
     }
 
     for (const grape of grapes) {
-      if (!grapeColors.has(grape)) grapeColors.set(grape, style.color === "white" ? "white" : "red");
+      if (!this.grapeColors.has(grape))
+        this.grapeColors.set(grape, style.color === "white" ? "white" : "red");
     }
 
-    wines.push({
+    return {
       id: wineId,
       name,
       color: style.color,
@@ -288,17 +296,36 @@ export function parseXWines(csvText: string): Catalogue {
       foods,
       vintages,
       flavor,
-    });
-  });
+    };
+  }
 
-  const grapes: CatalogueGrape[] = [...grapeColors.entries()]
-    .sort(([a], [b]) => a.localeCompare(b, "en"))
-    .map(([grape, color]) => catalogueGrape(grape, color));
+  /** The producers, regions and grapes of the rows read so far, as {@link parseXWines} returns them. */
+  dictionaries(): Omit<Catalogue, "wines"> {
+    const grapes: CatalogueGrape[] = [...this.grapeColors.entries()]
+      .sort(([a], [b]) => a.localeCompare(b, "en"))
+      .map(([grape, color]) => catalogueGrape(grape, color));
+    return {
+      producers: [...this.producers.values()].map(({ source: _source, ...producer }) => producer),
+      regions: [...this.regions.values()].map(({ source: _source, ...region }) => region),
+      grapes,
+    };
+  }
+}
 
-  return {
-    wines,
-    producers: [...producers.values()].map(({ source: _source, ...producer }) => producer),
-    regions: [...regions.values()].map(({ source: _source, ...region }) => region),
-    grapes,
-  };
+/**
+ * Parses the X-Wines Slim CSV (header row with the columns of {@link XWINES_COLUMNS}) into a catalogue:
+ * - wines in source order, id = WineID, every derived field computed by `derivation.ts`;
+ * - producers deduplicated by WineryID (title split off the name), in order of first appearance;
+ * - regions deduplicated by RegionID, names in de/en/fr/it, country = ISO code (UK → GB);
+ * - grapes: one per distinct X-Wines grape name, ordered by name; colour, local names and synonyms from
+ *   `grapes-data.ts`, a variety missing from that table gets the colour of the first wine it appears in;
+ * - vintages newest first without "N.V."; ABV null when empty.
+ * Throws on malformed input with the row number, line and column (missing column, bad id, bad number,
+ * bad list, unknown Type/Body/Acidity, duplicate WineID, a producer or region id with conflicting data).
+ */
+export function parseXWines(csvText: string): Catalogue {
+  const records = parse(csvText, XWINES_CSV_OPTIONS) as XWinesRecord[];
+  const rows = new XWinesRows();
+  const wines = records.map((record, index) => rows.add(record, index + 1));
+  return { wines, ...rows.dictionaries() };
 }

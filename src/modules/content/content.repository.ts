@@ -293,38 +293,6 @@ export async function saveRegionInsight(
     .execute();
 }
 
-/**
- * One generated item of a batch for {@link saveContentBatch}, with the time it was generated and the
- * name of the generator that wrote it (recorded beside it).
- */
-export type GeneratedItem = (
-  | { kind: "wine_text"; wineId: number; content: WineTexts }
-  | { kind: "drinking_period"; wineId: number; content: DrinkingPeriodContent }
-  | { kind: "region_insight"; regionId: number; content: RegionInsightContent }
-) & { createdAt: Date; generator: string };
-
-/**
- * Stores (or replaces) a batch of generated items in `lang`, in order, in one transaction: all of
- * them or, on an error, none.
- */
-export async function saveContentBatch(
-  db: Kysely<Database>,
-  lang: Language,
-  items: readonly GeneratedItem[],
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const item of items) {
-      if (item.kind === "wine_text") {
-        await saveWineTexts(trx, item.wineId, lang, item.content, item.generator, item.createdAt);
-      } else if (item.kind === "drinking_period") {
-        await saveDrinkingPeriod(trx, item.wineId, lang, item.content, item.generator, item.createdAt);
-      } else {
-        await saveRegionInsight(trx, item.regionId, lang, item.content, item.generator, item.createdAt);
-      }
-    }
-  });
-}
-
 /** Ids of wines that have no row in `table` for `lang` (what a bulk generation still has to do). */
 export async function winesMissing(
   db: Kysely<Database>,

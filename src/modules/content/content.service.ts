@@ -9,13 +9,11 @@ import {
   findDrinkingPeriod,
   findRegionInsight,
   findWineTexts,
-  type GeneratedItem,
   loadRegionFacts,
   loadWineFacts,
   periodsOutdated,
   regionExists,
   regionsMissing,
-  saveContentBatch,
   saveDrinkingPeriod,
   saveRegionInsight,
   saveWineTexts,
@@ -23,6 +21,7 @@ import {
   winesMissing,
 } from "./content.repository.ts";
 import type { ContentGenerator } from "./content.types.ts";
+import { type GeneratedItem, saveContentBatch } from "./content-batch.repository.ts";
 import { enqueueJob } from "./jobs.repository.ts";
 
 /** What a content endpoint answers: the content, or the 404 `{error, generating}` case. */
@@ -162,14 +161,21 @@ export async function wineTextsLookup(
   return fresh;
 }
 
+/**
+ * Wines per batch of {@link generateMissing}: their facts read in two statements, their texts and
+ * periods stored in one transaction of two multi-row upserts (content-batch.repository.ts).
+ */
+const WINES_PER_BATCH = 1_000;
+
 /** What {@link generateMissing} can fill in. */
 export type ContentKind = "texts" | "periods" | "insights";
 
 /**
  * Generates, for one language, every wine text / drinking period / region insight that is missing,
  * and every drinking period out of date this year (`periodsOutdated`: generated again and
- * replaced), in batches of 200 resources, each
- * batch stored in one transaction once generated.
+ * replaced), in batches of {@link WINES_PER_BATCH} (1,000) wines and of 200 regions, each batch
+ * stored in one transaction of multi-row upserts once generated, while the next batch is generated.
+ * Memory: the missing ids and two batches.
  * `onProgress(done, total)` follows each batch. Returns counts per kind.
  * @throws whatever the generator throws (the batch in hand is not stored; earlier ones are).
  */
@@ -196,29 +202,49 @@ export async function generateMissing(
   const wineIds = [...new Set([...texts, ...periods])].sort((a, b) => a - b);
   const needsText = new Set(texts);
   const needsPeriod = new Set(periods);
-  for (let i = 0; i < wineIds.length; i += 200) {
-    const facts = await loadWineFacts(db, wineIds.slice(i, i + 200));
-    const items: GeneratedItem[] = [];
-    for (const f of facts) {
-      if (needsText.has(f.id)) {
-        const content = await generator.wineTexts(f, lang);
-        items.push({ kind: "wine_text", wineId: f.id, content, createdAt: now(), generator: by(content) });
+  // Pipelined: the next batch's facts are read, and the previous batch is stored, while this batch is
+  // generated (PostgreSQL works on its own core meanwhile); at most one batch is being stored.
+  const factsOf = (from: number) => {
+    const loading = loadWineFacts(db, wineIds.slice(from, from + WINES_PER_BATCH));
+    loading.catch(() => {}); // awaited below; a failure before that is not unhandled
+    return loading;
+  };
+  let storing: Promise<void> = Promise.resolve();
+  let nextFacts = wineIds.length > 0 ? factsOf(0) : Promise.resolve([]);
+  try {
+    for (let i = 0; i < wineIds.length; i += WINES_PER_BATCH) {
+      const facts = await nextFacts;
+      if (i + WINES_PER_BATCH < wineIds.length) nextFacts = factsOf(i + WINES_PER_BATCH);
+      const items: GeneratedItem[] = [];
+      for (const f of facts) {
+        if (needsText.has(f.id)) {
+          const content = await generator.wineTexts(f, lang);
+          items.push({ kind: "wine_text", wineId: f.id, content, createdAt: now(), generator: by(content) });
+        }
+        if (needsPeriod.has(f.id)) {
+          const content = await generator.drinkingPeriod(f, lang);
+          items.push({
+            kind: "drinking_period",
+            wineId: f.id,
+            content,
+            createdAt: now(),
+            generator: by(content),
+          });
+        }
       }
-      if (needsPeriod.has(f.id)) {
-        const content = await generator.drinkingPeriod(f, lang);
-        items.push({
-          kind: "drinking_period",
-          wineId: f.id,
-          content,
-          createdAt: now(),
-          generator: by(content),
-        });
-      }
+      await storing;
+      storing = saveContentBatch(db, lang, items).then(() => {
+        done += items.length;
+        onProgress(done, total);
+      });
+      storing.catch(() => {}); // awaited at the next batch or below
     }
-    await saveContentBatch(db, lang, items);
-    done += items.length;
-    onProgress(done, total);
+  } catch (error) {
+    // The batches generated before the error are stored (or fail with their own error) first.
+    await storing.catch(() => {});
+    throw error;
   }
+  await storing;
   for (let i = 0; i < insights.length; i += 200) {
     const batch = insights.slice(i, i + 200);
     const items: GeneratedItem[] = [];
