@@ -17,6 +17,14 @@ import type {
 } from "../../domain/vocabulary.ts";
 import type { GrapeFacts, RegionFacts, WineFacts } from "../../domain/wine/wine-facts.ts";
 import type { DrinkingPeriodContent, RegionInsightContent, WineTexts } from "./content.types.ts";
+import {
+  drinkingPeriodRow,
+  regionInsightRow,
+  upsertDrinkingPeriods,
+  upsertRegionInsights,
+  upsertWineTexts,
+  wineTextsRow,
+} from "./content-batch.repository.ts";
 
 /** Loads generator facts for the given wines (missing ids are skipped), in id order. */
 export async function loadWineFacts(db: Kysely<Database>, wineIds: number[]): Promise<WineFacts[]> {
@@ -209,89 +217,34 @@ export const findRegionInsight = compiledFirst(2, (db: Kysely<Database>, regionI
 );
 
 /** Stores (or replaces) a wine's texts in one language. */
-export async function saveWineTexts(
+export const saveWineTexts = (
   db: Kysely<Database>,
   wineId: number,
   lang: Language,
   texts: WineTexts,
   generator: string,
   now: Date,
-): Promise<void> {
-  const values = {
-    wine_id: wineId,
-    lang,
-    description: texts.description,
-    description_long: texts.descriptionLong,
-    tasting_notes: texts.tastingNotes,
-    pairing: texts.pairing,
-    generator,
-    created_at: now.toISOString(),
-  };
-  await db
-    .insertInto("wine_texts")
-    .values(values)
-    .onConflict((oc) =>
-      oc.columns(["wine_id", "lang"]).doUpdateSet({
-        description: values.description,
-        description_long: values.description_long,
-        tasting_notes: values.tasting_notes,
-        pairing: values.pairing,
-        generator,
-        created_at: values.created_at,
-      }),
-    )
-    .execute();
-}
+): Promise<void> => upsertWineTexts(db, [wineTextsRow(wineId, lang, texts, generator, now)]);
 
 /** Stores (or replaces) a wine's drinking period in one language. */
-export async function saveDrinkingPeriod(
+export const saveDrinkingPeriod = (
   db: Kysely<Database>,
   wineId: number,
   lang: Language,
   period: DrinkingPeriodContent,
   generator: string,
   now: Date,
-): Promise<void> {
-  const set = {
-    from_years: period.from,
-    to_years: period.to,
-    statement: period.statement,
-    young: period.young,
-    ripe: period.ripe,
-    storage: period.storage,
-    generator,
-    created_at: now.toISOString(),
-  };
-  await db
-    .insertInto("drinking_periods")
-    .values({ wine_id: wineId, lang, ...set })
-    .onConflict((oc) => oc.columns(["wine_id", "lang"]).doUpdateSet(set))
-    .execute();
-}
+): Promise<void> => upsertDrinkingPeriods(db, [drinkingPeriodRow(wineId, lang, period, generator, now)]);
 
 /** Stores (or replaces) a region's insight in one language. */
-export async function saveRegionInsight(
+export const saveRegionInsight = (
   db: Kysely<Database>,
   regionId: number,
   lang: Language,
   insight: RegionInsightContent,
   generator: string,
   now: Date,
-): Promise<void> {
-  const set = {
-    summary: insight.summary,
-    climate_and_terroir: insight.climateAndTerroir,
-    signature_styles: JSON.stringify(insight.signatureStyles),
-    key_grapes: JSON.stringify(insight.keyGrapes),
-    generator,
-    created_at: now.toISOString(),
-  };
-  await db
-    .insertInto("region_insights")
-    .values({ region_id: regionId, lang, ...set })
-    .onConflict((oc) => oc.columns(["region_id", "lang"]).doUpdateSet(set))
-    .execute();
-}
+): Promise<void> => upsertRegionInsights(db, [regionInsightRow(regionId, lang, insight, generator, now)]);
 
 /** Ids of wines that have no row in `table` for `lang` (what a bulk generation still has to do). */
 export async function winesMissing(
