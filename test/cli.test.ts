@@ -175,6 +175,16 @@ test("import --synthetic 3000 --seed 7 imports without English texts and the API
       stat: string;
     }>`select stat from sqlite_stat1 where idx = 'wines_region_idx'`.execute(db.kysely);
     assert.equal(rows[0]?.stat.split(" ")[0], "3000");
+    // Not only wines: the grape links too (the texts' reads and the detail join them).
+    const links = await db.kysely
+      .selectFrom("wine_grapes")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirst();
+    const grapes = await sql<{
+      stat: string;
+    }>`select stat from sqlite_stat1 where tbl = 'wine_grapes'`.execute(db.kysely);
+    assert.ok(grapes.rows.length > 0, "wine_grapes has statistics");
+    assert.equal(Number(grapes.rows[0]?.stat.split(" ")[0]), Number(links?.n));
   } finally {
     await db.destroy();
   }

@@ -8,7 +8,7 @@ import { LANGUAGES, type Language } from "../domain/vocabulary.ts";
 import type { SyntheticStyle } from "../modules/catalogue/synthetic.ts";
 import type { ContentKind } from "../modules/content/content.service.ts";
 import { progressBar } from "../progress-bar.ts";
-import { action, list, required, UsageError, type Values, withCatalogueDb } from "./command-support.ts";
+import { action, list, required, UsageError, type Values, withDb } from "./command-support.ts";
 import { importSourceCommand } from "./source-commands.ts";
 
 const CONTENT_KINDS: readonly ContentKind[] = ["texts", "periods", "insights"];
@@ -28,7 +28,7 @@ async function importSyntheticCommand(values: Values): Promise<void> {
   const bar = progressBar("import");
   let result: Awaited<ReturnType<typeof importSynthetic>>;
   try {
-    result = await withCatalogueDb((db) =>
+    result = await withDb((db) =>
       importSynthetic(db.kysely, Number(raw), Number(seedRaw), (_phase, d, t) => bar.update(d, t), style),
     );
   } catch (err) {
@@ -52,7 +52,7 @@ async function importXWinesCommand(values: Values): Promise<void> {
   const { offlineGenerator } = await import("../app.ts");
   const file = (values.xwines as string | undefined) ?? BUNDLED_XWINES;
   const bar = progressBar("import");
-  const result = await withCatalogueDb((db) =>
+  const result = await withDb((db) =>
     importXWines(
       db.kysely,
       file,
@@ -79,7 +79,7 @@ async function generateCommand(values: Values): Promise<void> {
   const config = loadConfig();
   const { generateMissing } = await import("../modules/content/content.service.ts");
   const { createGenerator } = await import("../modules/content/generator.ts");
-  await withCatalogueDb(async (db) => {
+  await withDb(async (db) => {
     for (const lang of langs) {
       const bar = progressBar(`generate ${lang}`);
       const started = performance.now();

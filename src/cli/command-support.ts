@@ -83,19 +83,6 @@ export async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 }
 
 /**
- * {@link withDb} for a command that writes much of the catalogue (an import, a bulk generation): the
- * planner's statistics are brought up to date once `fn` has written (`refreshPlannerStatistics`).
- */
-export async function withCatalogueDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
-  const { refreshPlannerStatistics } = await import("../db/database.ts");
-  return withDb(async (db) => {
-    const result = await fn(db);
-    await refreshPlannerStatistics(db);
-    return result;
-  });
-}
-
-/**
  * Tells running services that a key or an account changed, through Redis when `REDIS_URL` is set
  * (their key caches drop it at once); returns what happened, for the command's last line.
  */

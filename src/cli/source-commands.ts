@@ -8,7 +8,7 @@ import type { SourceName } from "../db/types.ts";
 import type { SourceImportReport } from "../modules/catalogue/source-import.service.ts";
 import { SourceFileError } from "../modules/catalogue/source-record.ts";
 import { progressBar } from "../progress-bar.ts";
-import { action, UsageError, type Values, withCatalogueDb, withDb } from "./command-support.ts";
+import { action, UsageError, type Values, withDb } from "./command-support.ts";
 import { shown } from "./terminal-text.ts";
 
 /** The report of a source import as printed: one line of counts, one of skips. */
@@ -38,7 +38,7 @@ export async function importSourceCommand(values: Values): Promise<void> {
   const bar = progressBar(`import ${source}`);
   let report: SourceImportReport;
   try {
-    report = await withCatalogueDb((db) =>
+    report = await withDb((db) =>
       importSource(db.kysely, source, file, offlineGenerator(), () => new Date(), {
         partial: values.partial === true,
         onProgress: (_phase, d, t) => bar.update(d, t),

@@ -15,7 +15,6 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase,
   SqliteDialect,
-  sql,
 } from "kysely";
 import type pg from "pg";
 import type { DatabaseSetting } from "../config.ts";
@@ -380,23 +379,6 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
-}
-
-/**
- * Brings the query planner's statistics up to date after a bulk write (an import, a bulk generation),
- * so its plans fit the tables as they now are. PostgreSQL: `ANALYZE` (a sample of each table; this
- * server runs no autovacuum, and one that does would analyze only after its own delay, so the first
- * requests after an import would be planned on the empty tables' estimates: bitmap scans expecting
- * 2,542 grapes a wine, at 300,000 wines). SQLite: `ANALYZE` limited to 1,000 rows an index
- * (`analysis_limit`, https://www.sqlite.org/lang_analyze.html#approx), a fraction of a second.
- */
-export async function refreshPlannerStatistics(db: Db): Promise<void> {
-  if (db.dialect === "postgres") {
-    await sql`analyze`.execute(db.kysely);
-    return;
-  }
-  await sql`pragma analysis_limit = 1000`.execute(db.kysely);
-  await sql`analyze`.execute(db.kysely);
 }
 
 /** The dated migrations, oldest first. Names sort by date. */

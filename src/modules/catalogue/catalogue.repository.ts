@@ -2,7 +2,8 @@
  * SQL that writes an imported catalogue. Upserts by source id, so a re-import keeps every id;
  * grapes keep the id they were given at their first import (matched by name), new grapes get the next.
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import { refreshPlannerStatistics } from "../../db/planner-statistics.ts";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
@@ -322,14 +323,18 @@ async function finishWrite(trx: Transaction<Database>, state: WriteState): Promi
     .execute();
 }
 
+/** The planner statistics of the tables a catalogue write changes, brought up to date. */
+export const refreshCatalogueStatistics = (db: Kysely<Database>): Promise<void> =>
+  refreshPlannerStatistics(db, ["wines", "wine_grapes", "wine_sources", "producers", "regions", "grapes"]);
+
 /**
  * Writes a catalogue whose wines come in parts (an import streaming its file): the grapes, regions and
  * producers of `dictionaries` first, then each part of `parts` as it comes, then the stale region
  * insights and the catalogue version, all in ONE transaction (all or nothing; an error thrown by
  * `parts` rolls everything back). The next part is taken while one is written: two parts are held. Statements are multi-row
  * INSERTs of up to 32,766 parameters (SQLite's bound; PostgreSQL allows 65,535): per part of 1,000
- * wines about five round trips on PostgreSQL. Then `analyze wines` (on PostgreSQL also wine_grapes,
- * producers, regions, grapes). See {@link writeCatalogue} for
+ * wines about five round trips on PostgreSQL. Then the planner statistics of the tables written
+ * ({@link refreshCatalogueStatistics}). See {@link writeCatalogue} for
  * what is written. `onProgress(done)` after each part.
  */
 export async function writeCatalogueParts(
@@ -367,13 +372,9 @@ export async function writeCatalogueParts(
     await finishWrite(trx, state);
     return { wines, ...state.counts };
   });
-  // Fresh planner statistics: the list queries pick their index by the filter's selectivity.
-  await sql`analyze wines`.execute(db);
-  // PostgreSQL: the tables the English texts are then read from (wine_grapes, producers, regions,
-  // grapes) get statistics too, so that their reads by 1,000 ids plan index scans from the start
-  // rather than wait for autovacuum (SQLite keeps its plans: only `wines` is analyzed there).
-  if (db.getExecutor().adapter instanceof PostgresAdapter)
-    await sql`analyze wine_grapes, producers, regions, grapes`.execute(db);
+  // Fresh planner statistics: the list queries pick their index by the filter's selectivity, and the
+  // English texts written next read wine_grapes, producers, regions and grapes by 1,000 ids.
+  await refreshCatalogueStatistics(db);
   return counts;
 }
 

@@ -18,6 +18,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { NamedGenerator } from "../content/content.service.ts";
 import { staleWineContent } from "../content/stale-content.repository.ts";
+import { refreshCatalogueStatistics } from "./catalogue.repository.ts";
 import { writeEnglishContent } from "./catalogue.service.ts";
 import { type ImportedSource, ImportRun, type SourceImportReport } from "./source-import-run.ts";
 import { SourcePlaces } from "./source-places.ts";
@@ -90,7 +91,8 @@ export async function importSource(
     }
     return run.report;
   });
-  if (report.added + report.updated + report.retired + report.linked > 0) await repo.analyzeWines(db);
+  if (report.added + report.updated + report.retired + report.linked > 0)
+    await refreshCatalogueStatistics(db);
   if (!options.skipTexts && report.added + report.updated > 0) {
     report.generated = await writeEnglishContent(db, generator, now, (d, t) =>
       options.onProgress?.("content", d, t),

@@ -3,7 +3,7 @@
  * and merged wines, review candidates, id counters, each source's last release. All of a source
  * import's writes run in one transaction handed in as `trx`.
  */
-import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from "kysely";
+import type { Insertable, Kysely, Transaction, Updateable } from "kysely";
 import type { Database, SourceName, WineSourceTable, WineTable } from "../../db/types.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 
@@ -393,9 +393,4 @@ export async function bumpCatalogueVersion(db: Db): Promise<void> {
     .set((eb) => ({ version: eb("version", "+", 1) }))
     .where("id", "=", 1)
     .execute();
-}
-
-/** Fresh planner statistics after a bulk write. */
-export async function analyzeWines(db: Kysely<Database>): Promise<void> {
-  await sql`analyze wines`.execute(db);
 }

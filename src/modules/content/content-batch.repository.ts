@@ -5,6 +5,7 @@
  * `generateMissing`, used by imports and `winedata generate`).
  */
 import type { Kysely } from "kysely";
+import { refreshPlannerStatistics } from "../../db/planner-statistics.ts";
 import type { Database } from "../../db/types.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import type { DrinkingPeriodContent, RegionInsightContent, WineTexts } from "./content.types.ts";
@@ -189,3 +190,7 @@ export async function saveContentBatch(
     }
   });
 }
+
+/** The planner statistics of the content tables, brought up to date after a bulk generation. */
+export const refreshContentStatistics = (db: Kysely<Database>): Promise<void> =>
+  refreshPlannerStatistics(db, ["wine_texts", "drinking_periods", "region_insights"]);

@@ -21,7 +21,11 @@ import {
   winesMissing,
 } from "./content.repository.ts";
 import type { ContentGenerator } from "./content.types.ts";
-import { type GeneratedItem, saveContentBatch } from "./content-batch.repository.ts";
+import {
+  type GeneratedItem,
+  refreshContentStatistics,
+  saveContentBatch,
+} from "./content-batch.repository.ts";
 import { enqueueJob } from "./jobs.repository.ts";
 
 /** What a content endpoint answers: the content, or the 404 `{error, generating}` case. */
@@ -176,7 +180,8 @@ export type ContentKind = "texts" | "periods" | "insights";
  * replaced), in batches of {@link WINES_PER_BATCH} (1,000) wines and of 200 regions, each batch
  * stored in one transaction of multi-row upserts once generated, while the next batch is generated.
  * Memory: the missing ids and two batches.
- * `onProgress(done, total)` follows each batch. Returns counts per kind.
+ * `onProgress(done, total)` follows each batch; the content tables' planner statistics are refreshed
+ * once at the end when anything was written. Returns counts per kind.
  * @throws whatever the generator throws (the batch in hand is not stored; earlier ones are).
  */
 export async function generateMissing(
@@ -265,5 +270,6 @@ export async function generateMissing(
     done += batch.length;
     onProgress(done, total);
   }
+  if (total > 0) await refreshContentStatistics(db);
   return { texts: texts.length, periods: periods.length, insights: insights.length };
 }
