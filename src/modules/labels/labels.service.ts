@@ -138,7 +138,9 @@ export async function analyzePhoto(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = accepted.flatMap((m) => {
     const r = byId.get(m.id);
-    return r ? [{ ...presentWineSummary(r, options.lang, r), confidence: round(m.confidence) }] : [];
+    return r
+      ? [Object.assign(presentWineSummary(r, options.lang, r), { confidence: round(m.confidence) })]
+      : [];
   });
   const ambiguous =
     accepted.length > 0 && (named !== undefined || (accepted[0]?.confidence ?? 0) < AMBIGUOUS_BELOW);

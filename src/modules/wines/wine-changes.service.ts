@@ -155,7 +155,8 @@ export async function changesPage(
       if (w === undefined) return [];
       const item = presentWineListItem(w, lang, regions.get(w.region_id) ?? noRegion);
       // The feed's row and position agree even if the wine changed between the two statements.
-      return [{ ...item, updated_at: r.updated_at }];
+      item.updated_at = r.updated_at;
+      return [item];
     }
     const { facts } = goneById.get(r.id) as { facts: Snapshot };
     const producer = producerById.get(facts.producer_id);
