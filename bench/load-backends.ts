@@ -8,7 +8,8 @@
  * (`serve`, NODE_ENV=production, rate limits in its memory): the two runs differ by the database only.
  * Before each backend's rows, the ceiling (a bare node:http server answering a body of a wine
  * detail's size) runs at the same connection counts, so each ratio compares CPU time per request
- * measured minutes apart on the same machine.
+ * measured minutes apart on the same machine. Then the same body from a bare Fastify route (no plugin or
+ * hook of ours): the framework's own floor in the same ratio.
  *
  * Rows, each at 1, 4 and 50 connections for BENCH_SECONDS (default 5):
  * - cold wine detail: ids uniform over the whole catalogue (the response cache rarely holds one);
@@ -16,7 +17,8 @@
  * - warm wine detail: 2,000 wines asked twice before (answers from the response cache);
  * - uncached search: generated queries (bench/search-queries.ts) each with a limit of its own, so each
  *   request is a new cache key;
- * - cold producer detail with its wines.
+ * - cold producer detail with its wines;
+ * - after the service stopped, the cold detail's statement alone at 1 connection (statementFloor).
  * At 1 connection the latencies are timed to the microsecond (bench/load-measure.ts).
  * CPU µs/request: the service's processes (from /proc); for PostgreSQL also the database server's
  * processes (`db CPU`), which run on the same 2 cores.
@@ -26,11 +28,15 @@
  */
 import { rmSync } from "node:fs";
 import SQLite from "better-sqlite3";
+import { parseDatabaseUrl } from "../src/config.ts";
+import { openDatabase } from "../src/db/database.ts";
+import { findWine } from "../src/modules/wines/wines.repository.ts";
 import { adminQuery } from "../test/shared-backend.ts";
 import { writeBackendsReport } from "./load-backends-report.ts";
 import { measure, type Row } from "./load-measure.ts";
 import {
   type BenchSetup,
+  cpuMicros,
   prepareSetup,
   runFolder,
   startCeiling,
@@ -128,21 +134,26 @@ async function runBackend(backend: string): Promise<BackendRun> {
     .byteLength;
 
   const rows: Row[] = [];
-  const ceiling = await startCeiling(dir, port + 1000, detailBytes, 1);
-  for (const connections of COUNTS) {
-    rows.push(
-      await measure({
-        endpoint: "ceiling (node:http, same body size)",
-        url: `http://127.0.0.1:${port + 1000}`,
-        path: () => "/",
-        connections,
-        seconds: SECONDS,
-        headers: {},
-        pid: ceiling.pid as number,
-      }),
-    );
+  for (const server of ["node:http", "fastify"] as const) {
+    const endpoint =
+      server === "node:http" ? "ceiling (node:http, same body size)" : "floor: bare Fastify, same body";
+    if (server === "fastify" && !wanted(endpoint)) continue;
+    const ceiling = await startCeiling(dir, port + 1000, detailBytes, 1, 0, server);
+    for (const connections of COUNTS) {
+      rows.push(
+        await measure({
+          endpoint,
+          url: `http://127.0.0.1:${port + 1000}`,
+          path: () => "/",
+          connections,
+          seconds: SECONDS,
+          headers: {},
+          pid: ceiling.pid as number,
+        }),
+      );
+    }
+    ceiling.kill("SIGTERM");
   }
-  ceiling.kill("SIGTERM");
 
   const databaseUrl = setup.env.DATABASE_URL as string;
   const otherPids = backend === "postgres" ? () => postgresPids(databaseUrl) : undefined;
@@ -207,10 +218,60 @@ async function runBackend(backend: string): Promise<BackendRun> {
   const rssPeak = treeRss(pid).peak_mb;
   stop();
   await new Promise((r) => server.once("exit", r));
+  if (wanted(STATEMENT_FLOOR)) rows.push(await statementFloor(databaseUrl, m.wineIds, otherPids));
   process.off("exit", stop);
   rmSync(dir, { recursive: true, force: true });
   await setup.cleanup();
   return { backend, setup, coldStartMs, firstSearchMs, rssAtStart, rssPeak, rows };
+}
+
+const STATEMENT_FLOOR = "floor: detail statement alone (findWine, in-process)";
+
+/**
+ * The cold detail's statement without the service around it: the service's own `findWine` (its one
+ * statement and row mapping, English texts) on the same database, 20,000 wines drawn uniformly, one
+ * after the other in this process. CPU µs per call: this process's, plus the database server's on
+ * PostgreSQL. The data access a cold detail cannot go below, in the same ratio to the ceiling.
+ */
+async function statementFloor(
+  databaseUrl: string,
+  wineIds: readonly number[],
+  otherPids: (() => Promise<number[]>) | undefined,
+): Promise<Row & { other_cpu_us_per_request?: number }> {
+  const db = openDatabase(parseDatabaseUrl(databaseUrl));
+  for (let i = 0; i < 500; i++) await findWine(db.kysely, pick(wineIds), "en"); // statements prepared
+  const calls = 20_000;
+  const before = new Map((await otherPids?.())?.map((pid) => [pid, cpuMicros(pid)]) ?? []);
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const ms: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t = performance.now();
+    if ((await findWine(db.kysely, pick(wineIds), "en")) === undefined) throw new Error("wine missing");
+    ms.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  const after = (await otherPids?.()) ?? [];
+  const other = after.reduce((sum, pid) => sum + cpuMicros(pid) - (before.get(pid) ?? 0), 0);
+  await db.destroy();
+  ms.sort((a, b) => a - b);
+  const at = (q: number) => Number((ms[Math.floor(q * (calls - 1))] as number).toFixed(3));
+  return {
+    endpoint: STATEMENT_FLOOR,
+    connections: 1,
+    rss_mb: Math.round(process.memoryUsage().rss / 1e6),
+    requests_per_s: Math.round(calls / seconds),
+    p50_ms: at(0.5),
+    p99_ms: at(0.99),
+    max_ms: at(1),
+    requests: calls,
+    cpu_us_per_request: Math.round((used.user + used.system) / calls),
+    ...(otherPids ? { other_cpu_us_per_request: Math.round(other / calls) } : {}),
+    non_2xx: 0,
+    errors: 0,
+    statuses: {},
+  };
 }
 
 const runs: BackendRun[] = [];

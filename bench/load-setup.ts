@@ -327,7 +327,9 @@ export const treeCpuMicros = (pid: number): number =>
  * The ceiling: a bare `node:http` server answering a constant body of `bytes` bytes on `port`, in
  * `processes` processes sharing the port (node:cluster) like the service's workers; its script is
  * written to `dir`. With `spinUs`, each request first spins that many µs (bench/queueing-floor.ts).
- * Resolves once every process listens.
+ * With `server: "fastify"`, the same body from one route of a bare Fastify instance (the service's
+ * framework without a plugin or hook of ours): the framework's own floor. Resolves once every process
+ * listens.
  */
 export async function startCeiling(
   dir: string,
@@ -335,6 +337,7 @@ export async function startCeiling(
   bytes: number,
   processes: number,
   spinUs = 0,
+  server: "node:http" | "fastify" = "node:http",
 ): Promise<ChildProcess> {
   const spin =
     spinUs > 0 ? `const end = performance.now() + ${spinUs / 1000}; while (performance.now() < end);` : "";
@@ -345,11 +348,18 @@ export async function startCeiling(
       process.on("SIGTERM", () => { for (const w of Object.values(cluster.workers)) w.kill(); process.exit(0); });
     } else {
       const body = Buffer.from("x".repeat(${bytes}));
-      require("node:http").createServer((req, res) => {
+      const up = () => { if (cluster.isPrimary) console.log("ceiling up"); };
+      ${
+        server === "fastify"
+          ? `const app = require(${JSON.stringify(join(process.cwd(), "node_modules", "fastify"))})({ logger: false });
+      app.get("/", (req, reply) => { ${spin} reply.type("application/json; charset=utf-8").send(body); });
+      app.listen({ port: ${port}, host: "127.0.0.1" }).then(up);`
+          : `require("node:http").createServer((req, res) => {
         ${spin}
         res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
         res.end(body);
-      }).listen(${port}, "127.0.0.1", () => { if (cluster.isPrimary) console.log("ceiling up"); });
+      }).listen(${port}, "127.0.0.1", up);`
+      }
     }`;
   // A file, not `-e`: node:cluster forks workers from the primary's script.
   const script = join(dir, "ceiling.cjs");
