@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sql } from "kysely";
 import { openDatabase } from "../src/db/database.ts";
+import { assertFailedPartRollsBack } from "./catalogue-rollback.ts";
 import {
   type PostgresCatalogue,
   pollUntil,
@@ -101,6 +102,16 @@ test("PostgreSQL: a prepared statement whose table changed shape runs again, wit
     assert.deepEqual((await read()).rows, [{ id: 1, a: "x", b: "y" }]);
   } finally {
     await sql`drop table if exists statement_probe`.execute(db.kysely);
+    await db.destroy();
+  }
+});
+
+test("PostgreSQL: a catalogue write whose last part fails rolls back the parts written before it", async (t) => {
+  if (skip || database === undefined) return t.skip(skip || "no database");
+  const db = openDatabase({ kind: "postgres", url: database.url });
+  try {
+    await assertFailedPartRollsBack(db.kysely);
+  } finally {
     await db.destroy();
   }
 });

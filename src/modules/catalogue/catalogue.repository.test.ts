@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
+import { assertFailedPartRollsBack } from "../../../test/catalogue-rollback.ts";
 import { catalogueCopy } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { saveRegionInsight } from "../content/content.repository.ts";
@@ -101,4 +102,8 @@ test("a re-import drops the insights of regions whose wines or names changed, an
   } finally {
     await own.destroy();
   }
+});
+
+test("a write whose last part fails rolls back the parts written before it", async () => {
+  await assertFailedPartRollsBack(db.kysely);
 });

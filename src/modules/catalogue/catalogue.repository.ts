@@ -7,44 +7,12 @@ import { refreshPlannerStatistics } from "../../db/planner-statistics.ts";
 import type { Database } from "../../db/types.ts";
 import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
-import { staleWineContent } from "../content/stale-content.repository.ts";
-import { wineDisplayName } from "./derivation.ts";
 import { grapeRow } from "./grapes-data.ts";
-
-/** Ids per `in (…)` list of a read or delete. */
-const CHUNK = 500;
-
-/**
- * Bound parameters per statement: SQLite's limit (32,766), below PostgreSQL's 65,535. A multi-row
- * INSERT takes `floor(MAX_PARAMETERS / columns)` rows: 1,365 wines (24 columns), 10,922 grape links.
- */
-const MAX_PARAMETERS = 32_766;
+import { chunks, excludedAll, statementChunks } from "./statement-chunks.ts";
+import { prepareWinePart, type WriteState, writeWinePart } from "./wine-parts.repository.ts";
 
 /** Wines written per step of an import (one read of their stored facts, one INSERT of each table). */
 export const WINES_PER_PART = 1_000;
-
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
-/** `rows` in slices of as many rows as one statement binds (MAX_PARAMETERS over the row's columns). */
-function statementChunks<T extends object>(rows: T[]): T[][] {
-  const columns = rows[0] ? Object.keys(rows[0]).length : 1;
-  return chunks(rows, Math.max(1, Math.floor(MAX_PARAMETERS / columns)));
-}
-
-/** Column names of a row, as `excluded.<column>` references for an upsert. */
-function excludedAll<T extends object>(row: T, skip: string[] = ["id"]) {
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's excluded refs are typed per table; the column list is the row's own.
-  return (eb: any) =>
-    Object.fromEntries(
-      Object.keys(row)
-        .filter((k) => !skip.includes(k))
-        .map((k) => [k, eb.ref(`excluded.${k}`)]),
-    );
-}
 
 /** Assigns grape ids: existing names keep theirs, new names get max+1 in name order. */
 async function grapeIds(trx: Transaction<Database>, names: string[]): Promise<Map<string, number>> {
@@ -53,65 +21,6 @@ async function grapeIds(trx: Transaction<Database>, names: string[]): Promise<Ma
   let next = existing.reduce((max, g) => Math.max(max, g.id), 0) + 1;
   for (const name of [...names].sort()) if (!ids.has(name)) ids.set(name, next++);
   return ids;
-}
-
-/** The wine columns generated texts are written from (content.repository.ts `loadWineFacts`). */
-const TEXT_FACTS = [
-  "name",
-  "color",
-  "type",
-  "sub_type",
-  "residual_sugar",
-  "abv",
-  "body",
-  "acidity",
-  "elaboration",
-  "foods",
-  "vintage",
-  "producer_id",
-  "region_id",
-  "facts_basis",
-] as const;
-
-/**
- * Ids of the wines among `rows` already stored with other text facts (TEXT_FACTS or grapes): their
- * stored texts and drinking periods describe the old facts and are to be written again. Also the
- * regions whose wines these rows change (a wine new to the catalogue, a changed wine's region before
- * and after): their insights, written from all their wines' facts, are to be written again too.
- */
-async function changedWines(
-  trx: Transaction<Database>,
-  rows: ({ id: number; region_id: number } & Record<(typeof TEXT_FACTS)[number], unknown>)[],
-  wines: Catalogue["wines"],
-): Promise<{ changed: number[]; regions: number[]; stored: Map<number, string> }> {
-  const ids = rows.map((r) => r.id);
-  const stored = await trx
-    .selectFrom("wines")
-    .select(["id", "updated_at", ...TEXT_FACTS])
-    .where("id", "in", ids)
-    .execute();
-  const storedAt = new Map(stored.map((old) => [old.id, old.updated_at]));
-  const regions = new Set(rows.filter((r) => !storedAt.has(r.id)).map((r) => r.region_id));
-  if (stored.length === 0) return { changed: [], regions: [...regions], stored: storedAt };
-  const grapes = await trx
-    .selectFrom("wine_grapes as wg")
-    .innerJoin("grapes as g", "g.id", "wg.grape_id")
-    .select(["wg.wine_id", "g.name"])
-    .where("wg.wine_id", "in", ids)
-    .orderBy("wg.wine_id")
-    .orderBy("wg.position")
-    .execute();
-  const storedGrapes = new Map<number, string[]>();
-  for (const g of grapes) storedGrapes.set(g.wine_id, [...(storedGrapes.get(g.wine_id) ?? []), g.name]);
-  const byId = new Map(rows.map((r, i) => [r.id, { row: r, grapes: [...new Set(wines[i]?.grapes ?? [])] }]));
-  const changed = stored.filter((old) => {
-    const next = byId.get(old.id);
-    if (!next) return false;
-    if (TEXT_FACTS.some((c) => String(old[c] ?? "") !== String(next.row[c] ?? ""))) return true;
-    return (storedGrapes.get(old.id) ?? []).join("|") !== next.grapes.join("|");
-  });
-  for (const old of changed) regions.add(old.region_id).add(byId.get(old.id)?.row.region_id ?? old.region_id);
-  return { changed: changed.map((old) => old.id), regions: [...regions], stored: storedAt };
 }
 
 /** Ids of the regions among `rows` already stored with another country or name (an insight states them). */
@@ -139,15 +48,6 @@ export interface WriteCounts {
   producers: number;
   regions: number;
   grapes: number;
-}
-
-/** What the wine parts of one catalogue write share: see {@link writeCatalogueParts}. */
-interface WriteState {
-  at: string;
-  grapeIds: Map<string, number>;
-  producers: Map<number, { display_name: string }>;
-  /** Regions whose stored insights describe what this import changes (see changedWines). */
-  staleInsights: Set<number>;
 }
 
 /** Writes the grapes, regions and producers of a catalogue (multi-row upserts); the wine parts' state. */
@@ -217,99 +117,6 @@ async function writeDictionaries(
   };
 }
 
-/**
- * Writes one part of the wines (at most {@link WINES_PER_PART} for an import; any number works): their
- * rows, X-Wines records and grape links, each a multi-row statement per MAX_PARAMETERS, after one read
- * of their stored facts (changedWines) and, for changed wines, staleWineContent.
- * @throws Error when a wine names a producer the catalogue does not have.
- */
-async function writeWinePart(
-  trx: Transaction<Database>,
-  state: WriteState,
-  part: Catalogue["wines"],
-): Promise<void> {
-  const rows = part.map((w) => {
-    const producer = state.producers.get(w.producerId);
-    if (!producer) throw new Error(`Wine ${w.id} names unknown producer ${w.producerId}.`);
-    const displayName = wineDisplayName(producer.display_name, w.name);
-    return {
-      id: w.id,
-      name: w.name,
-      display_name: displayName,
-      color: w.color,
-      type: w.type,
-      sub_type: w.subType,
-      producer_id: w.producerId,
-      region_id: w.regionId,
-      residual_sugar: w.residualSugar,
-      abv: w.abv,
-      body: w.body,
-      acidity: w.acidity,
-      elaboration: w.elaboration,
-      foods: JSON.stringify(w.foods),
-      vintages: JSON.stringify(w.vintages),
-      vintage: w.vintage !== undefined ? w.vintage : (w.vintages[0] ?? null),
-      flavor_sweetness: w.flavor.sweetness,
-      flavor_acidity: w.flavor.acidity,
-      flavor_tannins: w.flavor.tannins,
-      flavor_alcohol: w.flavor.alcohol,
-      flavor_body: w.flavor.body,
-      flavor_finish: w.flavor.finish,
-      facts_basis: "source" as const,
-    };
-  });
-  const { changed, regions, stored } = await changedWines(trx, rows, part);
-  for (const id of regions) state.staleInsights.add(id);
-  // updated_at moves for a new wine and a wine whose facts changed; others keep theirs.
-  const changedIds = new Set(changed);
-  const dated = rows.map((r) => ({
-    ...r,
-    updated_at: changedIds.has(r.id) ? state.at : (stored.get(r.id) ?? state.at),
-  }));
-  // Their texts describe the old facts: taken away and queued to be written again in the background.
-  if (changed.length > 0) await staleWineContent(trx, changed, state.at);
-  for (const rowsPart of statementChunks(dated)) {
-    await trx
-      .insertInto("wines")
-      .values(rowsPart)
-      .onConflict((oc) => oc.column("id").doUpdateSet(excludedAll(rowsPart[0] as object)))
-      .execute();
-  }
-  // The X-Wines record of each wine (the crosswalk table): its WineID, the wine id unless the wine
-  // was first known from another source.
-  await trx
-    .insertInto("wine_sources")
-    .values(
-      part.map((w) => ({
-        source: "xwines" as const,
-        key: String(w.xwinesId ?? w.id),
-        wine_id: w.id,
-        status: "live" as const,
-        fingerprint: "",
-        updated_at: state.at,
-      })),
-    )
-    .onConflict((oc) => oc.columns(["source", "key"]).doNothing())
-    .execute();
-  await trx
-    .deleteFrom("wine_grapes")
-    .where(
-      "wine_id",
-      "in",
-      part.map((w) => w.id),
-    )
-    .execute();
-  const links = part.flatMap((w) =>
-    [...new Set(w.grapes)].map((name, position) => ({
-      wine_id: w.id,
-      grape_id: state.grapeIds.get(name) as number,
-      position,
-    })),
-  );
-  for (const linkPart of statementChunks(links))
-    await trx.insertInto("wine_grapes").values(linkPart).execute();
-}
-
 /** Deletes the stale region insights and moves the catalogue version (the write's last statements). */
 async function finishWrite(trx: Transaction<Database>, state: WriteState): Promise<void> {
   for (const part of chunks([...state.staleInsights])) {
@@ -331,11 +138,12 @@ export const refreshCatalogueStatistics = (db: Kysely<Database>): Promise<void> 
  * Writes a catalogue whose wines come in parts (an import streaming its file): the grapes, regions and
  * producers of `dictionaries` first, then each part of `parts` as it comes, then the stale region
  * insights and the catalogue version, all in ONE transaction (all or nothing; an error thrown by
- * `parts` rolls everything back). The next part is taken while one is written: two parts are held. Statements are multi-row
- * INSERTs of up to 32,766 parameters (SQLite's bound; PostgreSQL allows 65,535): per part of 1,000
- * wines about five round trips on PostgreSQL. Then the planner statistics of the tables written
- * ({@link refreshCatalogueStatistics}). See {@link writeCatalogue} for
- * what is written. `onProgress(done)` after each part.
+ * `parts` rolls everything back). While a part is written, the next one is read and compiled
+ * (wine-parts.repository.ts) and the one after it taken from `parts`: three parts are held at most.
+ * Statements are multi-row INSERTs of up to 32,766 parameters (SQLite's bound; PostgreSQL allows
+ * 65,535): per part of 1,000 wines about five round trips on PostgreSQL. Then the planner statistics
+ * of the tables written ({@link refreshCatalogueStatistics}). See {@link writeCatalogue} for what is
+ * written. `onProgress(done)` after each part is written.
  */
 export async function writeCatalogueParts(
   db: Kysely<Database>,
@@ -347,24 +155,37 @@ export async function writeCatalogueParts(
   const counts = await db.transaction().execute(async (trx) => {
     const state = await writeDictionaries(trx, dictionaries, at);
     let wines = 0;
-    // The next part is read (a file parsed) while this one is written: PostgreSQL works meanwhile.
+    // The next part is taken (a file parsed) while this one is prepared and the one before written.
     const iterator = Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : parts[Symbol.iterator]();
     const ahead = () => {
       const next = Promise.resolve(iterator.next());
       next.catch(() => {}); // awaited below; a failure before that is not unhandled
       return next;
     };
+    // A part is read and compiled while the one before it is written: its read goes out before
+    // that part's statements, which touch other wines only (a wine is in one part), and its rows and
+    // statements are built while the database works (PostgreSQL; SQLite runs each one at once).
+    let writing: Promise<void> = Promise.resolve();
     try {
       for (let next = ahead(); ; ) {
         const { done, value: part } = await next;
         if (done) break;
         next = ahead();
         if (part.length === 0) continue;
-        await writeWinePart(trx, state, part);
-        wines += part.length;
-        onProgress(wines);
+        const prepared = prepareWinePart(trx, state, part);
+        prepared.catch(() => {}); // awaited below, after the part before it is written
+        await writing;
+        const ready = await prepared;
+        writing = writeWinePart(trx, state, ready).then(() => {
+          wines += ready.wines;
+          onProgress(wines);
+        });
+        writing.catch(() => {}); // awaited by the next part or after the last
       }
+      await writing;
     } catch (error) {
+      // No statement of this write is left running (the rollback follows them on the connection).
+      await writing.catch(() => {});
       // Closes the parts' source (a file being read) once the part being read is done.
       Promise.resolve(iterator.return?.()).catch(() => {});
       throw error;
