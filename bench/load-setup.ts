@@ -34,6 +34,7 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { dropKeys } from "../test/redis.ts";
@@ -351,7 +352,7 @@ export async function startCeiling(
       const up = () => { if (cluster.isPrimary) console.log("ceiling up"); };
       ${
         server === "fastify"
-          ? `const app = require(${JSON.stringify(join(process.cwd(), "node_modules", "fastify"))})({ logger: false });
+          ? `const app = require(${JSON.stringify(createRequire(import.meta.url).resolve("fastify"))})({ logger: false });
       app.get("/", (req, reply) => { ${spin} reply.type("application/json; charset=utf-8").send(body); });
       app.listen({ port: ${port}, host: "127.0.0.1" }).then(up);`
           : `require("node:http").createServer((req, res) => {
