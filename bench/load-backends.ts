@@ -17,6 +17,7 @@
  * - warm wine detail: 2,000 wines asked twice before (answers from the response cache);
  * - uncached search: generated queries (bench/search-queries.ts) each with a limit of its own, so each
  *   request is a new cache key;
+ * - common search: ten common queries (issue 37's own search row), from the response cache after the first;
  * - cold producer detail with its wines;
  * - after the service stopped, the cold detail's statement alone at 1 connection (statementFloor).
  * At 1 connection the latencies are timed to the microsecond (bench/load-measure.ts).
@@ -50,6 +51,19 @@ const COUNTS = [1, 4, 50];
 const BACKENDS = (process.env.BENCH_BACKENDS ?? "sqlite,postgres").split(",").filter(Boolean);
 /** BENCH_ROWS=a,b: only the rows whose name contains one of these (a trial; all by default). */
 const ROWS = (process.env.BENCH_ROWS ?? "").split(",").filter(Boolean);
+/** Ten common searches (issue 37's table measured search at 50 connections with ten such queries). */
+const COMMON_QUERIES = [
+  "chateau",
+  "pinot noir",
+  "domaine",
+  "riesling",
+  "barolo",
+  "chianti",
+  "rioja",
+  "malbec",
+  "champagne",
+  "cabernet",
+];
 const wanted = (endpoint: string) => ROWS.length === 0 || ROWS.some((r) => endpoint.includes(r));
 
 let seed = 42;
@@ -211,6 +225,11 @@ async function runBackend(backend: string): Promise<BackendRun> {
     const limit = 1 + (Math.floor(asked++ / m.queries.length) % 50);
     return `/v1/wines/search?q=${encodeURIComponent(q)}&limit=${limit}`;
   });
+  // The issue's own search row: ten common queries, each answered from the response cache after its first.
+  await row(
+    "GET /v1/wines/search?q common",
+    () => `/v1/wines/search?q=${encodeURIComponent(pick(COMMON_QUERIES))}`,
+  );
   await row(
     "GET /v1/producers/{id}?include_wines=true cold",
     () => `/v1/producers/${pick(m.producerIds)}?include_wines=true`,
