@@ -250,7 +250,8 @@ const STATEMENT_FLOOR = "floor: detail statement alone (findWine, in-process)";
  * The cold detail's statement without the service around it: the service's own `findWine` (its one
  * statement and row mapping, English texts) on the same database, 20,000 wines drawn uniformly, one
  * after the other in this process. CPU µs per call: this process's, plus the database server's on
- * PostgreSQL. The data access a cold detail cannot go below, in the same ratio to the ceiling.
+ * PostgreSQL (its `rss_mb`: this process's). The data access a cold detail cannot go below, in the
+ * same ratio to the ceiling.
  */
 async function statementFloor(
   databaseUrl: string,
