@@ -166,6 +166,7 @@ export async function writeCatalogueParts(
     // that part's statements, which touch other wines only (a wine is in one part), and its rows and
     // statements are built while the database works (PostgreSQL; SQLite runs each one at once).
     let writing: Promise<void> = Promise.resolve();
+    let preparing: Promise<unknown> = Promise.resolve();
     try {
       for (let next = ahead(); ; ) {
         const { done, value: part } = await next;
@@ -173,6 +174,7 @@ export async function writeCatalogueParts(
         next = ahead();
         if (part.length === 0) continue;
         const prepared = prepareWinePart(trx, state, part);
+        preparing = prepared;
         prepared.catch(() => {}); // awaited below, after the part before it is written
         await writing;
         const ready = await prepared;
@@ -184,8 +186,8 @@ export async function writeCatalogueParts(
       }
       await writing;
     } catch (error) {
-      // No statement of this write is left running (the rollback follows them on the connection).
-      await writing.catch(() => {});
+      // No statement of this write is left running when the transaction rolls back.
+      await Promise.allSettled([writing, preparing]);
       // Closes the parts' source (a file being read) once the part being read is done.
       Promise.resolve(iterator.return?.()).catch(() => {});
       throw error;
