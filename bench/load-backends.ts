@@ -34,10 +34,9 @@ import { openDatabase } from "../src/db/database.ts";
 import { findWine } from "../src/modules/wines/wines.repository.ts";
 import { adminQuery } from "../test/shared-backend.ts";
 import { writeBackendsReport } from "./load-backends-report.ts";
-import { measure, type Row } from "./load-measure.ts";
+import { measure, otherCpuSince, percentiles, type Row } from "./load-measure.ts";
 import {
   type BenchSetup,
-  cpuMicros,
   prepareSetup,
   runFolder,
   startCeiling,
@@ -261,7 +260,7 @@ async function statementFloor(
   const db = openDatabase(parseDatabaseUrl(databaseUrl));
   for (let i = 0; i < 500; i++) await findWine(db.kysely, pick(wineIds), "en"); // statements prepared
   const calls = 20_000;
-  const before = new Map((await otherPids?.())?.map((pid) => [pid, cpuMicros(pid)]) ?? []);
+  const otherCpu = otherPids ? await otherCpuSince(otherPids) : undefined;
   const cpu = process.cpuUsage();
   const started = performance.now();
   const ms: number[] = [];
@@ -272,19 +271,17 @@ async function statementFloor(
   }
   const seconds = (performance.now() - started) / 1000;
   const used = process.cpuUsage(cpu);
-  const after = (await otherPids?.()) ?? [];
-  const other = after.reduce((sum, pid) => sum + cpuMicros(pid) - (before.get(pid) ?? 0), 0);
+  const other = (await otherCpu?.()) ?? 0;
   await db.destroy();
-  ms.sort((a, b) => a - b);
-  const at = (q: number) => Number((ms[Math.floor(q * (calls - 1))] as number).toFixed(3));
+  const { p50, p99, max } = percentiles(ms);
   return {
     endpoint: STATEMENT_FLOOR,
     connections: 1,
     rss_mb: Math.round(process.memoryUsage().rss / 1e6),
     requests_per_s: Math.round(calls / seconds),
-    p50_ms: at(0.5),
-    p99_ms: at(0.99),
-    max_ms: at(1),
+    p50_ms: p50,
+    p99_ms: p99,
+    max_ms: max,
     requests: calls,
     cpu_us_per_request: Math.round((used.user + used.system) / calls),
     ...(otherPids ? { other_cpu_us_per_request: Math.round(other / calls) } : {}),

@@ -92,18 +92,31 @@ async function sequential(spec: RowSpec, statuses: Record<string, number>): Prom
     }
   }
   agent.destroy();
-  const sorted = times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
   return {
-    p50: at(0.5),
-    p99: at(0.99),
-    max: at(1),
+    ...percentiles(times),
     total: times.length,
     perSecond: Math.round((times.length * 1000) / (performance.now() - started)),
     non2xx,
     errors,
   };
+}
+
+/** The median, 99th percentile and maximum of latencies `ms` (sorted in place), to the microsecond. */
+export function percentiles(ms: number[]): { p50: number; p99: number; max: number } {
+  const sorted = ms.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(3));
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
+/**
+ * Starts counting the CPU time of the processes `pids()` lists (the database server's); the function
+ * returned gives the µs they spent since. A process that started meanwhile counts from 0; one that
+ * ended is lost (rare: the pool keeps its connections).
+ */
+export async function otherCpuSince(pids: () => Promise<number[]>): Promise<() => Promise<number>> {
+  const before = new Map((await pids()).map((pid) => [pid, cpuMicros(pid)]));
+  return async () => (await pids()).reduce((sum, pid) => sum + cpuMicros(pid) - (before.get(pid) ?? 0), 0);
 }
 
 /** Many connections through autocannon (latencies in whole milliseconds). */
@@ -140,14 +153,11 @@ async function concurrent(spec: RowSpec, statuses: Record<string, number>): Prom
  */
 export async function measure(spec: RowSpec): Promise<Row & { other_cpu_us_per_request?: number }> {
   const statuses: Record<string, number> = {};
-  const before = new Map((await spec.otherPids?.())?.map((pid) => [pid, cpuMicros(pid)]) ?? []);
+  const otherCpu = spec.otherPids ? await otherCpuSince(spec.otherPids) : undefined;
   const cpuBefore = treeCpuMicros(spec.pid);
   const load = spec.connections === 1 ? await sequential(spec, statuses) : await concurrent(spec, statuses);
   const answered = Math.max(1, load.total);
-  // A database process that started during the row counts from 0; one that ended is lost (rare: the
-  // pool keeps its connections).
-  const after = (await spec.otherPids?.()) ?? [];
-  const otherMicros = after.reduce((sum, pid) => sum + cpuMicros(pid) - (before.get(pid) ?? 0), 0);
+  const otherMicros = (await otherCpu?.()) ?? 0;
   const row = {
     endpoint: spec.endpoint,
     connections: spec.connections,
