@@ -13,7 +13,7 @@ import { fold } from "../src/domain/text-folding.ts";
 import type { LabelDocument } from "../src/modules/labels/label-indexer.ts";
 import { labelFacts } from "../src/modules/labels/label-text.ts";
 import { labelDocumentPages } from "../src/modules/labels/labels.repository.ts";
-import { osaDistance } from "../src/modules/search/edit-distance.ts";
+import { osaDistance } from "../src/text/edit-distance.ts";
 
 /** The wines of the SQLite catalogue at `path` as the label matcher indexes them (the label benches' catalogues). */
 export async function labelDocumentsOf(path: string): Promise<LabelDocument[]> {

@@ -10,7 +10,7 @@
  */
 import { writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
-import { WINE_SUMMARY_COLUMNS } from "../src/modules/wines/wines.repository.ts";
+import { WINE_SUMMARY_COLUMNS } from "../src/db/wine-summary-columns.ts";
 
 const path = process.env.BENCH_DB;
 if (!path) throw new Error("BENCH_DB=path of a prebuilt SQLite catalogue (see bench/load-setup.ts)");

@@ -9,8 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { type Db, migrateToLatest, openDatabase } from "../src/db/database.ts";
-import { writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
-import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, writeCatalogue } from "../src/modules/catalogue/catalogue.service.ts";
 import { importSource } from "../src/modules/catalogue/source-import.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
 import { createGenerator } from "../src/modules/content/generator.ts";

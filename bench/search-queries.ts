@@ -26,7 +26,7 @@
  */
 import { fold } from "../src/domain/text-folding.ts";
 import { mulberry32 } from "../src/modules/catalogue/synthetic.ts";
-import { osaDistance } from "../src/modules/search/edit-distance.ts";
+import { osaDistance } from "../src/text/edit-distance.ts";
 
 /** A wine as the generator needs it. */
 export interface BenchWine {

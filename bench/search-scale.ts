@@ -10,8 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import { migrateToLatest, openDatabase } from "../src/db/database.ts";
-import { writeCatalogue } from "../src/modules/catalogue/catalogue.repository.ts";
-import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, writeCatalogue } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
 import { loadIndexedWines } from "../src/modules/search/search.repository.ts";
 import { buildWineIndex, type IndexedWine } from "../src/modules/search/wine-index.ts";

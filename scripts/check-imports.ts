@@ -2,7 +2,7 @@
  * Checks the import structure of src/ (`npm run check:imports`, run by `.ci/run`).
  *
  * Components: each folder directly under src/modules/ (a module, with its subfolders), src/plugins,
- * src/db, src/http, src/domain, src/cli (the CLI's commands), and each file directly under src/
+ * src/db, src/http, src/domain, src/text, src/cli (the CLI's commands), and each file directly under src/
  * (app.ts, cli.ts, config.ts, …).
  * Rules, over production files (`*.test.ts` and `test-fixtures.ts` are outside the component rules):
  *
@@ -16,6 +16,13 @@
  * 5. routes: a `*.routes.ts` file is imported only by src/app.ts (so no module imports another
  *    module's routes).
  * 6. file-cycle: no circular import between files, test files included.
+ * 7. module-repositories: a module never imports another module's `*.repository.ts`; modules meet
+ *    through services (a repository holds its module's SQL, and only its module calls it).
+ * 8. text: src/text (text algorithms shared by search, labels and the catalogue) imports only
+ *    src/text, src/domain and src/errors.ts.
+ *
+ * `--graph` prints the component graph (production imports between components) as indented text,
+ * each component with the components it imports, for reviews and closing notes.
  *
  * The file graph comes from dpdm (it parses with its own TypeScript 5, so it works beside the
  * repository's TypeScript 7, which has no JavaScript compiler API for madge or dependency-cruiser).
@@ -196,6 +203,7 @@ for (const file of files) if (!isTest(file)) componentGraph.set(componentOf(file
 const show = (edge: Edge): string =>
   `${edge.from} → ${edge.to}${edge.kind === "import" ? "" : ` (${edge.kind})`}`;
 const allowedFromDbHttp = new Set(["src/db", "src/http", "src/domain", "src/config.ts", "src/errors.ts"]);
+const allowedFromText = new Set(["src/domain", "src/errors.ts"]);
 const forbiddenFromModules = new Set(["src/plugins", "src/app.ts", "src/server.ts", "src/cli.ts", "src/cli"]);
 
 for (const edge of edges) {
@@ -218,6 +226,18 @@ for (const edge of edges) {
   if ((from === "src/db" || from === "src/http") && !allowedFromDbHttp.has(to)) {
     violations.push({
       rule: "db-http: src/db and src/http import only src/db, src/http, src/domain, src/config.ts, src/errors.ts",
+      text: show(edge),
+    });
+  }
+  if (from.startsWith("src/modules/") && to.startsWith("src/modules/") && edge.to.endsWith(".repository.ts")) {
+    violations.push({
+      rule: "module-repositories: a module never imports another module's *.repository.ts (use its service)",
+      text: show(edge),
+    });
+  }
+  if (from === "src/text" && !allowedFromText.has(to)) {
+    violations.push({
+      rule: "text: src/text imports only src/text, src/domain and src/errors.ts",
       text: show(edge),
     });
   }
@@ -250,6 +270,13 @@ for (const cycle of parseCircular(fileGraph)) {
     rule: "file-cycle: no circular import between files",
     text: [...steps, cycle[0]].join(" → "),
   });
+}
+
+if (process.argv.includes("--graph")) {
+  for (const [component, targets] of [...componentGraph].sort(([a], [b]) => a.localeCompare(b))) {
+    const list = [...targets].sort().map((to) => to.replace(/^src\//, ""));
+    console.log(`${component.replace(/^src\//, "")}${list.length > 0 ? ` → ${list.join(", ")}` : ""}`);
+  }
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);

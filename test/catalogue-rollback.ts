@@ -11,6 +11,7 @@ import type { Database } from "../src/db/types.ts";
 import { catalogueVersion, writeCatalogueParts } from "../src/modules/catalogue/catalogue.repository.ts";
 import { BUNDLED_XWINES, withPresentedVintages } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
+import { staleWineContent } from "../src/modules/content/content.service.ts";
 
 /** Writes the bundled catalogue with every wine's ABV raised, in parts of 300, the last one naming an unknown producer. */
 export async function assertFailedPartRollsBack(db: Kysely<Database>): Promise<void> {
@@ -30,7 +31,7 @@ export async function assertFailedPartRollsBack(db: Kysely<Database>): Promise<v
     yield [{ ...(raised[0] as (typeof raised)[number]), id: 999_998, producerId: 987_654_321 }];
   }
   await assert.rejects(
-    writeCatalogueParts(db, dictionaries, parts(), (done) => written.push(done)),
+    writeCatalogueParts(db, dictionaries, parts(), staleWineContent, (done) => written.push(done)),
     /Wine 999998 names unknown producer 987654321/,
   );
   const partEnds = Array.from({ length: Math.ceil(raised.length / 300) }, (_, i) =>

@@ -2,8 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { pollUntil, startTestService, type TestService } from "../../test/helpers.ts";
-import { writeCatalogue } from "../modules/catalogue/catalogue.repository.ts";
-import { BUNDLED_XWINES } from "../modules/catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, writeCatalogue } from "../modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../modules/catalogue/xwines.ts";
 
 let cached: TestService;

@@ -8,6 +8,14 @@ import type { AccountRow, AccountTable, Database, Plan } from "../../db/types.ts
 import { deleteAccountRow, insertAccount, updateAccountRow } from "./accounts.repository.ts";
 import { TRIAL_DAYS } from "./plans.ts";
 
+/**
+ * Reads other modules use as they are: an account by its (normalized) email or id, and
+ * `lockAccount(trx, id)`, which holds the account's row for the rest of the caller's transaction
+ * (api-keys.service.ts issues a key under it so that the plan's key cap holds). Shapes:
+ * accounts.repository.ts.
+ */
+export { findAccountByEmail, findAccountById, lockAccount } from "./accounts.repository.ts";
+
 const DAY_MS = 86_400_000;
 
 /** Length of the paid period a `standard` or `enterprise` account starts with. */

@@ -10,9 +10,12 @@ import { hash, randomInt, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AccountRow, ApiKeyRow, Database } from "../../db/types.ts";
 import { AppError } from "../../errors.ts";
-import { lockAccount } from "../accounts/accounts.repository.ts";
+import { lockAccount } from "../accounts/accounts.service.ts";
 import { accessAt, PLANS } from "../accounts/plans.ts";
 import { countActiveKeys, insertApiKey, markKeyRevoked } from "./api-keys.repository.ts";
+
+/** Reads other modules use as they are: a key by its prefix, an account's keys (api-keys.repository.ts). */
+export { findKeyByPrefix, listKeysOfAccount } from "./api-keys.repository.ts";
 
 /** Every ability a key can hold; `*` means all. */
 export const ABILITIES = [

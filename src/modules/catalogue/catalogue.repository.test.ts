@@ -10,8 +10,7 @@ import { assertFailedPartRollsBack } from "../../../test/catalogue-rollback.ts";
 import { catalogueCopy } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { saveRegionInsight } from "../content/content.repository.ts";
-import { writeCatalogue } from "./catalogue.repository.ts";
-import { BUNDLED_XWINES, withPresentedVintages } from "./catalogue.service.ts";
+import { BUNDLED_XWINES, withPresentedVintages, writeCatalogue } from "./catalogue.service.ts";
 import { parseXWines } from "./xwines.ts";
 
 const ORIGEM_MERLOT = 100062;

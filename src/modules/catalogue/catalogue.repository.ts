@@ -9,7 +9,14 @@ import { fold } from "../../domain/text-folding.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
 import { grapeRow } from "./grapes-data.ts";
 import { chunks, excludedAll, statementChunks } from "./statement-chunks.ts";
-import { prepareWinePart, type WriteState, writeWinePart } from "./wine-parts.repository.ts";
+import {
+  prepareWinePart,
+  type StaleContent,
+  type WriteState,
+  writeWinePart,
+} from "./wine-parts.repository.ts";
+
+export type { StaleContent } from "./wine-parts.repository.ts";
 
 /** Wines written per step of an import (one read of their stored facts, one INSERT of each table). */
 export const WINES_PER_PART = 1_000;
@@ -55,6 +62,7 @@ async function writeDictionaries(
   trx: Transaction<Database>,
   dictionaries: Omit<Catalogue, "wines">,
   at: string,
+  staleContent: StaleContent,
 ): Promise<WriteState & { counts: Omit<WriteCounts, "wines"> }> {
   const ids = await grapeIds(
     trx,
@@ -110,6 +118,7 @@ async function writeDictionaries(
 
   return {
     at,
+    staleContent,
     grapeIds: ids,
     producers,
     staleInsights,
@@ -142,18 +151,27 @@ export const refreshCatalogueStatistics = (db: Kysely<Database>): Promise<void> 
  * (wine-parts.repository.ts) and the one after it taken from `parts`: three parts are held at most.
  * Statements are multi-row INSERTs of up to 32,766 parameters (SQLite's bound; PostgreSQL allows
  * 65,535): per part of 1,000 wines about five round trips on PostgreSQL. Then the planner statistics
- * of the tables written ({@link refreshCatalogueStatistics}). See {@link writeCatalogue} for what is
- * written. `onProgress(done)` after each part is written.
+ * of the tables written ({@link refreshCatalogueStatistics}). `onProgress(done)` after each part is
+ * written.
+ *
+ * What is written: each wine's X-Wines record goes to `wine_sources`; `updated_at` moves for the wines
+ * it adds or changes. A wine whose text facts changed (see changedWines) is handed to `staleContent`
+ * (its stored texts and drinking periods taken away and queued to be written again), and a region
+ * whose wines, country or names changed loses its insights (written again on demand, or by the
+ * import's English generation). Caches of other processes see the new catalogue version within a
+ * second; a caller in a service process then calls `app.catalogueVersion.changed()` so this one's
+ * caches see it at once.
  */
 export async function writeCatalogueParts(
   db: Kysely<Database>,
   dictionaries: Omit<Catalogue, "wines">,
   parts: AsyncIterable<Catalogue["wines"]> | Iterable<Catalogue["wines"]>,
+  staleContent: StaleContent,
   onProgress: (done: number) => void = () => {},
 ): Promise<WriteCounts> {
   const at = new Date().toISOString();
   const counts = await db.transaction().execute(async (trx) => {
-    const state = await writeDictionaries(trx, dictionaries, at);
+    const state = await writeDictionaries(trx, dictionaries, at, staleContent);
     let wines = 0;
     // The next part is taken (a file parsed) while this one is prepared and the one before written.
     const iterator = Symbol.asyncIterator in parts ? parts[Symbol.asyncIterator]() : parts[Symbol.iterator]();
@@ -199,28 +217,6 @@ export async function writeCatalogueParts(
   // English texts written next read wine_grapes, producers, regions and grapes by 1,000 ids.
   await refreshCatalogueStatistics(db);
   return counts;
-}
-
-/**
- * Writes the whole catalogue in one transaction (all or nothing) and moves the catalogue version.
- * Each wine's X-Wines record goes to `wine_sources`; `updated_at` moves for the wines it adds or
- * changes. A wine whose text facts changed (see changedWines) loses its stored texts and drinking
- * periods, queued to be written again by the job runner (stale-content.repository.ts), and a region
- * whose wines, country or names changed loses its insights (written again on demand, or by the
- * import's English generation).
- * `onProgress(done, total)` is called after each part of {@link WINES_PER_PART} wines. Caches of other
- * processes see the new version within a second; a caller in a service process then calls
- * `app.catalogueVersion.changed()` so this one's caches see it at once.
- */
-export async function writeCatalogue(
-  db: Kysely<Database>,
-  catalogue: Catalogue,
-  onProgress: (done: number, total: number) => void = () => {},
-): Promise<WriteCounts> {
-  const { wines, ...dictionaries } = catalogue;
-  return writeCatalogueParts(db, dictionaries, chunks(wines, WINES_PER_PART), (done) =>
-    onProgress(done, wines.length),
-  );
 }
 
 export async function countWines(db: Kysely<Database>): Promise<number> {

@@ -9,21 +9,33 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
 import { presentedVintage } from "../../domain/wine/wine-style.ts";
-import { generateMissing, type NamedGenerator } from "../content/content.service.ts";
-import {
-  countWines,
-  WINES_PER_PART,
-  type WriteCounts,
-  writeCatalogue,
-  writeCatalogueParts,
-} from "./catalogue.repository.ts";
+import { generateMissing, type NamedGenerator, staleWineContent } from "../content/content.service.ts";
+import { countWines, WINES_PER_PART, type WriteCounts, writeCatalogueParts } from "./catalogue.repository.ts";
 import { saveRelease } from "./sources.repository.ts";
+import { chunks } from "./statement-chunks.ts";
 import type { SyntheticStyle } from "./synthetic.ts";
 
 /** The bundled X-Wines Slim catalogue (1,007 wines, CC0), shipped in the repository's data/ folder. */
 export const BUNDLED_XWINES = fileURLToPath(
   new URL("../../../data/xwines-slim-1k-wines.csv", import.meta.url),
 );
+
+/**
+ * Writes a whole catalogue in one transaction (all or nothing), in parts of {@link WINES_PER_PART}
+ * wines, and moves the catalogue version; what is written: catalogue.repository.ts
+ * writeCatalogueParts. Wines whose text facts changed lose their stored texts, queued to be written
+ * again (content.service.ts staleWineContent). `onProgress(done, total)` after each part.
+ */
+export function writeCatalogue(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<WriteCounts> {
+  const { wines, ...dictionaries } = catalogue;
+  return writeCatalogueParts(db, dictionaries, chunks(wines, WINES_PER_PART), staleWineContent, (done) =>
+    onProgress(done, wines.length),
+  );
+}
 
 /** Progress of an import phase: `phase` is "wines" or "content". */
 export type ImportProgress = (phase: "wines" | "content", done: number, total: number) => void;
@@ -118,7 +130,7 @@ export async function importXWines(
     for await (const part of xwinesParts(file, new XWinesRows(), WINES_PER_PART))
       yield link(presentedWines(part, regionNames, year));
   }
-  const counts = await writeCatalogueParts(db, dictionaries, parts(), (done) =>
+  const counts = await writeCatalogueParts(db, dictionaries, parts(), staleWineContent, (done) =>
     onProgress("wines", done, total),
   );
   await saveRelease(db, "xwines", basename(file), now().toISOString());

@@ -1,12 +1,12 @@
 /**
  * Typos as the crosswalk allows them (crosswalk-fit.ts): one edit between words of at least
- * {@link TYPO_MIN} letters (optimal string alignment distance, search/edit-distance.ts), and German
+ * {@link TYPO_MIN} letters (optimal string alignment distance, src/text/edit-distance.ts), and German
  * transliterations ("Mueller" = "Müller"). The look-ups that do not depend on the record (a word
  * against a wine's region words, a colour's words, the title and noise words) are cached across
  * records.
  */
 import type { Color } from "../../domain/vocabulary.ts";
-import { osaDistance } from "../search/edit-distance.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
 import { COLOR_WORDS, LONG_NOISE, TITLE_WORDS, untransliterated } from "./crosswalk-words.ts";
 
 /** Shortest word matched with one typo (shorter words must be exact: "Lalande" ≠ "Lalanne" is allowed, "Cos" ≠ "Cot" is not). */

@@ -8,13 +8,13 @@
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
-import { abbreviationAlternatives } from "../search/text-rules.ts";
+import { abbreviationAlternatives } from "../../text/text-rules.ts";
 import { PRODUCER_TITLES } from "./derivation.ts";
 import { RED_WORDS, ROSE_WORDS, WHITE_WORDS } from "./wine-words.ts";
 
 /**
  * Folded estate-title words ({@link PRODUCER_TITLES}, the two-word ones as their words, and their
- * usual abbreviations "ch", "dne", "wg", "qta" from search/text-rules.ts ABBREVIATIONS): left out of
+ * usual abbreviations "ch", "dne", "wg", "qta" from src/text/text-rules.ts ABBREVIATIONS): left out of
  * producer and wine names alike, so "Château Margaux", "Chateau Margaux", "Ch. Margaux" and "Margaux"
  * are one producer.
  */

@@ -16,8 +16,7 @@
 import { basename } from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
-import type { NamedGenerator } from "../content/content.service.ts";
-import { staleWineContent } from "../content/stale-content.repository.ts";
+import { type NamedGenerator, staleWineContent } from "../content/content.service.ts";
 import { refreshCatalogueStatistics } from "./catalogue.repository.ts";
 import { writeEnglishContent } from "./catalogue.service.ts";
 import { type ImportedSource, ImportRun, type SourceImportReport } from "./source-import-run.ts";

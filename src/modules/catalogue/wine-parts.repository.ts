@@ -3,16 +3,25 @@
  * stored facts read and its statements compiled ({@link prepareWinePart}), then written
  * ({@link writeWinePart}).
  */
-import type { CompiledQuery, Transaction } from "kysely";
+import type { CompiledQuery, Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
-import { staleWineContent } from "../content/stale-content.repository.ts";
 import { wineDisplayName } from "./derivation.ts";
 import { excludedAll, statementChunks } from "./statement-chunks.ts";
+
+/**
+ * Takes away the stored texts of wines whose facts changed and queues them to be written again, in
+ * the write's transaction (the content module's `staleWineContent`, content.service.ts, passed in by
+ * catalogue.service.ts so that this repository holds only its own SQL). `at`: ISO 8601 UTC.
+ * @returns the number of generation jobs queued.
+ */
+export type StaleContent = (trx: Kysely<Database>, wineIds: number[], at: string) => Promise<number>;
 
 /** What the wine parts of one catalogue write share (catalogue.repository.ts writeCatalogueParts). */
 export interface WriteState {
   at: string;
+  /** Called with each part's changed wines before its upserts. */
+  staleContent: StaleContent;
   grapeIds: Map<string, number>;
   producers: Map<number, { display_name: string }>;
   /** Regions whose stored insights describe what this import changes (see changedWines). */
@@ -86,7 +95,7 @@ async function changedWines(
  */
 export interface PreparedPart {
   wines: number;
-  /** Wines whose stored texts describe other facts (staleWineContent before the upserts). */
+  /** Wines whose stored texts describe other facts (`staleContent` before the upserts). */
   changed: number[];
   statements: CompiledQuery[];
 }
@@ -185,13 +194,13 @@ export async function prepareWinePart(
   return { wines: part.length, changed, statements };
 }
 
-/** Writes a part {@link prepareWinePart} read: staleWineContent for its changed wines, then its statements. */
+/** Writes a part {@link prepareWinePart} read: `staleContent` for its changed wines, then its statements. */
 export async function writeWinePart(
   trx: Transaction<Database>,
   state: WriteState,
   prepared: PreparedPart,
 ): Promise<void> {
   // Their texts describe the old facts: taken away and queued to be written again in the background.
-  if (prepared.changed.length > 0) await staleWineContent(trx, prepared.changed, state.at);
+  if (prepared.changed.length > 0) await state.staleContent(trx, prepared.changed, state.at);
   for (const statement of prepared.statements) await trx.executeQuery(statement);
 }

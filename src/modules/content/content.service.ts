@@ -28,6 +28,13 @@ import {
 } from "./content-batch.repository.ts";
 import { enqueueJob } from "./jobs.repository.ts";
 
+/**
+ * Takes away the texts of wines whose facts changed and queues them to be written again, in the
+ * caller's transaction: the catalogue's writes (catalogue.service.ts, source-import.service.ts) call
+ * it. Shapes and errors: stale-content.repository.ts.
+ */
+export { staleWineContent } from "./stale-content.repository.ts";
+
 /** What a content endpoint answers: the content, or the 404 `{error, generating}` case. */
 export type Lookup<T> = { found: true; content: T } | { found: false; generating: boolean; error: string };
 

@@ -11,8 +11,7 @@ import {
   resetTokenAccount,
   startPasswordReset,
 } from "../accounts/account-links.service.ts";
-import { findAccountByEmail } from "../accounts/accounts.repository.ts";
-import { createAccount, updateAccount } from "../accounts/accounts.service.ts";
+import { createAccount, findAccountByEmail, updateAccount } from "../accounts/accounts.service.ts";
 import { hashPassword, passwordLengthFits, passwordMatches } from "../accounts/passwords.ts";
 import { endSession, setFlash } from "../accounts/sessions.service.ts";
 import { mailLinkBase, noMailLinks, passwordChangedMail, resetMail, sendQuietly } from "./account-mails.ts";

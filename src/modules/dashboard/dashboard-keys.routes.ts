@@ -9,8 +9,13 @@ import type { FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { accessAt, PLANS } from "../accounts/plans.ts";
 import { type ActiveSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
-import { findKeyByPrefix, listKeysOfAccount } from "../api-keys/api-keys.repository.ts";
-import { issueKey, keyIsLive, revokeKey } from "../api-keys/api-keys.service.ts";
+import {
+  findKeyByPrefix,
+  issueKey,
+  keyIsLive,
+  listKeysOfAccount,
+  revokeKey,
+} from "../api-keys/api-keys.service.ts";
 import { CsrfBody, KeyBody, KeyParams, PageQuery } from "./dashboard.schemas.ts";
 import {
   auditor,

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { completeVerification } from "../accounts/account-links.service.ts";
 import { UNVERIFIED_TRIAL_PER_DAY } from "../accounts/plans.ts";
 import { endSession, setFlash, takeFlash } from "../accounts/sessions.service.ts";
-import { listKeysOfAccount } from "../api-keys/api-keys.repository.ts";
+import { listKeysOfAccount } from "../api-keys/api-keys.service.ts";
 import { CsrfBody, PageQuery, TokenQuery } from "./dashboard.schemas.ts";
 import {
   auditor,

@@ -20,9 +20,9 @@
  */
 import { fold } from "../../domain/text-folding.ts";
 import type { Color } from "../../domain/vocabulary.ts";
-import { popCount } from "../search/bit-count.ts";
-import { osaDistance } from "../search/edit-distance.ts";
-import { typoAllowance } from "../search/text-rules.ts";
+import { popCount } from "../../text/bit-count.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
+import { typoAllowance } from "../../text/text-rules.ts";
 import type { LabelFacts } from "./label-text.ts";
 import {
   edgeWithTypo,

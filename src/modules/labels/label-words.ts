@@ -5,7 +5,7 @@
  * rarity weight of words over the catalogue (label-evidence.ts).
  */
 import { fold } from "../../domain/text-folding.ts";
-import { osaDistance } from "../search/edit-distance.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
 
 /**
  * Smoothed inverse document frequency of a term found in `df` of `n` documents: ln((n + 1) / (df + 1)) + 1

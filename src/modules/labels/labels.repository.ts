@@ -2,8 +2,8 @@
 import type { Kysely } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database } from "../../db/types.ts";
+import { WINE_SUMMARY_COLUMNS } from "../../db/wine-summary-columns.ts";
 import { LOCAL_REGION_NAMES } from "../catalogue/region-name-translations.ts";
-import { WINE_SUMMARY_COLUMNS } from "../wines/wines.repository.ts";
 import type { LabelDocument } from "./label-indexer.ts";
 
 /**

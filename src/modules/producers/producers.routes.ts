@@ -3,9 +3,8 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, idParams, isTrue } from "../../http/schemas.ts";
-import { presentWineSummary } from "../wines/wine-presenter.ts";
-import { winesOf } from "../wines/wines.repository.ts";
 import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
+import { includedWines } from "../wines/wines.service.ts";
 import { findProducer, listProducers } from "./producers.repository.ts";
 import {
   ProducerDetailQuery,
@@ -58,20 +57,17 @@ const producerRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const producer = id === null ? undefined : await findProducer(app.catalogueDb, id);
       if (!producer) throw AppError.notFound("Producer");
       const include = isTrue(request.query.include_wines);
-      const wines = await winesOf(
+      const wines = await includedWines(
         app.catalogueDb,
         { producerId: producer.id },
         include ? INCLUDED_WINES_MAX : 0,
+        request.lang,
       );
       return {
         data: {
           ...producer,
           wines_count: wines.total,
-          ...(include
-            ? {
-                wines: wines.rows.map((w) => presentWineSummary(w, request.lang, w)),
-              }
-            : {}),
+          ...(include ? { wines: wines.wines } : {}),
         },
       };
     },

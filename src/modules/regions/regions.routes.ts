@@ -4,9 +4,8 @@ import { regionName } from "../../domain/region-name.ts";
 import { AppError } from "../../errors.ts";
 import { offsetOf, pageEnvelope, parseId, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, idParams, isTrue } from "../../http/schemas.ts";
-import { presentWineSummary } from "../wines/wine-presenter.ts";
-import { winesOf } from "../wines/wines.repository.ts";
 import { INCLUDED_WINES_MAX } from "../wines/wines.schemas.ts";
+import { includedWines } from "../wines/wines.service.ts";
 import { findRegion, listRegions } from "./regions.repository.ts";
 import {
   RegionDetailQuery,
@@ -68,7 +67,12 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!region) throw AppError.notFound("Region");
       const lang = request.lang;
       const include = isTrue(request.query.include_wines);
-      const wines = await winesOf(app.catalogueDb, { regionId: region.id }, include ? INCLUDED_WINES_MAX : 0);
+      const wines = await includedWines(
+        app.catalogueDb,
+        { regionId: region.id },
+        include ? INCLUDED_WINES_MAX : 0,
+        lang,
+      );
       return {
         data: {
           id: region.id,
@@ -76,11 +80,7 @@ const regionRoutes: FastifyPluginAsyncTypebox = async (app) => {
           country: region.country,
           language: lang,
           wines_count: wines.total,
-          ...(include
-            ? {
-                wines: wines.rows.map((w) => presentWineSummary(w, lang, w)),
-              }
-            : {}),
+          ...(include ? { wines: wines.wines } : {}),
         },
       };
     },

@@ -10,12 +10,12 @@
  *   is both (fold and the index's transliteration aliases);
  * - when the word is no token: two tokens it splits into (missing space, "casavalduga" →
  *   casa + valduga; the last word's second part may be a prefix): (0, 1), (0, 2) with prefix;
- * - only in a typo pass, a token within the pass's allowance (`typoAllowance` of `text-rules.ts`):
+ * - only in a typo pass, a token within the pass's allowance (`typoAllowance` of src/text/text-rules.ts):
  *   (edits, 0), or (edits, 1) when only a prefix of the token is that close (last word).
  * Transliterations ("gewuerztraminer", "mueller") are index tokens themselves (aliases).
  */
-import { osaDistance } from "./edit-distance.ts";
-import { abbreviationAlternatives, bareVowelSpellings } from "./text-rules.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
+import { abbreviationAlternatives, bareVowelSpellings } from "../../text/text-rules.ts";
 import { documentFrequency, type WineIndex } from "./wine-index.ts";
 
 /** A token that matches a query word, with its typos and penalty (both ≥ 0). */

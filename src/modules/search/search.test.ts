@@ -5,8 +5,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { collectedLog, startTestService, type TestService } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/database.ts";
 import { fold } from "../../domain/text-folding.ts";
-import { writeCatalogue } from "../catalogue/catalogue.repository.ts";
-import { BUNDLED_XWINES } from "../catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, writeCatalogue } from "../catalogue/catalogue.service.ts";
 import { parseXWines } from "../catalogue/xwines.ts";
 
 let s: TestService;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { osaDistance } from "./edit-distance.ts";
+import { osaDistance } from "../../text/edit-distance.ts";
 import { TokenTrie } from "./token-trie.ts";
 
 const words = [

@@ -24,9 +24,9 @@
  *   word's typo allowance).
  */
 
-import { popCount } from "./bit-count.ts";
+import { popCount } from "../../text/bit-count.ts";
+import { typoAllowance } from "../../text/text-rules.ts";
 import type { QueryTerm } from "./query-terms.ts";
-import { typoAllowance } from "./text-rules.ts";
 import type { WineIndex } from "./wine-index.ts";
 
 /** Query words matching nothing of NEAR_MIN letters or more have near tokens (see {@link WineFit.markNearTerms}). */

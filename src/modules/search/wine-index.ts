@@ -9,7 +9,7 @@
  * words are common), and ranks the wines.
  */
 
-import { indexWords } from "./text-rules.ts";
+import { indexWords } from "../../text/text-rules.ts";
 import { TokenTrie } from "./token-trie.ts";
 
 /** One wine as the index sees it. */

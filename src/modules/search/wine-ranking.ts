@@ -27,10 +27,11 @@
  * producer the query names) ranks among its namesakes by popularity, not by the length of its other
  * field.
  */
+
+import { queryWords, typoAllowance } from "../../text/text-rules.ts";
 import { type MergeScratch, mergePostings, rankMerged, type Tally } from "./posting-merge.ts";
 import { expandWord, hasPhrase, type PhraseSets, postingsSize, type QueryTerm } from "./query-terms.ts";
 import { emptyParts, type KeyParts, newTop, offer, popcount, rankKey, type Top } from "./rank-key.ts";
-import { queryWords, typoAllowance } from "./text-rules.ts";
 import { WineFit } from "./wine-fit.ts";
 import type { WineIndex } from "./wine-index.ts";
 

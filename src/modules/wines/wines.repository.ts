@@ -4,32 +4,8 @@ import { compiledOnce } from "../../db/compiled-query.ts";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { OffsetPage } from "../../db/offset-page.ts";
 import type { Database } from "../../db/types.ts";
+import { WINE_SUMMARY_COLUMNS } from "../../db/wine-summary-columns.ts";
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
-
-/**
- * Columns of a wine summary (list item, photo candidate) from `wines as w` joined to its producer
- * `p` and region `r`; region names in all four languages for localizing.
- */
-export const WINE_SUMMARY_COLUMNS = [
-  "w.id",
-  "w.display_name",
-  "w.vintage",
-  "w.color",
-  "w.type",
-  "w.sub_type",
-  "w.residual_sugar",
-  "w.updated_at",
-  "p.id as producer_id",
-  "p.name as producer_name",
-  "p.title as producer_title",
-  "p.display_name as producer_display_name",
-  "r.id as region_id",
-  "r.country",
-  "r.name_de",
-  "r.name_en",
-  "r.name_fr",
-  "r.name_it",
-] as const;
 
 /**
  * The `source_keys` column of wine `w`: its live source records (`wine_sources`) as `source:key`

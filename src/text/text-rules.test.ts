@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { fold, transliterate } from "../../domain/text-folding.ts";
+import { fold, transliterate } from "../domain/text-folding.ts";
 import { osaDistance } from "./edit-distance.ts";
 import {
   abbreviationAlternatives,

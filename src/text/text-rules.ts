@@ -6,7 +6,7 @@
  * Château → chateau, Gewürztraminer → gewurztraminer), punctuation (hyphens, apostrophes, dots) as
  * spaces ("Shiraz-Cabernet" → shiraz cabernet, "Ch." → ch).
  */
-import { fold, transliterate } from "../../domain/text-folding.ts";
+import { fold, transliterate } from "../domain/text-folding.ts";
 
 /** Most words of a query that are matched; further words are ignored (a query is at most 200 characters). */
 export const MAX_QUERY_WORDS = 12;
