@@ -229,7 +229,11 @@ for (const edge of edges) {
       text: show(edge),
     });
   }
-  if (from.startsWith("src/modules/") && to.startsWith("src/modules/") && edge.to.endsWith(".repository.ts")) {
+  if (
+    from.startsWith("src/modules/") &&
+    to.startsWith("src/modules/") &&
+    edge.to.endsWith(".repository.ts")
+  ) {
     violations.push({
       rule: "module-repositories: a module never imports another module's *.repository.ts (use its service)",
       text: show(edge),

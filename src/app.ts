@@ -36,6 +36,7 @@ import wineRoutes from "./modules/wines/wines.routes.ts";
 import authPlugin from "./plugins/auth.ts";
 import billing from "./plugins/billing.ts";
 import catalogueVersion from "./plugins/catalogue-version.ts";
+import clockPlugin from "./plugins/clock.ts";
 import contentPlugin from "./plugins/content.ts";
 import dbPlugin from "./plugins/db.ts";
 import errorHandler, { clientErrorHandler, frameworkErrors } from "./plugins/error-handler.ts";
@@ -126,7 +127,6 @@ export const offlineGenerator = (): NamedGenerator => createGenerator({ kind: "o
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const database = deps.database ?? openDatabase(config.database);
   await migrateToLatest(database);
-  const clock = deps.clock ?? (() => new Date());
 
   const app = Fastify({
     logger: {
@@ -203,6 +203,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   // Application plugins
+  await app.register(clockPlugin, { now: deps.clock });
   await app.register(linkBase, { publicUrl: config.publicUrl });
   await app.register(dbPlugin, {
     database,
@@ -224,7 +225,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     generator,
     generatorSetting: config.generator,
     database: config.database,
-    clock,
     mode,
     pollMs: config.jobPollMs,
     leaseMs: config.jobLeaseMs,
@@ -234,12 +234,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimits, { redis: config.redis, signupLimits: config.signupLimits });
   await app.register(authPlugin, {
     prefix: config.basePath,
-    clock,
     keyCacheMs: config.authCacheMs,
     redis: config.redis,
   });
   await app.register(requestBodies, { rules: bodyRules(config) });
-  await app.register(billing, { setting: config.billing, clock });
+  await app.register(billing, { setting: config.billing });
   await app.register(mailer, { setting: config.mail, production: !config.development });
   await app.register(passwordStrength);
   await app.register(language);
@@ -256,7 +255,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   // Modules
   await app.register(healthRoutes);
-  await app.register(billingRoutes, { clock });
+  await app.register(billingRoutes);
   // MCP (Streamable HTTP) beside the API, not under its base path; its tools call the API in-process.
   await app.register(mcpRoutes, {
     basePath: config.basePath,
@@ -286,14 +285,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     views: DASHBOARD_VIEWS,
     basePath: "/account",
     cacheTemplates: !config.development,
-    clock,
     formTargets,
     locals: (request: FastifyRequest) => ({
       t: textsFor(request.pageLang),
       apiBase: `${request.linkBase}${config.basePath}`,
     }),
   };
-  const dashboard = { clock, apiPath: config.basePath, prices: config.prices, publicUrl: config.publicUrl };
+  const dashboard = { apiPath: config.basePath, prices: config.prices, publicUrl: config.publicUrl };
   await app.register(
     async (web) => {
       await web.register(webPages, pages);

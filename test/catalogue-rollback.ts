@@ -9,13 +9,13 @@ import { readFileSync } from "node:fs";
 import type { Kysely } from "kysely";
 import type { Database } from "../src/db/types.ts";
 import { catalogueVersion, writeCatalogueParts } from "../src/modules/catalogue/catalogue.repository.ts";
-import { BUNDLED_XWINES, withPresentedVintages } from "../src/modules/catalogue/catalogue.service.ts";
+import { BUNDLED_XWINES, withCurrentVintages } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
 import { staleWineContent } from "../src/modules/content/content.service.ts";
 
 /** Writes the bundled catalogue with every wine's ABV raised, in parts of 300, the last one naming an unknown producer. */
 export async function assertFailedPartRollsBack(db: Kysely<Database>): Promise<void> {
-  const { wines, ...dictionaries } = withPresentedVintages(
+  const { wines, ...dictionaries } = withCurrentVintages(
     parseXWines(readFileSync(BUNDLED_XWINES, "utf8")),
     new Date().getUTCFullYear(),
   );

@@ -61,8 +61,8 @@ export interface WineTable {
   /** JSON array of years, newest first. */
   vintages: string;
   /**
-   * The vintage the wine is presented with, decided at import from its style (content/generators/
-   * wine-style.ts `presentedVintage`): null for non-vintage wines; release rules respected.
+   * The current vintage: the one the wine is shown with, decided at import from its style (content/generators/
+   * wine-style.ts `currentVintage`): null for non-vintage wines; release rules respected.
    */
   vintage: number | null;
   flavor_sweetness: number;

@@ -106,9 +106,9 @@ export interface CatalogueWine {
   /** Vintages listed by the source, newest first, without "N.V.". */
   vintages: number[];
   /**
-   * The vintage the wine is presented with (producer detail, texts, drinking window): null for a
+   * The current vintage: the one the wine is shown with (producer detail, texts, drinking window): null for a
    * non-vintage style; set by the import from the wine's style (domain/wine/wine-style.ts
-   * `presentedVintage`); the newest listed vintage when absent.
+   * `currentVintage`); the newest listed vintage when absent.
    */
   vintage?: number | null;
   flavor: FlavorProfile;

@@ -112,7 +112,6 @@ function presentedKey(request: FastifyRequest): string | null {
 export interface AuthOptions {
   /** The API prefix (`BASE_PATH`, e.g. `/v1`; "" = every route): routes under it must declare access. */
   prefix: string;
-  clock: () => Date;
   /** Lifetime of a cached key and account in milliseconds (`AUTH_CACHE_MS`); 0 reads them every time. */
   keyCacheMs: number;
   /** Redis (`REDIS_URL`): changes to keys and accounts reach the other processes' caches at once. */
@@ -120,7 +119,8 @@ export interface AuthOptions {
 }
 
 export default fp<AuthOptions>(
-  async (app: FastifyInstance, { prefix, clock, keyCacheMs, redis }) => {
+  async (app: FastifyInstance, { prefix, keyCacheMs, redis }) => {
+    const clock = app.clock;
     const limits = app.rateLimits;
     app.decorateRequest("auth", null as unknown as AuthContext);
     app.decorateRequest("dayCounted", null);

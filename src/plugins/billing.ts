@@ -20,12 +20,11 @@ declare module "fastify" {
 /** Options of the plugin. */
 export interface BillingOptions {
   setting: BillingSetting;
-  clock: () => Date;
 }
 
 export default fp<BillingOptions>(
-  async (app: FastifyInstance, { setting, clock }) => {
-    const context = { db: app.db, keys: app.keyCache, clock };
+  async (app: FastifyInstance, { setting }) => {
+    const context = { db: app.db, keys: app.keyCache, clock: app.clock };
     // Stripe's package is loaded only when it is the provider (it is a large module tree).
     const provider: BillingProvider =
       setting.kind === "stripe"

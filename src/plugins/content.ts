@@ -1,5 +1,7 @@
 /**
- * The content machinery every module uses: the generator, the clock, and the background worker.
+ * The content services every module uses, decorated as `app.content`: a wine's texts, a drinking
+ * period and a region insight in a language, each with the generating flow of docs/interface.md §7
+ * (content.service.ts), plus the background generation that writes what is missing.
  * By default the worker runs in a worker thread with its own database connection, so generation
  * never holds up API answers, and only while there is work (see {@link lazyThread}); `inline` runs
  * it on the main thread (tests with injected generators, in-memory databases); `off` runs none
@@ -14,7 +16,14 @@ import fp from "fastify-plugin";
 import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
 import type { JobKind } from "../db/types.ts";
 import { OutageLog } from "../db/unavailable.ts";
-import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
+import type { Language } from "../domain/vocabulary.ts";
+import {
+  drinkingPeriodLookup,
+  type NamedGenerator,
+  regionInsightLookup,
+  type Wake,
+  wineTextsLookup,
+} from "../modules/content/content.service.ts";
 import type { WorkerThreadData } from "../modules/content/generation-worker.ts";
 import { ContentWorker, type JobOutcome } from "../modules/content/job-runner.ts";
 import { hasDueJob } from "../modules/content/jobs.repository.ts";
@@ -22,14 +31,30 @@ import { workerEntry } from "../worker-loader.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
-    content: {
-      generator: NamedGenerator;
-      clock: () => Date;
-      wake: Wake;
-      /** True while the background worker is running (always true inline, false when off). */
-      workerRunning: () => boolean;
-    };
+    content: ContentServices;
   }
+}
+
+/**
+ * The content of one wine or region in one language, read from the primary database (`app.db`: a
+ * text generated a moment ago is seen at once). A missing language is queued for generation and the
+ * background generation woken.
+ */
+export interface ContentServices {
+  /**
+   * A wine's description, tasting notes and pairing in `lang`; English while `lang` is being
+   * generated (then `lang` of the row is "en"); English missing too is generated on the spot with
+   * the app's generator. Undefined only if the wine does not exist.
+   */
+  wineTexts(wineId: number, lang: Language): ReturnType<typeof wineTextsLookup>;
+  /** A wine's drinking period in `lang`, or the 404 case `{found: false, generating, error}`. */
+  drinkingPeriod(wineId: number, lang: Language): ReturnType<typeof drinkingPeriodLookup>;
+  /** A region's insight in `lang`, or the 404 case `{found: false, generating, error}`. */
+  regionInsight(regionId: number, lang: Language): ReturnType<typeof regionInsightLookup>;
+  /** The generator texts are written with (also used by imports run in this process). */
+  generator: NamedGenerator;
+  /** True while the background generation is running (always true inline, false when off). */
+  generationRunning(): boolean;
 }
 
 export interface ContentOptions {
@@ -37,7 +62,6 @@ export interface ContentOptions {
   /** Serializable description of the generator, for the worker thread. */
   generatorSetting: GeneratorSetting;
   database: DatabaseSetting;
-  clock: () => Date;
   mode: WorkerMode;
   pollMs: number;
   leaseMs: number;
@@ -149,12 +173,16 @@ export default fp<ContentOptions>(
   async (app: FastifyInstance, options) => {
     let wake: Wake = () => {};
     let running = () => false;
-    app.decorate("content", {
+    const wakeNow: Wake = () => wake();
+    const services: ContentServices = {
+      wineTexts: (wineId, lang) =>
+        wineTextsLookup(app.db, options.generator, wineId, lang, app.clock, wakeNow),
+      drinkingPeriod: (wineId, lang) => drinkingPeriodLookup(app.db, wineId, lang, wakeNow),
+      regionInsight: (regionId, lang) => regionInsightLookup(app.db, regionId, lang, wakeNow),
       generator: options.generator,
-      clock: options.clock,
-      wake: () => wake(),
-      workerRunning: () => running(),
-    });
+      generationRunning: () => running(),
+    };
+    app.decorate("content", services);
     if (options.mode === "off") return;
     if (options.mode === "thread") {
       let thread: ReturnType<typeof lazyThread> | null = null;
@@ -172,7 +200,7 @@ export default fp<ContentOptions>(
       pollMs: options.pollMs,
       leaseMs: options.leaseMs,
       backoffBaseMs: options.backoffBaseMs,
-      clock: options.clock,
+      clock: app.clock,
       log: app.log.child({ component: "content-worker" }),
       onOutcome: app.metrics.jobOutcome,
     });
@@ -181,5 +209,5 @@ export default fp<ContentOptions>(
     app.addHook("onReady", async () => worker.start());
     app.addHook("onClose", () => worker.stop());
   },
-  { name: "content", dependencies: ["db", "metrics"] },
+  { name: "content", dependencies: ["db", "metrics", "clock"] },
 );

@@ -93,7 +93,6 @@ export interface WebPagesOptions {
   basePath: string;
   /** Cache compiled templates (production). */
   cacheTemplates: boolean;
-  clock: () => Date;
   /** Origins a form may send the browser to besides this one (CSP form-action), e.g. Stripe Checkout. */
   formTargets: string[];
   /** What every template gets besides `csrf`, `account` and `signedIn` (the texts of `request.pageLang`). */
@@ -112,7 +111,8 @@ function pageLanguage(request: FastifyRequest): PageLanguage {
 
 export default fp<WebPagesOptions>(
   async (app: FastifyInstance, options) => {
-    const { basePath, clock } = options;
+    const { basePath } = options;
+    const clock = app.clock;
     const hmacKey = await serviceSecret(app.db, "dashboard_hmac");
     /** What a CSRF token is bound to: the session's row id, or "guest" before log-in. */
     const csrfUser = (request: FastifyRequest) => request.session?.session.id ?? "guest";

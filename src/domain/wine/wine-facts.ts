@@ -39,7 +39,7 @@ export interface WineFacts {
   /** X-Wines food categories (English keys, e.g. "Beef", "Rich Fish"). */
   foods: string[];
   region: { id: number; names: Localized; country: string };
-  /** The vintage the wine is presented with (`wines.vintage`, decided at import): null for a non-vintage wine. */
+  /** The current vintage: the one the wine is shown with (`wines.vintage`, decided at import): null for a non-vintage wine. */
   vintage: number | null;
   /** All listed vintages, newest first (absent when only `vintage` is known). */
   vintages?: readonly number[];

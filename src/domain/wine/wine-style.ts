@@ -223,7 +223,7 @@ export function wineStyle(facts: StyleInput, year = new Date().getUTCFullYear())
   const delay = releaseDelay(kind, level, rule);
   if (!delay) return { ...base, vintage: facts.vintage, releaseYear: null, releaseSource: "" };
   const listed = facts.vintages && facts.vintages.length > 0 ? facts.vintages : [facts.vintage];
-  // Never newer than `facts.vintage`: once the import has chosen the vintage (see presentedVintage),
+  // Never newer than `facts.vintage`: once the import has chosen the vintage (see currentVintage),
   // later generation names the same one whatever the year.
   const newest = facts.vintage;
   const vintage = listed.find((v) => v <= newest && v + delay.years <= year) ?? newest;
@@ -231,15 +231,13 @@ export function wineStyle(facts: StyleInput, year = new Date().getUTCFullYear())
 }
 
 /**
- * The vintage a catalogue wine is presented with (the wine's `vintage` column: producer detail, texts,
- * drinking window), decided at import in `year`: null for non-vintage styles (NV and multi-vintage
- * sparkling, ruby and tawny Port, sherry), else the newest listed vintage already on sale under the
- * appellation's release rule (see `wineStyle`), else the newest listed.
+ * A wine's current vintage: the one the catalogue shows (the wine's `vintage` column: producer
+ * detail, texts, drinking window), decided at import in `year` (the import's calendar year, from its
+ * clock): null for non-vintage styles (NV and multi-vintage sparkling, ruby and tawny Port, sherry),
+ * else the newest listed vintage already on sale under the appellation's release rule (see
+ * `wineStyle`), else the newest listed.
  */
-export function presentedVintage(
-  facts: Omit<StyleInput, "vintage">,
-  year = new Date().getUTCFullYear(),
-): number | null {
+export function currentVintage(facts: Omit<StyleInput, "vintage">, year: number): number | null {
   return wineStyle({ ...facts, vintage: facts.vintages?.[0] ?? null }, year).vintage;
 }
 

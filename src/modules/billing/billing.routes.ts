@@ -17,13 +17,7 @@ import { auditSource, recordAuditEvent } from "../accounts/audit.service.ts";
  */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
-/** Options of the webhook route. */
-export interface BillingRouteOptions {
-  /** The time of audit events. */
-  clock: () => Date;
-}
-
-const billingRoutes: FastifyPluginAsync<BillingRouteOptions> = async (app, { clock }) => {
+const billingRoutes: FastifyPluginAsync = async (app) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
   app.post("/billing/webhook", { config: { public: true }, schema: { hide: true } }, async (request) => {
@@ -38,7 +32,7 @@ const billingRoutes: FastifyPluginAsync<BillingRouteOptions> = async (app, { clo
         event: "plan.changed",
         accountId: result.accountId,
         source: auditSource(request),
-        now: clock(),
+        now: app.clock(),
         detail: { via: "webhook", type: result.type },
       });
     }

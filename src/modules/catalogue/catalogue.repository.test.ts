@@ -10,7 +10,7 @@ import { assertFailedPartRollsBack } from "../../../test/catalogue-rollback.ts";
 import { catalogueCopy } from "../../../test/helpers.ts";
 import { type Db, openDatabase } from "../../db/database.ts";
 import { saveRegionInsight } from "../content/content.repository.ts";
-import { BUNDLED_XWINES, withPresentedVintages, writeCatalogue } from "./catalogue.service.ts";
+import { BUNDLED_XWINES, withCurrentVintages, writeCatalogue } from "./catalogue.service.ts";
 import { parseXWines } from "./xwines.ts";
 
 const ORIGEM_MERLOT = 100062;
@@ -35,18 +35,18 @@ test("an unchanged re-import keeps every stored text", async () => {
   assert.ok(before.length >= 1000);
   await writeCatalogue(
     db.kysely,
-    withPresentedVintages(parseXWines(readFileSync(BUNDLED_XWINES, "utf8")), YEAR),
+    withCurrentVintages(parseXWines(readFileSync(BUNDLED_XWINES, "utf8")), YEAR),
   );
   const afterIds = await db.kysely.selectFrom("wine_texts").select("wine_id").execute();
   assert.equal(afterIds.length, before.length);
 });
 
-test("a changed fact or presented vintage drops that wine's texts and drinking periods only", async () => {
+test("a changed fact or current vintage drops that wine's texts and drinking periods only", async () => {
   for (const id of [ORIGEM_MERLOT, DOM_RUINART, OTHER]) assert.ok((await stored(id)).texts > 0, `${id}`);
   const catalogue = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
   const wines = catalogue.wines.map((w) => (w.id === ORIGEM_MERLOT ? { ...w, abv: (w.abv ?? 12) + 1 } : w));
   // Eight years earlier, Dom Ruinart's newest released vintage was an older one.
-  const presented = withPresentedVintages({ ...catalogue, wines }, YEAR).wines.map((w) =>
+  const presented = withCurrentVintages({ ...catalogue, wines }, YEAR).wines.map((w) =>
     w.id === DOM_RUINART ? { ...w, vintage: (w.vintage ?? YEAR) - 3 } : w,
   );
   await writeCatalogue(db.kysely, { ...catalogue, wines: presented });
@@ -76,7 +76,7 @@ test("a re-import drops the insights of regions whose wines or names changed, an
     assert.ok([merlotRegion, renamed, newWine, untouched].every((id) => all.includes(id)));
 
     // Unchanged: every insight stays.
-    await writeCatalogue(kdb, withPresentedVintages(source, YEAR));
+    await writeCatalogue(kdb, withCurrentVintages(source, YEAR));
     assert.deepEqual(await regionsWithInsight(), all);
 
     // A changed wine, a renamed region, a wine new to a region: those three regions lose theirs.
@@ -92,7 +92,7 @@ test("a re-import drops the insights of regions whose wines or names changed, an
         { ...template, id: 999_999 },
       ],
     };
-    await writeCatalogue(kdb, withPresentedVintages(changed, YEAR));
+    await writeCatalogue(kdb, withCurrentVintages(changed, YEAR));
     const dropped = [merlotRegion, renamed, newWine];
     assert.deepEqual(
       await regionsWithInsight(),

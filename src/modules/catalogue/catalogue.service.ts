@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/types.ts";
 import type { Catalogue } from "../../domain/vocabulary.ts";
-import { presentedVintage } from "../../domain/wine/wine-style.ts";
+import { currentVintage } from "../../domain/wine/wine-style.ts";
 import { generateMissing, type NamedGenerator, staleWineContent } from "../content/content.service.ts";
 import { countWines, WINES_PER_PART, type WriteCounts, writeCatalogueParts } from "./catalogue.repository.ts";
 import { saveRelease } from "./sources.repository.ts";
@@ -41,17 +41,17 @@ export function writeCatalogue(
 export type ImportProgress = (phase: "wines" | "content", done: number, total: number) => void;
 
 /**
- * The catalogue with each wine's presented vintage decided in `year` (see `presentedVintage`: null for
+ * The catalogue with each wine's current vintage decided in `year` (see `currentVintage`: null for
  * non-vintage styles, release rules respected), so the producer detail's `vintage`, the texts and the
  * drinking window (years after that vintage) name the same year until the next import.
  */
-export function withPresentedVintages(catalogue: Catalogue, year: number): Catalogue {
+export function withCurrentVintages(catalogue: Catalogue, year: number): Catalogue {
   const regionNames = new Map(catalogue.regions.map((r) => [r.id, r.names.en]));
-  return { ...catalogue, wines: presentedWines(catalogue.wines, regionNames, year) };
+  return { ...catalogue, wines: withCurrentVintage(catalogue.wines, regionNames, year) };
 }
 
-/** `wines` with their presented vintage in `year` (see withPresentedVintages); `regionNames`: id → English name. */
-function presentedWines(
+/** `wines` with their current vintage in `year` (see withCurrentVintages); `regionNames`: id → English name. */
+function withCurrentVintage(
   wines: Catalogue["wines"],
   regionNames: ReadonlyMap<number, string>,
   year: number,
@@ -59,7 +59,7 @@ function presentedWines(
   return wines.map((w) => {
     const region = { names: { en: regionNames.get(w.regionId) ?? "" } };
     const grapes = w.grapes.map((name) => ({ name }));
-    return { ...w, vintage: presentedVintage({ ...w, grapes, region }, year) };
+    return { ...w, vintage: currentVintage({ ...w, grapes, region }, year) };
   });
 }
 
@@ -128,7 +128,7 @@ export async function importXWines(
   const regionNames = new Map(dictionaries.regions.map((r) => [r.id, r.names.en]));
   async function* parts(): AsyncGenerator<Catalogue["wines"]> {
     for await (const part of xwinesParts(file, new XWinesRows(), WINES_PER_PART))
-      yield link(presentedWines(part, regionNames, year));
+      yield link(withCurrentVintage(part, regionNames, year));
   }
   const counts = await writeCatalogueParts(db, dictionaries, parts(), staleWineContent, (done) =>
     onProgress("wines", done, total),
@@ -184,7 +184,7 @@ export async function importSynthetic(
   ]);
   const real = parseXWines(readFileSync(BUNDLED_XWINES, "utf8"));
   const year = new Date().getUTCFullYear();
-  const catalogue = withPresentedVintages(syntheticCatalogue(real, n, seed, { style }), year);
+  const catalogue = withCurrentVintages(syntheticCatalogue(real, n, seed, { style }), year);
   await writeCatalogue(db, { wines: [], producers: [], regions: [], grapes: real.grapes });
   const counts = await writeCatalogue(db, catalogue, (done, total) => onProgress("wines", done, total));
   return { ...counts, milliseconds: Math.round(performance.now() - started) };

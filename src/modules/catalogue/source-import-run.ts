@@ -7,7 +7,7 @@
 import type { Transaction } from "kysely";
 import { keysetPages } from "../../db/keyset-pages.ts";
 import type { Database, SourceName, WineSourceTable } from "../../db/types.ts";
-import { presentedVintage } from "../../domain/wine/wine-style.ts";
+import { currentVintage } from "../../domain/wine/wine-style.ts";
 import { Crosswalk } from "./crosswalk.ts";
 import { wineDisplayName } from "./derivation.ts";
 import { catalogueGrape, grapeRow } from "./grapes-data.ts";
@@ -60,7 +60,7 @@ function wineRow(
   at: string,
 ) {
   const name = record.wineName || record.appellation || record.region || "";
-  const vintage = presentedVintage(
+  const vintage = currentVintage(
     {
       ...facts,
       name,

@@ -16,12 +16,7 @@ import {
   RegionInsightParams,
   RegionInsightResponse,
 } from "./content.schemas.ts";
-import {
-  drinkingPeriodLookup,
-  INSIGHT_MISSING,
-  PERIOD_MISSING,
-  regionInsightLookup,
-} from "./content.service.ts";
+import { INSIGHT_MISSING, PERIOD_MISSING } from "./content.service.ts";
 
 /** Seconds a client is told to wait before asking again for content being generated. */
 export const GENERATING_RETRY_AFTER = 30;
@@ -38,8 +33,6 @@ function notFound(reply: FastifyReply, missing: { generating: boolean; error: st
 }
 
 const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { wake } = app.content;
-
   app.get(
     "/region-insights/:regionId",
     {
@@ -58,7 +51,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result =
         id === null
           ? { found: false as const, generating: false, error: INSIGHT_MISSING }
-          : await regionInsightLookup(app.db, id, lang, wake);
+          : await app.content.regionInsight(id, lang);
       if (!result.found) return notFound(reply, result);
       const row = result.content;
       return {
@@ -102,7 +95,7 @@ const contentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const result =
         id === null
           ? { found: false as const, generating: false, error: PERIOD_MISSING }
-          : await drinkingPeriodLookup(app.db, id, lang, wake);
+          : await app.content.drinkingPeriod(id, lang);
       if (!result.found) return notFound(reply, result);
       // Out of date and being written again: answered, but not final.
       if (result.refreshing) request.doNotCache();

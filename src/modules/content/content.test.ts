@@ -339,13 +339,13 @@ describe("worker thread on demand", () => {
       WORKER_IDLE_MS: "100",
     });
     const waitFor = async (running: boolean) => {
-      for (let i = 0; i < 300 && svc.app.content.workerRunning() !== running; i++) {
+      for (let i = 0; i < 300 && svc.app.content.generationRunning() !== running; i++) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      return svc.app.content.workerRunning();
+      return svc.app.content.generationRunning();
     };
     try {
-      assert.equal(svc.app.content.workerRunning(), false, "no thread while the queue is empty");
+      assert.equal(svc.app.content.generationRunning(), false, "no thread while the queue is empty");
       const first = await svc.request("/region-insights/1004?lang=de");
       assert.equal(first.body.generating, true, JSON.stringify(first.body));
       assert.equal((await until200(svc, "/region-insights/1004?lang=de")).body.lang, "de");

@@ -37,7 +37,8 @@ import { format, textsFor } from "./texts/texts.ts";
 import { mailVerification } from "./verification.ts";
 
 const dashboardAccessRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, options) => {
-  const { clock, publicUrl } = options;
+  const { publicUrl } = options;
+  const clock = app.clock;
   const guest = { page: "guest", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 

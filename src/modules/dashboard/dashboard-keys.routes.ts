@@ -29,7 +29,8 @@ import {
 } from "./dashboard.service.ts";
 import { format, textsFor } from "./texts/texts.ts";
 
-const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock }) => {
+const dashboardKeyRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app) => {
+  const clock = app.clock;
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 

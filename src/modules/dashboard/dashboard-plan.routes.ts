@@ -42,7 +42,8 @@ function unavailable(err: unknown): boolean {
   return !(err instanceof AppError);
 }
 
-const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, prices }) => {
+const dashboardPlanRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { prices }) => {
+  const clock = app.clock;
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 

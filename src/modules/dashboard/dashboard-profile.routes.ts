@@ -39,7 +39,8 @@ import { format, textsFor } from "./texts/texts.ts";
 type PasswordCheck = { ok: true } | { ok: false; error: string; status: 422 | 429 };
 
 const dashboardProfileRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, options) => {
-  const { clock, publicUrl } = options;
+  const { publicUrl } = options;
+  const clock = app.clock;
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 

@@ -37,7 +37,8 @@ const ASSETS = new URL("assets/", HOME);
 const STYLE = readFileSync(new URL("style.css", ASSETS));
 const COPY_SCRIPT = readFileSync(new URL("copy.js", ASSETS));
 
-const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { clock, publicUrl }) => {
+const dashboardRoutes: FastifyPluginAsyncTypebox<DashboardOptions> = async (app, { publicUrl }) => {
+  const clock = app.clock;
   const account = { page: "account", public: true } as const;
   const audit = auditor(app.db, app.log, clock);
 

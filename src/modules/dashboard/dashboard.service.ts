@@ -31,8 +31,6 @@ export interface Flash {
 
 /** Options of the dashboard's route plugins. */
 export interface DashboardOptions {
-  /** The clock of subscriptions and sessions. */
-  clock: () => Date;
   /** The API's path prefix (`BASE_PATH`), for the example request on the keys page. */
   apiPath: string;
   /** `PUBLIC_URL`, or null: mailed links are built on it (account-mails.ts `mailLinkBase`). */

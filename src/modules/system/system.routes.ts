@@ -39,7 +39,7 @@ export const pingRoutes: FastifyPluginAsyncTypebox = async (app) => {
           abilities: JSON.parse(key.abilities) as string[],
           rate_limit_per_minute: request.auth.perMinute,
         },
-        timestamp: isoWithOffset(app.content.clock()),
+        timestamp: isoWithOffset(app.clock()),
       };
     },
   );

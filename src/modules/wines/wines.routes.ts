@@ -1,21 +1,18 @@
 /** GET /wines, /wines/search, /wines/{id}. */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { grapeName } from "../../domain/grape-name.ts";
-import { regionName } from "../../domain/region-name.ts";
 import { localizeResidualSugar } from "../../domain/residual-sugar-terms.ts";
 import type { Language } from "../../domain/vocabulary.ts";
 import { AppError } from "../../errors.ts";
 import { MAX_AGE_S } from "../../http/conditional.ts";
 import { offsetOf, pageEnvelope, parseId, requestUrlWith, requireTrimmed } from "../../http/pagination.ts";
 import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
-import { wineTextsLookup } from "../content/content.service.ts";
 import { MovedBody } from "../sources/sources.schemas.ts";
-import { wineIdsByCode, wineMoved, wineOriginOf } from "../sources/sources.service.ts";
+import { wineIdsByCode, wineMoved } from "../sources/sources.service.ts";
 import { SummaryRegions } from "./summary-regions.ts";
 import { changesPage, decodeCursor, encodeCursor, parseUpdatedSince } from "./wine-changes.service.ts";
 import { WinePositions } from "./wine-positions.ts";
-import { presentWineListItem } from "./wine-presenter.ts";
+import { presentWineDetail, presentWineListItem } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
@@ -239,55 +236,11 @@ const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const moved = await wineMoved(app.catalogueDb, id, request.url, request.linkBase);
         return reply.code(301).header("location", moved.location).send(moved);
       }
-      const texts =
-        wine.texts ??
-        (await wineTextsLookup(
-          app.db,
-          app.content.generator,
-          wine.id,
-          lang,
-          app.content.clock,
-          app.content.wake,
-        ));
-      const origin = wineOriginOf(wine.source_keys);
+      const texts = wine.texts ?? (await app.content.wineTexts(wine.id, lang));
       if (!texts) throw new AppError("internal_error", "Wine texts are missing.");
-      const textLang = texts.lang as typeof lang;
       // English while the wanted language is generated: not final, so not stored.
-      if (textLang !== lang) request.doNotCache();
-      return {
-        id: wine.id,
-        display_name: wine.display_name,
-        name: wine.name,
-        color: wine.color,
-        type: wine.type,
-        sub_type: wine.sub_type,
-        producer: {
-          id: wine.producer_id,
-          name: wine.producer_name,
-          title: wine.producer_title,
-          display_name: wine.producer_display_name,
-        },
-        region: { id: wine.region_id, name: regionName(wine, lang), country: wine.country.toLowerCase() },
-        residual_sugar: localizeResidualSugar(wine.residual_sugar, lang),
-        grapes: wine.grapes.map((g) => ({ id: g.id, name: grapeName(g, lang) })),
-        description: { text: texts.description, text_long: texts.description_long, language: textLang },
-        tasting_notes: { text: texts.tasting_notes, language: textLang },
-        pairing: { text: texts.pairing, language: textLang },
-        flavor_profile: {
-          sweetness: wine.flavor_sweetness,
-          acidity: wine.flavor_acidity,
-          tannins: wine.flavor_tannins,
-          alcohol: wine.flavor_alcohol,
-          body: wine.flavor_body,
-          finish: wine.flavor_finish,
-        },
-        abv: wine.abv,
-        vintages: JSON.parse(wine.vintages) as number[],
-        identifiers: origin.identifiers,
-        updated_at: wine.updated_at,
-        facts_basis: wine.facts_basis,
-        sources: origin.sources,
-      };
+      if (texts.lang !== lang) request.doNotCache();
+      return presentWineDetail(wine, texts, lang);
     },
   );
 };
