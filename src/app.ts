@@ -54,6 +54,7 @@ import requestBodies, { type BodyRule } from "./plugins/request-bodies.ts";
 import responseCache from "./plugins/response-cache.ts";
 import securityHeaders, { EVERY_ANSWER } from "./plugins/security-headers.ts";
 import webPages, { FORM_BODY_LIMIT } from "./plugins/web-pages.ts";
+import wineLists from "./plugins/wine-lists.ts";
 import wineSearch from "./plugins/wine-search.ts";
 
 /** What tests and the CLI may replace. */
@@ -243,6 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(passwordStrength);
   await app.register(language);
   await app.register(responseCache, { budgetBytes: config.responseCacheBytes });
+  await app.register(wineLists);
   await app.register(wineSearch);
   await app.register(labels, {
     ocrThreads: config.ocrThreads,

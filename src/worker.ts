@@ -15,7 +15,7 @@ import { pino } from "pino";
 import { Registry } from "prom-client";
 import type { Config } from "./config.ts";
 import { migrateToLatest, openDatabase } from "./db/database.ts";
-import { type OutcomeReporter, standaloneWorker } from "./modules/content/job-runner.ts";
+import { type OutcomeReporter, standaloneJobRunner } from "./modules/content/job-runner.ts";
 import { jobOutcomeCounter, serveMetrics } from "./plugins/metrics.ts";
 
 /** Runs the job runner until a stop signal; resolves once it stopped and the database is closed. */
@@ -32,7 +32,7 @@ export async function runWorker(config: Config): Promise<void> {
       log.error({ err }, "collecting the metrics failed"),
     );
   }
-  const worker = standaloneWorker({
+  const worker = standaloneJobRunner({
     db: database.kysely,
     generator: config.generator,
     pollMs: config.jobPollMs,

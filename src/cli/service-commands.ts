@@ -4,7 +4,7 @@
  */
 import type { Command } from "commander";
 import { loadConfig } from "../config.ts";
-import { DEFAULT_WINEDATA_URL } from "../modules/mcp/mcp.port.ts";
+import { DEFAULT_WINEDATA_URL } from "../modules/mcp/mcp.api-client.ts";
 import { action, UsageError } from "./command-support.ts";
 
 /** Adds `serve`, `worker` and `mcp` to `program`. */

@@ -2,12 +2,12 @@
  * Authentication, subscription state, abilities and rate limits for every v1 route.
  * Runs on `onRequest`, before body parsing and validation, in this order:
  * key (401) → per-minute limit (429 rate_limited; headers on every answer) → subscription (403)
- * → Enterprise gate (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
+ * → plan feature (403 forbidden) → ability (403 missing_ability) → daily budget (429 quota_exceeded).
  * An inner call (`app.rateLimits.isInnerCall`: a tool of the MCP endpoint calling the API in-process)
  * skips both counts, the request that made it having been counted; every check still runs. A request
  * that carries several calls (a `POST /mcp` with n tool calls) counts the others once its body is read,
  * with `request.countMore(reply, n - 1)`: the same limits, headers and 429s.
- * Routes declare what they need in `config: { ability, enterprise, budget }`, or `config: { public:
+ * Routes declare what they need in `config: { ability, feature, budget }`, or `config: { public:
  * true }` for none. Deny by default: a route under the API prefix that declares neither makes the app
  * fail to start (`onRoute`), so no route can be public by omission; every declaration is listed in
  * `app.routeAccess`, from which the tests derive the shared 401/403/429 cases.
@@ -23,7 +23,7 @@ import type { RedisSetting } from "../config.ts";
 import type { AccountRow, ApiKeyRow } from "../db/types.ts";
 import { AppError, unauthenticated } from "../errors.ts";
 import { findAccountById } from "../modules/accounts/accounts.repository.ts";
-import { type Access, accessAt } from "../modules/accounts/plans.ts";
+import { type Access, accessAt, type PlanFeature } from "../modules/accounts/plans.ts";
 import { findKeyByPrefix, touchKey } from "../modules/api-keys/api-keys.repository.ts";
 import { type Ability, keyHasAbility, keyIsLive, keyPrefix } from "../modules/api-keys/api-keys.service.ts";
 import { type CachedKey, KeyCache, verifies } from "../modules/api-keys/key-cache.ts";
@@ -49,8 +49,8 @@ declare module "fastify" {
     ability?: Ability | null;
     /** No key needed (health, readiness, the OpenAPI document). */
     public?: boolean;
-    /** Route needs an Enterprise subscription. */
-    enterprise?: boolean;
+    /** A feature the account's plan must have (`photo`: Enterprise), else 403 `forbidden`. */
+    feature?: PlanFeature;
     /** Counts toward the account's daily budget (default true; false for /ping). */
     budget?: boolean;
   }
@@ -63,7 +63,7 @@ declare module "fastify" {
      * carries no data, so it counts toward the minute limit only (README "Caching and conditional
      * requests"). Never rejects: a failed refund is logged and the count stays.
      */
-    spareDailyBudget(): Promise<void>;
+    refundDailyCount(): Promise<void>;
     /**
      * Counts `more` requests beyond this one against its key's per-minute limit and then, when the
      * route counts toward it, its account's daily budget, as if that many more had come (a `POST /mcp`
@@ -92,7 +92,8 @@ export interface RouteAccess {
   url: string;
   /** The ability needed, null for any valid key, undefined for a public route. */
   ability: Ability | null | undefined;
-  enterprise: boolean;
+  /** The plan feature needed, or null. */
+  feature: PlanFeature | null;
   public: boolean;
 }
 
@@ -124,12 +125,12 @@ export default fp<AuthOptions>(
     const limits = app.rateLimits;
     app.decorateRequest("auth", null as unknown as AuthContext);
     app.decorateRequest("dayCounted", null);
-    app.decorateRequest("spareDailyBudget", async function (this: FastifyRequest) {
+    app.decorateRequest("refundDailyCount", async function (this: FastifyRequest) {
       const counted = this.dayCounted;
       if (counted === null) return;
       this.dayCounted = null;
       await limits
-        .refundDay(counted.accountId, counted.at)
+        .refundDailyCount(counted.accountId, counted.at)
         .catch((err: unknown) => this.log.warn({ err }, "could not take back a daily budget count"));
     });
     const routeAccess: RouteAccess[] = [];
@@ -147,7 +148,7 @@ export default fp<AuthOptions>(
           method,
           url: route.url,
           ability: config.public === true ? undefined : config.ability,
-          enterprise: config.enterprise === true,
+          feature: config.feature ?? null,
           public: config.public === true,
         });
       }
@@ -221,7 +222,7 @@ export default fp<AuthOptions>(
       if (access.plan === null || access.limits === null) {
         throw new AppError("subscription_inactive", "Your subscription is not active.");
       }
-      if (config.enterprise && !access.limits.photo) {
+      if (config.feature && !access.limits[config.feature]) {
         throw new AppError("forbidden", "This endpoint requires an Enterprise API subscription");
       }
       if (config.ability !== null && !keyHasAbility(entry.abilities, config.ability)) {

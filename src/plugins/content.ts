@@ -25,7 +25,7 @@ import {
   wineTextsLookup,
 } from "../modules/content/content.service.ts";
 import type { WorkerThreadData } from "../modules/content/generation-worker.ts";
-import { ContentWorker, type JobOutcome } from "../modules/content/job-runner.ts";
+import { type JobOutcome, JobRunner } from "../modules/content/job-runner.ts";
 import { hasDueJob } from "../modules/content/jobs.repository.ts";
 import { workerEntry } from "../worker-loader.ts";
 
@@ -194,7 +194,7 @@ export default fp<ContentOptions>(
       app.addHook("onClose", async () => thread?.close());
       return;
     }
-    const worker = new ContentWorker({
+    const worker = new JobRunner({
       db: app.db,
       generator: options.generator,
       pollMs: options.pollMs,

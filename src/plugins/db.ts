@@ -1,6 +1,6 @@
 /**
  * The app's databases, decorated on the instance and closed with it:
- * - `app.db` (`app.database`: its handle) — the primary, `DATABASE_URL`: accounts, keys and their
+ * - `app.db` (`app.dbHandle`: its handle, to close it or read its dialect) — the primary, `DATABASE_URL`: accounts, keys and their
  *   use, generated texts, generation jobs, every write;
  * - `app.catalogueDb` — where catalogue reads go (wines, producers, regions, grapes, the search
  *   index, the label matcher, the catalogue version): the read replica of `DATABASE_READ_URL`
@@ -20,8 +20,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The primary database (Kysely): accounts, keys, texts, jobs, and every write. */
     db: Kysely<Database>;
-    /** The primary's handle (dialect, close). */
-    database: Db;
+    /** The primary's handle (dialect, close); `app.db` is its Kysely instance. */
+    dbHandle: Db;
     /** Catalogue reads: the read replica's Kysely, or `app.db` itself when none is configured. */
     catalogueDb: Kysely<Database>;
     /** The read replica's handle (`DATABASE_READ_URL`), or null when catalogue reads use the primary. */
@@ -49,7 +49,7 @@ export default fp<DbOptions>(
     const replica = readDatabase ?? (read ? openDatabase(read, { log, role: "read replica" }) : null);
     replica?.setLog(log);
     app.decorate("db", database.kysely);
-    app.decorate("database", database);
+    app.decorate("dbHandle", database);
     app.decorate("catalogueDb", replica?.kysely ?? database.kysely);
     app.decorate("readReplica", replica);
     app.addHook("onClose", async () => {

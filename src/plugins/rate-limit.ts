@@ -225,7 +225,7 @@ export class RateLimits {
    * `now` that was counted): for an answer that does not count toward the daily budget after all
    * (a `304 Not Modified`).
    */
-  async refundDay(accountId: number, now: Date): Promise<void> {
+  async refundDailyCount(accountId: number, now: Date): Promise<void> {
     await this.perDay.reward(`${accountId}:${now.toISOString().slice(0, 10)}`, 1);
   }
 

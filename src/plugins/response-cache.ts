@@ -27,7 +27,7 @@
  * - a GET whose `If-None-Match` matches that tag (weak comparison, lists, `*`) is answered
  *   `304 Not Modified` without a body, with ETag, Cache-Control and Vary; from memory before the
  *   handler when the answer is stored, else after the handler from the answer it made. A 304 gives
- *   back its count toward the daily budget (`request.spareDailyBudget`, plugins/auth.ts); it counted
+ *   back its count toward the daily budget (`request.refundDailyCount`, plugins/auth.ts); it counted
  *   toward the minute limit like any request;
  * - a 200 that is not final (`request.doNotCache()`), a 404 `generating` and every error carry
  *   `Cache-Control: no-store` and no ETag: nothing may be reused or revalidated.
@@ -224,7 +224,7 @@ const keepsPayload = (request: FastifyRequest) => request.method === "HEAD";
  * the caller and the language plugin) once the request's daily budget count is given back.
  */
 function notModified(request: FastifyRequest, reply: FastifyReply, body: Buffer): Promise<unknown> {
-  return request.spareDailyBudget().then(() => {
+  return request.refundDailyCount().then(() => {
     reply.removeHeader("content-type");
     return reply.code(304).send(keepsPayload(request) ? body : undefined);
   });
@@ -365,7 +365,7 @@ export default fp<ResponseCacheOptions>(
           : bodyOf(request, stored, slot.version).tag;
       validators(request, reply, tag);
       if (!noneMatchFails(request.headers["if-none-match"], tag)) return done(null, payload);
-      request.spareDailyBudget().then(() => {
+      request.refundDailyCount().then(() => {
         reply.code(304);
         reply.removeHeader("content-type");
         done(null, keepsPayload(request) ? payload : null);

@@ -7,12 +7,19 @@ import type { AccountRow, Plan } from "../../db/types.ts";
  * Limits of a plan: requests per minute per key (default and maximum), requests per UTC day per
  * account, active keys per account.
  */
+/**
+ * A feature a plan has or lacks (a boolean of {@link PlanLimits}); a route that needs one declares
+ * `config: { feature }` (plugins/auth.ts), answered 403 `forbidden` for plans without it.
+ */
+export type PlanFeature = "photo";
+
 export interface PlanLimits {
   defaultPerMinute: number;
   /** Highest per-minute limit a key may be given; null = any (Enterprise, configurable per key). */
   maxPerMinute: number | null;
   /** Requests per UTC day per account; null = unlimited. */
   perDay: number | null;
+  /** Label recognition (`POST /photo/analyze`, the MCP photo tool): Enterprise only. */
   photo: boolean;
   /**
    * Active (not revoked, not expired) keys an account may hold; `issueKey` refuses the next one

@@ -77,7 +77,7 @@ test("shared cases on every registered route under the prefix or declaring a key
           code: "missing_ability",
         });
       }
-      if (route.enterprise) {
+      if (route.feature !== null) {
         const trial = await s.newKey({ plan: "trial" });
         const res = await s.request(path, { key: trial, body });
         assert.equal(res.status, 403);

@@ -8,7 +8,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { DatabaseSetting, GeneratorSetting } from "../../config.ts";
 import { openDatabase } from "../../db/database.ts";
-import { standaloneWorker } from "./job-runner.ts";
+import { standaloneJobRunner } from "./job-runner.ts";
 
 /** What the main thread passes to the worker thread. */
 export interface WorkerThreadData {
@@ -36,7 +36,7 @@ const log = { info: send("info"), warn: send("warn"), error: send("error") };
 
 // The thread's own pool reports a lost/regained PostgreSQL connection through the main thread's log.
 const db = openDatabase(data.database, { log });
-const worker = standaloneWorker({
+const worker = standaloneJobRunner({
   db: db.kysely,
   generator: data.generator,
   pollMs: data.pollMs,

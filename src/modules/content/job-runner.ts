@@ -39,7 +39,7 @@ export type JobOutcome = "done" | "retried" | "failed";
 /** Told each {@link JobOutcome} of this runner, with the job's kind (metrics). Must not throw. */
 export type OutcomeReporter = (kind: JobKind, outcome: JobOutcome) => void;
 
-export interface WorkerOptions {
+export interface JobRunnerOptions {
   db: Kysely<Database>;
   generator: NamedGenerator;
   pollMs: number;
@@ -57,14 +57,14 @@ export interface WorkerOptions {
 }
 
 /**
- * A {@link ContentWorker} of its own process or thread: the generator made from `generator` (the
+ * A {@link JobRunner} of its own process or thread: the generator made from `generator` (the
  * `GENERATOR` settings; a provider that cannot be used falls back to offline, with a warning), the
  * system clock for time stamps.
  */
-export function standaloneWorker(
-  options: Omit<WorkerOptions, "generator" | "clock"> & { generator: GeneratorSetting },
-): ContentWorker {
-  return new ContentWorker({
+export function standaloneJobRunner(
+  options: Omit<JobRunnerOptions, "generator" | "clock"> & { generator: GeneratorSetting },
+): JobRunner {
+  return new JobRunner({
     ...options,
     generator: createGenerator(options.generator, (kind, reason) =>
       options.log.warn({ kind, reason }, "generator fell back to offline"),
@@ -73,7 +73,13 @@ export function standaloneWorker(
   });
 }
 
-export class ContentWorker {
+/**
+ * Runs the generation jobs of the queue (jobs.repository.ts): polls every `pollMs`, claims one job
+ * at a time under a lease renewed by a heartbeat, writes its content with the generator and records
+ * the outcome (done, retried with back-off, failed). It runs in the service's generation thread
+ * (`GENERATION=thread`), on its main thread (`inline`), or in `winedata worker` processes.
+ */
+export class JobRunner {
   readonly id = `worker-${randomUUID().slice(0, 8)}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -85,7 +91,7 @@ export class ContentWorker {
   private readonly unreleased = new Map<number, JobRow>();
   private readonly queueLog: OutageLog;
 
-  constructor(private readonly options: WorkerOptions) {
+  constructor(private readonly options: JobRunnerOptions) {
     this.queueLog = new OutageLog(options.log, "reading the generation queue");
   }
 

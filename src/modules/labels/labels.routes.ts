@@ -12,7 +12,7 @@ const labelRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     "/photo/analyze",
     {
-      config: { ability: "photo:analyze", enterprise: true },
+      config: { ability: "photo:analyze", feature: "photo" },
       schema: {
         tags: ["photo"],
         summary: "Enterprise: match a label photo to wines",

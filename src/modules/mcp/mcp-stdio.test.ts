@@ -10,7 +10,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { startTestService, type TestService } from "../../../test/helpers.ts";
-import { apiRootOf } from "./mcp.port.ts";
+import { apiRootOf } from "./mcp.api-client.ts";
 import { MCP_TOOL_NAMES } from "./mcp.tools.ts";
 
 const CLI = ["--import", "tsx", "src/cli.ts", "mcp"];

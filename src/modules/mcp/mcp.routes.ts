@@ -24,8 +24,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { AppError } from "../../errors.ts";
 import { LOOPBACK_HOSTNAMES, linkScheme } from "../../http/origin.ts";
+import { type ApiClient, parseBody, queryString } from "./mcp.api-client.ts";
 import { refusedBatch, toolCallCount } from "./mcp.messages.ts";
-import { type ApiPort, parseBody, queryString } from "./mcp.port.ts";
 import type { McpToolOptions } from "./mcp.tools.ts";
 
 /** Options of the `/mcp` routes. */
@@ -94,7 +94,7 @@ function foreignHost(
  * The port of `/mcp`: the API in this process (`app.inject`) with the caller's credentials, Host and
  * forwarding headers (links in answers point where the caller reached) and the inner-call headers.
  */
-function injectPort(app: FastifyInstance, basePath: string, request: FastifyRequest): ApiPort {
+function injectPort(app: FastifyInstance, basePath: string, request: FastifyRequest): ApiClient {
   const passed: Record<string, string> = {};
   for (const name of ["authorization", "x-api-key", "host", "x-forwarded-host", "x-forwarded-proto"]) {
     const value = request.headers[name];

@@ -10,7 +10,7 @@
  */
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { ConfigError } from "../../config.ts";
-import { apiRootOf, DEFAULT_WINEDATA_URL, fetchPort } from "./mcp.port.ts";
+import { apiRootOf, DEFAULT_WINEDATA_URL, fetchApiClient } from "./mcp.api-client.ts";
 import { createMcpServer } from "./mcp.tools.ts";
 
 /**
@@ -32,7 +32,10 @@ export async function runMcpStdio(env: NodeJS.ProcessEnv = process.env): Promise
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new ConfigError(`WINEDATA_URL must be an http(s) URL, got "${root}".`);
   }
-  const server = createMcpServer(fetchPort(apiRootOf(url), key), { generatingWaitMs: 5_000, pollMs: 1_000 });
+  const server = createMcpServer(fetchApiClient(apiRootOf(url), key), {
+    generatingWaitMs: 5_000,
+    pollMs: 1_000,
+  });
   const transport = new StdioServerTransport();
   // The client closing stdin ends the session and the process.
   process.stdin.once("end", () => {

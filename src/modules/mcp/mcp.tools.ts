@@ -1,7 +1,7 @@
 /**
  * The MCP server of the Wine Data Service: ten read-only tools over the API, one definition for
  * both transports (stdio in mcp.stdio.ts, Streamable HTTP in mcp.routes.ts). Each tool makes API
- * requests through an {@link ApiPort} and answers with the API's JSON as `structuredContent`, a
+ * requests through an {@link ApiClient} and answers with the API's JSON as `structuredContent`, a
  * short summary in the requested language and that JSON as text (for clients that read only text).
  *
  * - API errors (401, 403, 404, 422, 429, 503, …) become tool errors: `isError: true`, the message
@@ -16,8 +16,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { Language } from "../../domain/vocabulary.ts";
+import type { ApiAnswer, ApiCall, ApiClient } from "./mcp.api-client.ts";
 import { MCP_TOOL_NAMES } from "./mcp.names.ts";
-import type { ApiAnswer, ApiCall, ApiPort } from "./mcp.port.ts";
 import {
   FindWineByCodeInput,
   GetDrinkingWindowInput,
@@ -105,7 +105,7 @@ export function errorResult(answer: ApiAnswer): CallToolResult {
  * @returns the last answer and, when it is still not final, the seconds the client should wait.
  */
 async function askUntilWritten(
-  port: ApiPort,
+  port: ApiClient,
   call: ApiCall,
   pending: (answer: ApiAnswer) => number | null,
   { waitMs, pollMs }: { waitMs: number; pollMs: number },
@@ -142,7 +142,7 @@ type Args<S extends Shape> = { [K in keyof S]: z.output<S[K]> };
  * A new MCP server whose tools call the API through `port`. One server per connection (stdio) or
  * per request (stateless HTTP).
  */
-export function createMcpServer(port: ApiPort, options: McpToolOptions = {}): McpServer {
+export function createMcpServer(port: ApiClient, options: McpToolOptions = {}): McpServer {
   const wait = { waitMs: options.generatingWaitMs ?? 5_000, pollMs: options.pollMs ?? 500 };
   const server = new McpServer(
     { name: "wine-data-service", title: "Wine Data Service", version: "1.0.0" },

@@ -157,7 +157,7 @@ test("logs never hold a key; a 500 says nothing of its cause", async () => {
     assert.equal((await svc.request("/ping")).status, 200);
     assert.equal((await svc.request("/ping", { key: null, headers: { "x-api-key": svc.key } })).status, 200);
     assert.equal((await svc.request("/wines?per_page=1", { key: `${svc.key}zz` })).status, 401);
-    await svc.app.database.destroy();
+    await svc.app.dbHandle.destroy();
     const res = await svc.request("/wines");
     assert.equal(res.status, 500);
     assert.deepEqual(res.body, { message: "Server Error", code: "internal_error" });

@@ -9,19 +9,14 @@ import { offsetOf, pageEnvelope, parseId, requestUrlWith, requireTrimmed } from 
 import { AuthErrors, ErrorBody, idParams } from "../../http/schemas.ts";
 import { MovedBody } from "../sources/sources.schemas.ts";
 import { wineIdsByCode, wineMoved } from "../sources/sources.service.ts";
-import { SummaryRegions } from "./summary-regions.ts";
 import { changesPage, decodeCursor, encodeCursor, parseUpdatedSince } from "./wine-changes.service.ts";
-import { WinePositions } from "./wine-positions.ts";
 import { presentWineDetail, presentWineListItem } from "./wine-presenter.ts";
 import {
   findWine,
   listWines,
-  producerNamePages,
   searchRowsByIds,
-  summaryRegions,
   type WineFilters,
   type WineListRow,
-  wineListPages,
   wineSummariesByIds,
 } from "./wines.repository.ts";
 import {
@@ -33,32 +28,12 @@ import {
   WineSearchResponse,
 } from "./wines.schemas.ts";
 
-/** Delay after listening before the in-memory list positions are read, in milliseconds. */
-const PRELOAD_DELAY_MS = 2_000;
-
 const wineRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { ability: "wines:read" as const };
   const cached = { ...config, cache: true };
   // The detail carries generated texts (description, tasting notes, pairing): a shorter lifetime.
   const cachedTexts = { ...cached, maxAge: MAX_AGE_S.texts };
-  const positions = new WinePositions(
-    () => wineListPages(app.catalogueDb),
-    () => producerNamePages(app.catalogueDb),
-  );
-  // Read in the background shortly after the service listens (not at once: that would slow the
-  // start-up's first answers), so the first unfiltered list does not wait for a read of every wine;
-  // a list asked for earlier starts the same read. A failed read is retried by a list.
-  let preload: NodeJS.Timeout | undefined;
-  app.addHook("onListen", async () => {
-    preload = setTimeout(() => {
-      Promise.resolve(app.catalogueVersion.current())
-        .then((at) => positions.prepare(at))
-        .catch((err) => app.log.warn({ err }, "wine list positions not preloaded"));
-    }, PRELOAD_DELAY_MS).unref();
-  });
-  app.addHook("onClose", async () => clearTimeout(preload));
-
-  const regions = new SummaryRegions((ids) => summaryRegions(app.catalogueDb, ids));
+  const { positions, regions } = app.wineLists;
 
   /**
    * A page of the list in `lang`: from memory without a producer filter (positions and rows), else by

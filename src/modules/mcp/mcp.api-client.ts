@@ -1,6 +1,6 @@
 /**
- * The one way the MCP tools reach the API: a port `call → answer`. Two implementations: over HTTP
- * with `fetch` (`winedata mcp`, stdio: {@link fetchPort}) and in-process with `app.inject` (the `/mcp`
+ * The one way the MCP tools reach the API: an API client `call → answer`. Two implementations: over HTTP
+ * with `fetch` (`winedata mcp`, stdio: {@link fetchApiClient}) and in-process with `app.inject` (the `/mcp`
  * endpoint, in mcp.routes.ts). Either way the API itself answers, so authentication, plan and ability
  * checks, languages, the generating flow and serialization are exactly the API's.
  */
@@ -24,7 +24,7 @@ export interface ApiAnswer {
 }
 
 /** Makes one API request; resolves with any status, rejects only when no answer could be had. */
-export type ApiPort = (call: ApiCall) => Promise<ApiAnswer>;
+export type ApiClient = (call: ApiCall) => Promise<ApiAnswer>;
 
 /** `?a=1&b=x` of a call's query (undefined values left out), or "" for none. */
 export function queryString(query: ApiCall["query"]): string {
@@ -69,7 +69,7 @@ export function apiRootOf(url: URL): string {
  * `timeoutMs` milliseconds, default 60 s) becomes a 503 `service_unavailable` answer naming the URL
  * (never the key).
  */
-export function fetchPort(apiRoot: string, key: string, timeoutMs = 60_000): ApiPort {
+export function fetchApiClient(apiRoot: string, key: string, timeoutMs = 60_000): ApiClient {
   const root = apiRoot.replace(/\/+$/, "");
   return async (call) => {
     const url = `${root}${call.path}${queryString(call.query)}`;
