@@ -7,8 +7,12 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { classifyDrinkingWindow, type WindowRule } from "../src/domain/wine/drinking-window.ts";
 import { servingTemperature } from "../src/domain/wine/tasting-and-serving.ts";
 import type { WineFacts } from "../src/domain/wine/wine-facts.ts";
+import { wineStyle } from "../src/domain/wine/wine-style.ts";
 import { BUNDLED_XWINES } from "../src/modules/catalogue/catalogue.service.ts";
 import { parseXWines } from "../src/modules/catalogue/xwines.ts";
+
+/** The calendar year the styles are decided in (which vintage may be named). */
+const YEAR = new Date().getUTCFullYear();
 
 /** The wines (X-Wines ids) and the style each stands for. */
 const WINES: [number, string][] = [
@@ -64,12 +68,12 @@ function facts(id: number): WineFacts {
 const year = new Date().getUTCFullYear();
 const rows = WINES.map(([id, label]) => {
   const f = facts(id);
-  const w = classifyDrinkingWindow(f);
+  const w = classifyDrinkingWindow(f, wineStyle(f, YEAR));
   const v = w.style.vintage;
   const window = v === null ? `${w.from}–${w.to} years from purchase` : `${v + w.from}–${v + w.to}`;
   const release =
     w.style.releaseYear === null ? "—" : `from ${w.style.releaseYear} (${w.style.releaseSource})`;
-  const [lo, hi] = servingTemperature(f);
+  const [lo, hi] = servingTemperature(f, wineStyle(f, YEAR));
   return `| ${id} | ${label} | ${f.name} | ${f.vintage ?? "NV"} | ${v ?? "NV"} | ${window} | ${w.rule}: ${RULE_SOURCE[w.rule] ?? "see drinking-window.ts"} | ${release} | ${lo}–${hi} °C |`;
 });
 

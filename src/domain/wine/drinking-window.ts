@@ -266,10 +266,7 @@ function byStyle(facts: WineFacts, style: WineStyle, tier: Tier): ClassifiedWind
  * Classifies the wine and returns the window with its rule and style (see WindowRule for rules and
  * sources): years after `style.vintage`, or after release/purchase when that is null.
  */
-export function classifyDrinkingWindow(
-  facts: WineFacts,
-  style: WineStyle = wineStyle(facts),
-): ClassifiedWindow {
+export function classifyDrinkingWindow(facts: WineFacts, style: WineStyle): ClassifiedWindow {
   const tier = tierOf(legalLabelTerms(facts));
   const long = longAgeing(facts, tier);
   let w = byStyle(facts, style, tier);
@@ -320,7 +317,7 @@ function clamp(w: ClassifiedWindow): ClassifiedWindow {
  * when that is null; see `wineStyle`): `{ from, to }` with 0 <= from <= to <= 100. Deterministic; see `classifyDrinkingWindow` and
  * `WindowRule` for the rules and their sources.
  */
-export function drinkingWindow(facts: WineFacts): DrinkingWindow {
-  const { from, to } = classifyDrinkingWindow(facts);
+export function drinkingWindow(facts: WineFacts, year: number): DrinkingWindow {
+  const { from, to } = classifyDrinkingWindow(facts, wineStyle(facts, year));
   return { from, to };
 }

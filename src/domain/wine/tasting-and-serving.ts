@@ -7,7 +7,7 @@
 import type { AromaId } from "./aromas.ts";
 import { grapeRecord } from "./grapes/grape-records.ts";
 import type { WineFacts } from "./wine-facts.ts";
-import { type StyleKind, type WineStyle, wineStyle } from "./wine-style.ts";
+import type { StyleKind, WineStyle } from "./wine-style.ts";
 
 /**
  * Aromas of a style that override or filter the grapes' aromas: `palette` are the aromas the style
@@ -141,10 +141,7 @@ function stillAromas(facts: WineFacts): AromaId[] {
  * graphite, a white Champagne no red cherry, a tawny Port its cask-aged notes); `fromGrapes` is false
  * when the style's own aromas had to be used (see styleAromas).
  */
-export function typicalAromas(
-  facts: WineFacts,
-  wine: WineStyle = wineStyle(facts),
-): { ids: AromaId[]; fromGrapes: boolean } {
+export function typicalAromas(facts: WineFacts, wine: WineStyle): { ids: AromaId[]; fromGrapes: boolean } {
   const style = styleAromas(facts, wine);
   const allowed = (id: AromaId) => style?.palette === undefined || style.palette.includes(id);
   const ids: AromaId[] = [];
@@ -172,7 +169,7 @@ const AGED_BY_STYLE: Partial<Record<StyleKind, AromaId[]>> = {
 };
 
 /** Aromas that typically develop with bottle age: by style (AGED_BY_STYLE), else from the grape records; [] when none. */
-export function agedAromas(facts: WineFacts, style: WineStyle = wineStyle(facts)): AromaId[] {
+export function agedAromas(facts: WineFacts, style: WineStyle): AromaId[] {
   const byStyle = AGED_BY_STYLE[style.kind];
   if (byStyle) return byStyle;
   const ids: AromaId[] = [];
@@ -191,7 +188,7 @@ export function agedAromas(facts: WineFacts, style: WineStyle = wineStyle(facts)
  * rosé 8–10, full white 10–13; light red and Gamay (Beaujolais, served cool: OCW "Beaujolais") 12–14,
  * medium red 14–16, full red 16–18.
  */
-export function servingTemperature(facts: WineFacts, style: WineStyle = wineStyle(facts)): [number, number] {
+export function servingTemperature(facts: WineFacts, style: WineStyle): [number, number] {
   const full = facts.body === "full" || facts.body === "very_full";
   switch (style.kind) {
     case "sparkling_nv":
@@ -233,7 +230,7 @@ export function servingTemperature(facts: WineFacts, style: WineStyle = wineStyl
  * Decanting is suggested for full, tannic dry reds (tannins ≥ 6) and for Vintage Port, which throws a
  * sediment in bottle (OCW "decanting", "port"); never for tawny, colheita, ruby or LBV Port.
  */
-export function suggestsDecanting(facts: WineFacts, style: WineStyle = wineStyle(facts)): boolean {
+export function suggestsDecanting(facts: WineFacts, style: WineStyle): boolean {
   const kind = style.kind;
   if (kind === "vintage_port") return true;
   if (kind !== "red") return false;
@@ -302,7 +299,7 @@ const STYLE_FOODS: Partial<Record<StyleKind, { drop: readonly string[]; add: rea
  * STYLE_FOODS), topped up with the style's own when fewer than two remain; the listed foods unchanged
  * for other styles.
  */
-export function pairingFoods(facts: WineFacts, style: WineStyle = wineStyle(facts)): string[] {
+export function pairingFoods(facts: WineFacts, style: WineStyle): string[] {
   const listed = facts.foods.filter((food) => !facts.foods.includes(COVERED_BY[food] ?? ""));
   const rule = STYLE_FOODS[style.kind];
   if (!rule) return listed;

@@ -200,10 +200,10 @@ function releaseDelay(
 
 /**
  * Recognises the style of a wine (see `StyleKind`, and the module comment for signals and sources).
- * `year` is the calendar year in which a vintage must already be on sale to be named (default: the
- * current UTC year). Deterministic for the same facts and year.
+ * `year` is the calendar year in which a vintage must already be on sale to be named (the caller's
+ * clock: the import's year, or the year texts are written in). Deterministic for the same facts and year.
  */
-export function wineStyle(facts: StyleInput, year = new Date().getUTCFullYear()): WineStyle {
+export function wineStyle(facts: StyleInput, year: number): WineStyle {
   const name = fold(facts.name);
   const rule = appellationRule(facts.region.names.en);
   const kind = kindOf(facts, name, rule);
@@ -239,10 +239,4 @@ export function wineStyle(facts: StyleInput, year = new Date().getUTCFullYear())
  */
 export function currentVintage(facts: Omit<StyleInput, "vintage">, year: number): number | null {
   return wineStyle({ ...facts, vintage: facts.vintages?.[0] ?? null }, year).vintage;
-}
-
-/** The facts with `vintage` replaced by the style's vintage (null for a non-vintage wine). */
-export function withStyleVintage(facts: WineFacts): WineFacts {
-  const { vintage } = wineStyle(facts);
-  return vintage === facts.vintage ? facts : { ...facts, vintage };
 }

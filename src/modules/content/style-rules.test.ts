@@ -62,14 +62,16 @@ async function allTexts(f: WineFacts, lang: Language): Promise<string> {
 const aromaWords = (ids: AromaId[], lang: Language) => ids.map((id) => AROMAS[id][lang].toLowerCase());
 
 const YEAR = /\b(1[89]\d\d|20\d\d)\b/g;
+/** The calendar year the styles are decided in (which vintage may be named). */
+const STYLE_YEAR = new Date().getUTCFullYear();
 const DECANT = /decant|dekant|carafe/i;
 
 test("colheita Port 103471: a tawny ready when bottled — no vintage-port ageing, no decanting, served cool", async () => {
   const f = wine(COLHEITA);
-  const style = wineStyle(f);
+  const style = wineStyle(f, STYLE_YEAR);
   assert.equal(style.kind, "colheita_port");
-  assert.deepEqual(servingTemperature(f), [10, 14]);
-  assert.equal(suggestsDecanting(f), false);
+  assert.deepEqual(servingTemperature(f, wineStyle(f, STYLE_YEAR)), [10, 14]);
+  assert.equal(suggestsDecanting(f, wineStyle(f, STYLE_YEAR)), false);
   for (const lang of LANGUAGES) {
     const d = await gen.drinkingPeriod(f, lang);
     assert.ok(d.to - d.from <= 15, `${lang}: window ${d.from}–${d.to} is not a decades-long cellar window`);
@@ -83,7 +85,7 @@ test("colheita Port 103471: a tawny ready when bottled — no vintage-port agein
 
 test("Brunello 137010: the window opens no earlier than the release rule allows (≥ 2023 for 2018)", async () => {
   const f = wine(BRUNELLO);
-  const { vintage, releaseYear } = wineStyle(f);
+  const { vintage, releaseYear } = wineStyle(f, STYLE_YEAR);
   assert.ok(vintage !== null && releaseYear !== null);
   assert.ok(releaseYear >= vintage + 5, `release ${releaseYear}`);
   for (const lang of LANGUAGES) {
@@ -96,7 +98,7 @@ test("Brunello 137010: the window opens no earlier than the release rule allows 
 
 test("Dom Ruinart 111544: a prestige cuvée names only a vintage already released, window after release", async () => {
   const f = wine(DOM_RUINART);
-  const style = wineStyle(f);
+  const style = wineStyle(f, STYLE_YEAR);
   assert.equal(style.kind, "sparkling_prestige");
   assert.ok(
     style.vintage !== null && style.vintage + 8 <= new Date().getUTCFullYear(),
@@ -115,14 +117,16 @@ test("Dom Ruinart 111544: a prestige cuvée names only a vintage already release
 
 test("Eric Rodez 116995 (multi-vintage cuvée) and NV sparkling: no vintage claim in any text", async () => {
   const f = wine(RODEZ_MULTI_VINTAGE);
-  assert.equal(wineStyle(f).vintage, null);
+  assert.equal(wineStyle(f, STYLE_YEAR).vintage, null);
   for (const lang of LANGUAGES) {
     const text = await allTexts(f, lang);
     assert.deepEqual(text.match(YEAR), null, `${lang}: ${text}`);
   }
   // Every non-vintage Champagne of the catalogue: no year in its drinking-period texts.
   const nv = [...wines.values()].filter(
-    (w) => appellationRule(w.region.names.en)?.region === "Champagne" && wineStyle(w).kind === "sparkling_nv",
+    (w) =>
+      appellationRule(w.region.names.en)?.region === "Champagne" &&
+      wineStyle(w, STYLE_YEAR).kind === "sparkling_nv",
   );
   assert.ok(nv.length >= 5, `${nv.length} NV champagnes`);
   for (const w of nv) {
@@ -144,7 +148,7 @@ test("rosés 176059 and 100556: rosé aromas, not the red grape's blackberry, pe
   for (const id of ROSES) {
     const f = wine(id);
     assert.equal(f.color, "rose");
-    const ids = typicalAromas(f).ids;
+    const ids = typicalAromas(f, wineStyle(f, STYLE_YEAR)).ids;
     assert.ok(
       ids.every((a) => !red.includes(a)),
       `${id}: ${ids.join(", ")}`,
@@ -158,9 +162,9 @@ test("rosés 176059 and 100556: rosé aromas, not the red grape's blackberry, pe
 
 test("Brachetto 154979 (4 % ABV): rose, strawberry, raspberry at 8–10 °C", async () => {
   const f = wine(BRACHETTO);
-  assert.equal(wineStyle(f).kind, "sweet_light");
-  assert.deepEqual(servingTemperature(f), [8, 10]);
-  const ids = typicalAromas(f).ids;
+  assert.equal(wineStyle(f, STYLE_YEAR).kind, "sweet_light");
+  assert.deepEqual(servingTemperature(f, wineStyle(f, STYLE_YEAR)), [8, 10]);
+  const ids = typicalAromas(f, wineStyle(f, STYLE_YEAR)).ids;
   assert.ok(
     ids.length >= 2 && ids.every((a) => ["rose", "strawberry", "raspberry", "redCherry"].includes(a)),
     ids.join(),
@@ -188,8 +192,8 @@ test("white Champagnes: no red-fruit aromas from their Pinot Noir, in any langua
   const redFruit: AromaId[] = ["redCherry", "raspberry", "strawberry", "redFruit"];
   for (const w of whites) {
     assert.ok(
-      typicalAromas(w).ids.every((a) => !redFruit.includes(a)),
-      `${w.id}: ${typicalAromas(w).ids}`,
+      typicalAromas(w, wineStyle(w, STYLE_YEAR)).ids.every((a) => !redFruit.includes(a)),
+      `${w.id}: ${typicalAromas(w, wineStyle(w, STYLE_YEAR)).ids}`,
     );
     for (const lang of LANGUAGES) {
       const notes = (await gen.wineTexts(w, lang)).tastingNotes.toLowerCase();
@@ -251,10 +255,10 @@ test("pairing by style: rosé 176059 without red meat, colheita 103471 without m
 
 test("serving by style: vintage Port decanted at 16–18 °C, Beaujolais cool at 12–14 °C", () => {
   const port = wine(VINTAGE_PORT);
-  assert.equal(wineStyle(port).kind, "vintage_port");
-  assert.equal(suggestsDecanting(port), true);
-  assert.deepEqual(servingTemperature(port), [16, 18]);
-  assert.deepEqual(servingTemperature(wine(BEAUJOLAIS)), [12, 14]);
+  assert.equal(wineStyle(port, STYLE_YEAR).kind, "vintage_port");
+  assert.equal(suggestsDecanting(port, wineStyle(port, STYLE_YEAR)), true);
+  assert.deepEqual(servingTemperature(port, wineStyle(port, STYLE_YEAR)), [16, 18]);
+  assert.deepEqual(servingTemperature(wine(BEAUJOLAIS), wineStyle(wine(BEAUJOLAIS), STYLE_YEAR)), [12, 14]);
 });
 
 test("cellar advice only where ageing is meant: Brunello yes, NV Champagne and rosé no", async () => {
@@ -305,12 +309,12 @@ test("region insight states the appellation rules: Brunello reds from Sangiovese
 
 test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release and not decanted", async () => {
   const grandVintage = wine(111521);
-  const style = wineStyle(grandVintage);
+  const style = wineStyle(grandVintage, STYLE_YEAR);
   assert.equal(style.kind, "sparkling_vintage");
   assert.ok(style.vintage !== null);
   const lbv = wine(104976);
-  assert.equal(wineStyle(lbv).kind, "lbv_port");
-  assert.equal(suggestsDecanting(lbv), false);
+  assert.equal(wineStyle(lbv, STYLE_YEAR).kind, "lbv_port");
+  assert.equal(suggestsDecanting(lbv, wineStyle(lbv, STYLE_YEAR)), false);
   for (const lang of LANGUAGES) {
     const d = await gen.drinkingPeriod(grandVintage, lang);
     assert.ok(d.from >= 4, `${lang}: from ${d.from} (tirage from 1 January after harvest + 36 months)`);
@@ -322,14 +326,14 @@ test("vintage Champagne waits 3 years on the lees; LBV Port is ready on release 
 
 test("Prosecco 137907 named 'Millesimato' names its vintage and a window from it; plain Prosecco stays NV", async () => {
   const plain = wine(137907);
-  assert.equal(wineStyle(plain).kind, "sparkling_fresh");
+  assert.equal(wineStyle(plain, STYLE_YEAR).kind, "sparkling_fresh");
   assert.equal(plain.vintage, null, "presented without vintage (decided at import)");
   const name = `${plain.name} Millesimato`;
   const harvest = plain.vintages?.[0];
   assert.ok(harvest !== undefined);
-  assert.equal(currentVintage({ ...plain, name }, new Date().getUTCFullYear()), harvest);
+  assert.equal(currentVintage({ ...plain, name }, STYLE_YEAR), harvest);
   const dated = { ...plain, name, vintage: harvest };
-  assert.equal(wineStyle(dated).vintage, harvest);
+  assert.equal(wineStyle(dated, STYLE_YEAR).vintage, harvest);
   for (const lang of LANGUAGES) {
     const d = await gen.drinkingPeriod(dated, lang);
     assert.match(d.statement, new RegExp(String(harvest)), lang);
@@ -353,7 +357,7 @@ test("a still wine of a vintage opens no earlier than the year after its harvest
     }
   }
   for (const w of wines.values()) {
-    const style = wineStyle(w);
+    const style = wineStyle(w, STYLE_YEAR);
     if (style.vintage === null || !["red", "white", "rose"].includes(style.kind)) continue;
     assert.ok((await gen.drinkingPeriod(w, "en")).from >= 1, `${w.id}`);
   }

@@ -16,6 +16,9 @@ import {
   startMockServer,
 } from "./test-fixtures.ts";
 
+/** The calendar year the styles are decided in (which vintage may be named). */
+const YEAR = new Date().getUTCFullYear();
+
 const API_KEY = "sk-test-SECRET-0123456789";
 const MODEL = "wine-writer-1";
 const offline = createOfflineGenerator();
@@ -232,7 +235,7 @@ describe("wineTexts", () => {
 describe("drinkingPeriod", () => {
   test("texts come from the model, numbers from the offline window", async () => {
     const f = facts("Cabernet red");
-    const w = drinkingWindow(f);
+    const w = drinkingWindow(f, YEAR);
     server.reply({ content: JSON.stringify({ ...ENGLISH_DRINKING, from: w.from, to: w.to }) });
     const period = await generator().drinkingPeriod(f, "en");
     assert.deepEqual(period, { from: w.from, to: w.to, ...ENGLISH_DRINKING });
@@ -249,7 +252,7 @@ describe("drinkingPeriod", () => {
   test("numbers equal the offline window for every category, with or without model numbers", async () => {
     const gen = generator();
     for (const c of CATEGORIES) {
-      const w = drinkingWindow(c.facts);
+      const w = drinkingWindow(c.facts, YEAR);
       const offlinePeriod = await offline.drinkingPeriod(c.facts, "en");
       assert.deepEqual({ from: offlinePeriod.from, to: offlinePeriod.to }, w, c.label);
       server.reply({ content: JSON.stringify(ENGLISH_DRINKING) });
