@@ -26,7 +26,7 @@ const DEMO_EMAIL = "demo@example.com";
  * and the Dockerfile start the service with `--min-semi-space-size=16`, without which about one process
  * in three kept 8 MB semi-spaces and promoted ~50 MB/s of short-lived answers
  * (bench/results/load-cold.md), and with `MALLOC_ARENA_MAX=2` and `MALLOC_MMAP_THRESHOLD_=131072`,
- * which glibc reads only at start (see ARCHITECTURE.md, "Heap growth").
+ * which glibc reads only at start (see src/modules/wines/README.md, "Heap growth").
  */
 const HEAP_GROWING_PERCENT = 30;
 
