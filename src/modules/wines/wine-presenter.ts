@@ -1,7 +1,7 @@
 /**
  * The one mapping of a wine summary row to what the API shows of a wine in a list: the `GET /wines`
  * item, the wines of a producer or region (`include_wines`) and the candidates of a label photo.
- * Each route's response schema keeps the fields its contract names (interface.md part 2) and the
+ * Each route's response schema keeps the fields its contract names (docs/interface.md §2) and the
  * serializer leaves out the rest.
  */
 import { regionName } from "../../domain/region-name.ts";
