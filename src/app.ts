@@ -86,7 +86,7 @@ export interface AppDeps {
 const MCP_MESSAGE_LIMIT = 64 * 1024;
 
 /**
- * The routes that take a request body, with its media types and largest size (README "Request
+ * The routes that take a request body, with its media types and largest size (docs/api.md "Request
  * bodies"); every other route refuses one (plugins/request-bodies.ts).
  * - the photo: base64 JSON up to `BODY_LIMIT_BYTES`, Enterprise keys only (checked before);
  * - `/mcp`: a JSON-RPC message; with a key whose plan has the photo endpoint, room for the photo of

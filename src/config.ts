@@ -88,16 +88,16 @@ export interface Config {
   ocrIdleMs: number;
   /**
    * The label matcher's thread stops after this many ms without a photo (`MATCHER_IDLE_MS`, default
-   * 30,000 like the OCR processes; 0: never), so its index's memory (about 120 MB at 300,000 wines)
-   * returns; the next photo restores it from its saved index (see {@link matcherCacheDir}), or
-   * builds it while it is read (about 12 s at 300,000 wines, under a second at 1,000).
+   * 30,000 like the OCR processes; 0: never), so its index's memory returns
+   * (bench/results/photo-memory-300k-snapshot.md); the next photo restores it from its saved index
+   * (see {@link matcherCacheDir}), or builds it while it is read (bench/results/label-matcher.md).
    */
   matcherIdleMs: number;
   /**
    * Folder of the label matcher's saved indexes (`MATCHER_CACHE_DIR`, default
    * `<OS temp folder>/winedata-matcher-cache`), kept across restarts: a start, an idle stop, and
-   * the processes of one machine on one database restore the index from there (1.4 s at 300,000
-   * wines) instead of building it (12.5 s); 3 files at most (73 MB each at 300,000 wines).
+   * the processes of one machine on one database restore the index from there instead of building
+   * it (bench/results/photo-memory-300k-snapshot.md); 3 files at most (size: bench/results/label-matcher.md).
    */
   matcherCacheDir: string;
   /**

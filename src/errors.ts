@@ -1,12 +1,12 @@
 /**
- * The one error type of the service. Code → status map and body shapes follow decisions.md "Errors".
+ * The one error type of the service. Code → status map and body shapes follow docs/decisions.md "Errors".
  */
 
 /** Every machine error code the API emits, with its HTTP status. */
 export const ERROR_STATUS = {
   validation_failed: 422,
   not_found: 404,
-  /** A wine its sources retired (decisions.md "Additive fields"). */
+  /** A wine its sources retired (docs/decisions.md "Additive fields"). */
   gone: 410,
   unauthenticated: 401,
   missing_ability: 403,
@@ -82,7 +82,7 @@ export class AppError extends Error {
 
   /**
    * 429 `rate_limited` (per-minute limit) or `quota_exceeded` (daily budget): `Retry-After` header and
-   * `retry_after` body field, both in seconds (decisions.md "Rate limiting").
+   * `retry_after` body field, both in seconds (docs/decisions.md "Rate limiting").
    */
   static tooMany(
     code: "rate_limited" | "quota_exceeded",

@@ -19,14 +19,14 @@ const DEMO_EMAIL = "demo@example.com";
 /**
  * How far V8 lets the old generation grow past what the last full collection kept before it collects
  * again, in percent. V8's own factor goes up to 4× on a machine with memory to spare: under cold reads
- * at 300,000 wines a service holding about 80 MB let its heap grow to 340 MB between mark-compacts.
+ * at 300,000 wines the heap grew to several times what it held between mark-compacts.
  * With 30 it stays near 1.3× what it holds, for a few more (short, mostly incremental) mark-compacts;
  * RSS, GC counts and throughput with 50, 30 and 25: bench/results/load-memory.md §2 and §5. The young
  * generation's size cannot be set from here (only on the command line): package.json's `serve` script
- * and the Dockerfile start the service with `--min-semi-space-size=16`, without which about one process
- * in three kept 8 MB semi-spaces and promoted ~50 MB/s of short-lived answers
+ * and the Dockerfile start the service with `--min-semi-space-size=16`, without which some processes
+ * kept small semi-spaces and promoted many short-lived answers
  * (bench/results/load-cold.md), and with `MALLOC_ARENA_MAX=2` and `MALLOC_MMAP_THRESHOLD_=131072`,
- * which glibc reads only at start (see ARCHITECTURE.md, "Heap growth").
+ * which glibc reads only at start (see src/modules/wines/README.md, "Heap growth").
  */
 const HEAP_GROWING_PERCENT = 30;
 

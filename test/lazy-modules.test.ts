@@ -1,6 +1,6 @@
 /**
  * Packages that only some deployments or requests use are loaded at their first use, not at start
- * (ARCHITECTURE.md, "Modules loaded when first needed"; their memory: bench/results/load-memory.md
+ * (src/modules/wines/README.md, "Modules loaded when first needed"; their memory: bench/results/load-memory.md
  * §5). A service on SQLite without Redis, Stripe or OpenAI that has answered wines, a list, a search
  * and a producer has loaded none of them; its first `/mcp` request then loads the MCP SDK (which
  * shows the recording works).

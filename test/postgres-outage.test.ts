@@ -352,7 +352,7 @@ test("PostgreSQL stops, restarts and hangs under load: 200 or 503, never 500, re
     assert.deepEqual(Object.keys(jobs), ["done"], `jobs after the outage: ${JSON.stringify(jobs)}`);
     assert.equal(Number(done?.rows[0]?.n), ids.regions.length * 2);
     // The outage used up no attempt: every job was done at its first (an interrupted one was given
-    // back with its attempt not counted, README "Failure handling").
+    // back with its attempt not counted, docs/operations.md "Failure handling").
     assert.deepEqual(
       attempts.map((a) => a.attempts),
       [1],

@@ -322,8 +322,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * later ones go unnamed (parsed and planned each time, as every statement did before). pg prepares a
  * named statement once per connection (Parse) and then only binds and executes it; after five runs
  * PostgreSQL keeps a generic plan when it costs no more than the custom ones (`plan_cache_mode` auto),
- * so a wine detail's seven-table statement is no longer planned per request: its planning took 0.4–0.6
- * ms against 0.1 ms to execute (EXPLAIN ANALYZE at 300,000 wines). Names are never reused for another
+ * so a wine detail's seven-table statement is no longer planned per request: its planning took several
+ * times its execution (EXPLAIN ANALYZE at 300,000 wines). Names are never reused for another
  * text, and PostgreSQL drops a connection's statements with the connection. A statement whose tables
  * changed shape under it (a newer release's migration while this process runs) runs again unnamed,
  * and its text stays unnamed.

@@ -3,14 +3,14 @@
  * Canonical values are stored; localized forms are produced on output.
  */
 
-/** Languages the service answers in (interface.md part 1). */
+/** Languages the service answers in (docs/interface.md §1). */
 export const LANGUAGES = ["de", "en", "fr", "it"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 /** A text in each of the four languages. */
 export type Localized = Record<Language, string>;
 
-/** Wine colour (decisions.md "Resources"). */
+/** Wine colour (docs/decisions.md "Resources"). */
 export const COLORS = ["red", "white", "rose"] as const;
 export type Color = (typeof COLORS)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Language negotiation (decisions.md "Languages"): the `lang` query parameter, then Accept-Language
+ * Language negotiation (docs/decisions.md "Languages"): the `lang` query parameter, then Accept-Language
  * with q-values and region subtags (`de-CH;q=0.9` → de; unsupported entries skipped), then English.
  */
 import { LANGUAGES, type Language } from "../domain/vocabulary.ts";

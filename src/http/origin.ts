@@ -1,7 +1,7 @@
 /**
  * The origin (`scheme://host[:port]`) that absolute links in answers start with, taken from a
  * request only once its Host (or trusted X-Forwarded-Host/-Proto) has been checked, so that no
- * header can make link building fail (decisions.md "Links": a malformed Host never causes a 5xx).
+ * header can make link building fail (docs/decisions.md "Addresses": a malformed Host never causes a 5xx).
  */
 import { isIPv6 } from "node:net";
 

@@ -86,7 +86,7 @@ export const TooManyBody = Type.Object(
   },
   { description: "Per-minute limit (rate_limited) or daily budget (quota_exceeded) used up" },
 );
-/** The 404 of content endpoints (interface.md part 7). */
+/** The 404 of content endpoints (docs/interface.md §7). */
 export const GeneratingBody = Type.Object(
   { error: Type.String(), generating: Type.Boolean() },
   { description: "Content missing; generating tells whether it is being generated (retry after ~30 s)" },

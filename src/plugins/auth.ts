@@ -60,15 +60,15 @@ declare module "fastify" {
     dayCounted: { accountId: number; at: Date } | null;
     /**
      * Takes back this request's count toward the daily budget, if it made one: a `304 Not Modified`
-     * carries no data, so it counts toward the minute limit only (README "Caching and conditional
+     * carries no data, so it counts toward the minute limit only (docs/api.md "Caching and conditional
      * requests"). Never rejects: a failed refund is logged and the count stays.
      */
     refundDailyCount(): Promise<void>;
     /**
      * Counts `more` requests beyond this one against its key's per-minute limit and then, when the
      * route counts toward it, its account's daily budget, as if that many more had come (a `POST /mcp`
-     * carrying n tool calls counts n: README "MCP"). Sets the `X-RateLimit-*` headers on `reply` again.
-     * Nothing for an inner call, a route without a key, or `more` ≤ 0.
+     * carrying n tool calls counts n: docs/api.md "MCP server"). Sets the `X-RateLimit-*` headers on
+     * `reply` again. Nothing for an inner call, a route without a key, or `more` ≤ 0.
      * @throws AppError 429 `rate_limited` (with `retry_after`) over the minute limit, 429
      *   `quota_exceeded` over the daily budget, as the request's first count would.
      */

@@ -1,5 +1,5 @@
 /**
- * Turns every thrown error into the JSON bodies of decisions.md: validation errors in Laravel's
+ * Turns every thrown error into the JSON bodies of docs/decisions.md: validation errors in Laravel's
  * shape, Fastify's body errors into malformed_json / payload_too_large, unknown paths into 404,
  * requests arriving while the app closes into 503 service_unavailable, and anything unexpected into
  * a 500 that says nothing of its cause (the cause is logged).

@@ -1,5 +1,5 @@
 /**
- * The response language, decorated as `request.lang` (decisions.md "Languages": the `lang` query
+ * The response language, decorated as `request.lang` (docs/decisions.md "Languages": the `lang` query
  * parameter, then Accept-Language, then English; see http/language.ts).
  *
  * A route is localized when its query schema has a `lang` parameter. On such a route `request.lang`

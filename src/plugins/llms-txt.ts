@@ -57,7 +57,7 @@ interface Schema {
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
-/** What the error statuses the document lists mean here (decisions.md "Errors"). */
+/** What the error statuses the document lists mean here (docs/decisions.md "Errors"). */
 const STATUS_MEANINGS: Record<string, string> = {
   "400": "`bad_request` (malformed request or Host) or `malformed_json` (body is not JSON)",
   "401": 'no valid key: `{"message":"Unauthenticated."}`',

@@ -2,7 +2,7 @@
  * The last line of defence: promise rejections nobody handled and exceptions nobody caught are logged
  * (with the id of the request they came from, when traced) and counted in `app.processErrors`.
  *
- * Policy (README "Failure handling"):
+ * Policy (docs/operations.md "Failure handling"):
  * - an unhandled rejection is logged at `error` and the service goes on: the promise's work is lost,
  *   but nothing else is left half-done;
  * - an uncaught exception is logged at `fatal`, the server stops accepting connections and finishes

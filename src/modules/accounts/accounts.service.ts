@@ -1,5 +1,5 @@
 /**
- * Accounts: how a new account starts (decisions.md "Accounts, plans and subscription states") and
+ * Accounts: how a new account starts (docs/decisions.md "Accounts, plans and subscription states") and
  * changes to an account that must reach the key cache. The SQL is in accounts.repository.ts.
  * This module depends on nothing in api-keys (api-keys depends on it).
  */
@@ -113,7 +113,7 @@ export async function setPlan(
 }
 
 /**
- * An operator's change of account `id`'s subscription state (decisions.md's state table), with the
+ * An operator's change of account `id`'s subscription state (docs/decisions.md's state table), with the
  * date that state needs:
  * - `trialing`: trial ends at `until` (default `now` + 14 days);
  * - `active`: paid period ends at `until` (default `now` + 30 days);

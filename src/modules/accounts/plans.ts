@@ -1,5 +1,5 @@
 /**
- * Plans and subscription states (decisions.md "Accounts, plans and subscription states").
+ * Plans and subscription states (docs/decisions.md "Accounts, plans and subscription states").
  */
 import type { AccountRow, Plan } from "../../db/types.ts";
 
@@ -29,7 +29,7 @@ export interface PlanLimits {
 }
 
 /**
- * The plan table of decisions.md. `maxActiveKeys` is ours, a product decision (issue 33): without a
+ * The plan table of docs/decisions.md. `maxActiveKeys` is ours, a product decision (issue 33): without a
  * cap, keys multiplied the per-key minute limit (62 trial keys × 60/min); a few keys per environment
  * cover a customer's needs.
  */

@@ -1,5 +1,5 @@
 /**
- * API key material: generation, hashing and verification (decisions.md "Authentication and keys"),
+ * API key material: generation, hashing and verification (docs/decisions.md "Authentication and keys"),
  * and revocation.
  * Format `wds_<8 lowercase alphanumerics>_<32 base62>`; the public prefix is `wds_<8 chars>`.
  * Only a SHA-256 hash of the whole key is stored (enough for 190 bits of random secret);

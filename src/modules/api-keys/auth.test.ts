@@ -89,7 +89,7 @@ test("shared cases on every registered route under the prefix or declaring a key
       assert.equal(over.status, 429);
       const retryAfter = Number(over.headers.get("retry-after"));
       assert.ok(retryAfter >= 1 && retryAfter <= 60, String(retryAfter));
-      // decisions.md: the body repeats Retry-After as `retry_after`, as the original service does.
+      // docs/decisions.md: the body repeats Retry-After as `retry_after`, as the original service does.
       assert.deepEqual(over.body, {
         message: "Too Many Attempts.",
         code: "rate_limited",

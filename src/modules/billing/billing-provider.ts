@@ -1,7 +1,7 @@
 /**
  * The payment side of the dashboard's plan page, behind one interface so the service runs without
  * any payment provider (`manual`, the default) or with Stripe (`BILLING_PROVIDER`, config.ts).
- * Subscription states and their meaning: decisions.md "Accounts, plans and subscription states".
+ * Subscription states and their meaning: docs/decisions.md "Accounts, plans and subscription states".
  */
 import type { Kysely } from "kysely";
 import type { AccountRow, Database, Plan } from "../../db/types.ts";

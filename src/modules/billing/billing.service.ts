@@ -1,5 +1,5 @@
 /**
- * How a payment provider's subscription becomes our subscription state (decisions.md "Accounts,
+ * How a payment provider's subscription becomes our subscription state (docs/decisions.md "Accounts,
  * plans and subscription states"), kept free of any provider's client so it can be read and tested
  * alone. Stripe's subscription statuses are those documented for the Subscription object
  * (https://docs.stripe.com/api/subscriptions/object#subscription_object-status):

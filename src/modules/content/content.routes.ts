@@ -1,6 +1,6 @@
 /**
  * GET /region-insights/{regionId} and /drinking-periods/{wineId}: stored content, or the 404
- * `{error, generating}` of interface.md part 7 with `Retry-After: 30` while a job is queued.
+ * `{error, generating}` of docs/interface.md §7 with `Retry-After: 30` while a job is queued.
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";

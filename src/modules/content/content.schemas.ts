@@ -1,4 +1,4 @@
-/** Schemas of the content endpoints (interface.md part 7: region insights, drinking periods). */
+/** Schemas of the content endpoints (docs/interface.md §7: region insights, drinking periods). */
 import { Type } from "typebox";
 import { LangQuery, LanguageSchema } from "../../http/schemas.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Content lookups with the 404 `generating` flow (interface.md part 7, decisions.md "Background
+ * Content lookups with the 404 `generating` flow (docs/interface.md §7, docs/decisions.md "Background
  * generation"), and the generation of one item, shared by the worker, the import and the CLI.
  */
 import type { Kysely } from "kysely";
@@ -106,9 +106,9 @@ async function missing(
   return { found: false, generating: job.status !== "failed", error };
 }
 
-/** The `error` of a drinking-period 404 (interface.md part 7). */
+/** The `error` of a drinking-period 404 (docs/interface.md §7). */
 export const PERIOD_MISSING = "No drinking period found for the specified language.";
-/** The `error` of a region-insight 404 (interface.md part 7). */
+/** The `error` of a region-insight 404 (docs/interface.md §7). */
 export const INSIGHT_MISSING = "No region insight found for the specified language.";
 
 /**
@@ -147,7 +147,7 @@ export async function regionInsightLookup(
 }
 
 /**
- * A wine's texts in `lang`, falling back to English (decisions.md "Languages") and queueing the
+ * A wine's texts in `lang`, falling back to English (docs/decisions.md "Languages") and queueing the
  * generation of the missing language. When even English is missing it is generated on the spot.
  */
 export async function wineTextsLookup(

@@ -1,6 +1,6 @@
 /**
  * What the dashboard pages show, computed from the account, its keys and the usage counters: the
- * subscription summary (decisions.md "Accounts, plans and subscription states"), the 7-day usage
+ * subscription summary (docs/decisions.md "Accounts, plans and subscription states"), the 7-day usage
  * chart as SVG geometry, the key list, and the checks of the sign-up and key forms. No HTTP here.
  */
 import type { Kysely } from "kysely";
@@ -234,7 +234,7 @@ export const FORM_ABILITIES: readonly string[] = ["*", ...ABILITIES];
 
 /**
  * The abilities the key form offers on a plan with `limits`, `*` first: `photo:analyze` only where
- * the plan includes label recognition (Enterprise: decisions.md's plan table); `*` on every plan,
+ * the plan includes label recognition (Enterprise: docs/decisions.md's plan table); `*` on every plan,
  * since it grants only what the plan allows.
  */
 export function planAbilities(limits: Pick<PlanLimits, "photo">): readonly string[] {

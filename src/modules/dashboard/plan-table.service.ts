@@ -1,6 +1,6 @@
 /**
  * The plans side by side, as the front door and the plan page show them and the front door's JSON
- * index lists them: each plan's limits (accounts/plans.ts `PLANS`, decisions.md "Accounts, plans and
+ * index lists them: each plan's limits (accounts/plans.ts `PLANS`, docs/decisions.md "Accounts, plans and
  * subscription states"), the trial's length (`TRIAL_DAYS`) and the monthly prices of the settings
  * (`PRICE_STANDARD`, `PRICE_ENTERPRISE`: config.ts `parsePrices`). No HTTP here.
  */

@@ -1,4 +1,4 @@
-/** GET /grapes, /grapes/{id} (shapes decided in decisions.md "Resources"). */
+/** GET /grapes, /grapes/{id} (shapes decided in docs/decisions.md "Resources"). */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { grapeName } from "../../domain/grape-name.ts";
 import { AppError } from "../../errors.ts";

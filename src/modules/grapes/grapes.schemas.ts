@@ -1,4 +1,4 @@
-/** Schemas of the grape endpoints (decisions.md "Resources"). */
+/** Schemas of the grape endpoints (docs/decisions.md "Resources"). */
 import { Type } from "typebox";
 import { LangQuery, PageEnvelope, PageQuery } from "../../http/schemas.ts";
 

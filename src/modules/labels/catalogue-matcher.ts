@@ -9,9 +9,9 @@
  * With a cache folder (`MATCHER_CACHE_DIR`, {@link MatcherCache}), a thread starts from the index
  * saved there for the current catalogue identity (database id, version, wines, matcher code) when
  * there is one and it reads, else it builds and then saves its index there: so the first photo after
- * an idle stop, and after a restart of the service, restores instead of building (the next photo at
- * 300,000 wines on a 2-core machine: 1.4 s with the saved index, 12.5 s with a build:
- * bench/results/photo-memory-300k-snapshot.md, -before-snapshot.md). {@link warm} starts it at the
+ * an idle stop, and after a restart of the service, restores instead of building (the next photo's
+ * time at 300,000 wines with the saved index and with a build:
+ * bench/results/photo-memory-300k-snapshot.md). {@link warm} starts it at the
  * service's start when such an index is saved.
  */
 import { existsSync, statSync } from "node:fs";
@@ -138,9 +138,10 @@ export class CatalogueMatcher {
 
   /**
    * Starts the matcher in the background of the service's start when the index of the current
-   * catalogue identity is saved and at least `warmMinBytes` large (a restore: 1.4 s at 300,000
-   * wines), so the first photo finds it ready; never starts a build. Resolves to whether it started
-   * one; the caller logs a rejection (the database's or the thread's error).
+   * catalogue identity is saved and at least `warmMinBytes` large (a restore's time:
+   * bench/results/photo-memory-300k-snapshot.md), so the first photo finds it ready; never starts a
+   * build. Resolves to whether it started one; the caller logs a rejection (the database's or the
+   * thread's error).
    */
   async warm(): Promise<boolean> {
     if (this.closed || this.built !== null) return false;

@@ -169,7 +169,7 @@ export class LabelMatcher {
   }
 
   /**
-   * The built index as plain data (typed arrays, maps, arrays; 73 MB at 300,000 wines) for `node:v8`
+   * The built index as plain data (typed arrays, maps, arrays; its size: bench/results/label-matcher.md) for `node:v8`
    * serialize, so a stopped matcher can be brought back in a fraction of a build: {@link restore}.
    */
   snapshot(): MatcherSnapshot {

@@ -1,6 +1,6 @@
 /**
  * POST /photo/analyze (Enterprise): a label photo in, the labels read and the matching wines out
- * (interface.md parts 2 and 4; decisions.md "Errors" for the failure answers).
+ * (docs/interface.md §2 and §4; docs/decisions.md "Errors" for the failure answers).
  */
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { AuthErrors, ErrorBody } from "../../http/schemas.ts";

@@ -1,4 +1,4 @@
-/** Schemas of POST /photo/analyze (interface.md part 2 "Photo analysis request" and "response"). */
+/** Schemas of POST /photo/analyze (docs/interface.md §2 "Photo analysis response", §4). */
 import { Type } from "typebox";
 import { ColorSchema, LangQuery, Nullable, SubTypeSchema, WineTypeSchema } from "../../http/schemas.ts";
 

@@ -1,6 +1,6 @@
 /**
  * Label recognition: read the photo (OCR), find the wine (matcher), answer in the shape of
- * interface.md part 2 "Photo analysis response".
+ * docs/interface.md §2 "Photo analysis response".
  *
  * Orientation: the OCR worker reads each text box the right way up whichever way the photo is turned
  * (see ocr-worker.ts), and tells which turn would bring most of the text upright. When the photo is
@@ -75,7 +75,7 @@ export interface LabelRecognition {
 }
 
 /**
- * What the photo shows, read and matched, in the shape of interface.md part 2 "Photo analysis
+ * What the photo shows, read and matched, in the shape of docs/interface.md §2 "Photo analysis
  * response"; candidates at most `maxResults`, names in `lang`.
  * @throws AppError `service_unavailable` (503) past the time budget, when the OCR queue is full or
  *   once the OCR pool has closed, `analysis_failed` (502) when the engine fails.

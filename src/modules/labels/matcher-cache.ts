@@ -1,7 +1,7 @@
 /**
  * The folder where the label matcher's built indexes are kept across restarts (`MATCHER_CACHE_DIR`),
- * one file per index identity, so that the first photo after a start restores the index (1.4 s at
- * 300,000 wines) instead of building it (12.5 s: bench/results/photo-memory-300k-snapshot.md).
+ * one file per index identity, so that the first photo after a start restores the index instead of
+ * building it (both timed at 300,000 wines: bench/results/photo-memory-300k-snapshot.md).
  *
  * An index's identity, all in its file name `labels-<catalogue id>-<version>-<digest>.v8`:
  * - the catalogue id, a random UUID of the database (migration 2026-11-29-catalogue-identity): a
@@ -15,7 +15,7 @@
  * Files are written beside their final name and then renamed (matcher-worker.ts), so a reader never
  * sees half of one and processes on the same database may share a file. After a save, the files of
  * the same catalogue id with another identity are removed, and at most {@link KEEP_FILES} index files
- * stay in the folder (the most recently used), 73 MB each at 300,000 wines.
+ * stay in the folder (the most recently used; their size: bench/results/label-matcher.md).
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from "node:fs";

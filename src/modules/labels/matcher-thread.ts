@@ -81,7 +81,7 @@ export class MatcherThread {
 
   /**
    * Starts a thread on the index a thread saved to `file` (see {@link build}; this process or another
-   * one, before a restart: matcher-cache.ts), at 300,000 wines in 1.4 s against 12.5 s for a build
+   * one, before a restart: matcher-cache.ts), in a fraction of a build's time
    * (bench/results/photo-memory-300k-snapshot.md).
    * @throws when the file cannot be read or is not a saved index of this format (the thread is stopped).
    */

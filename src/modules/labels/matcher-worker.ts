@@ -88,7 +88,7 @@ port.on("message", (message: MatcherRequest) => {
 
 /**
  * A full collection of this thread's heap, now. Building leaves its scaffolding behind (the flat term
- * list, grown by doubling, and each wine's vector: 200 MB of array buffers and 90 MB of heap at
+ * list, grown by doubling, and each wine's vector: hundreds of MB of array buffers and heap at
  * 300,000 wines), and a thread that then only answers a label now and then allocates too little for
  * V8 ever to collect it: the service kept that memory for as long as the matcher lived
  * (bench/results/load-memory.md §4). `gc` is exposed to a fresh context only, the usual way to

@@ -5,8 +5,8 @@
  * client gets 503.
  *
  * Processes, not threads: a worker thread that stopped left memory behind in the service's process
- * (ONNX Runtime's and libvips' allocations stay in the allocator; the service grew by 25–50 MB with
- * each OCR thread that came and went: 302 → 439 MB after six cycles at 1,000 wines), and stopping a
+ * (ONNX Runtime's and libvips' allocations stay in the allocator; the service's RSS grew with each
+ * OCR thread that came and went), and stopping a
  * thread in the middle of an ONNX Runtime or sharp call aborted the whole service. A process that
  * exits gives all its memory back, and one stopped mid-read takes nobody with it: an abandoned reading
  * stops its process at once (the next photo starts another, its models loading in about a second).

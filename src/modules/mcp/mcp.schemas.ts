@@ -1,6 +1,6 @@
 /**
  * Input schemas of the MCP tools (zod, which the MCP SDK turns into the JSON Schema clients see).
- * Bounds repeat the API's (interface.md parts 4 and 8), so a bad input is refused by the tool before
+ * Bounds repeat the API's (docs/interface.md §4 and §8), so a bad input is refused by the tool before
  * any request; the API checks again anyway.
  */
 import { z } from "zod";

@@ -25,8 +25,8 @@ export async function listProducers(
 
 /**
  * The producer `id` (id, name, estate title or null, display name), or undefined: a statement
- * compiled once (built and compiled per request it was 4 % of a cold producer detail at 300,000
- * wines: bench/results/load-cold.md, "Stop 30").
+ * compiled once (built and compiled per request it was a share of a cold producer detail at
+ * 300,000 wines: bench/results/load-cold.md).
  */
 export const findProducer = compiledFirst(1, (db: Kysely<Database>, id: number) =>
   db.selectFrom("producers").select(["id", "name", "title", "display_name"]).where("id", "=", id),

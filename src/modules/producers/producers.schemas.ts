@@ -1,4 +1,4 @@
-/** Schemas of the producer endpoints (interface.md part 2 "Producer"). */
+/** Schemas of the producer endpoints (docs/interface.md §2 "Producer"). */
 import { Type } from "typebox";
 import {
   BooleanParam,

@@ -1,4 +1,4 @@
-/** Schemas of the region endpoints (interface.md part 2 "Region"). */
+/** Schemas of the region endpoints (docs/interface.md §2 "Region"). */
 import { Type } from "typebox";
 import {
   BooleanParam,

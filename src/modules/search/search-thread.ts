@@ -52,7 +52,7 @@ export class SearchThread {
   constructor(private readonly maxWaiting = MAX_WAITING) {
     // Its young generation at 8 MB, not the service's `--min-semi-space-size=16` (V8 flags reach every
     // thread): the index is built once and kept, so short-lived objects are few, and the larger young
-    // generation held 23 MB more RSS at 300,000 wines (a service's RSS after /ready and 600 requests).
+    // generation held more RSS at 300,000 wines (a service's RSS after /ready and 600 requests).
     this.worker = new Worker(new URL(workerEntry("./search-worker", import.meta.url)), {
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });

@@ -2,8 +2,9 @@
  * Warm-up of a new searcher before it answers: a few dozen searches made from the index's own
  * words, run through every path of the search (the posting merge, the wine-by-wine scan, prefixes,
  * typo passes, near misses, split words, no match), so that V8 has compiled them before the first
- * real search. Without it the first searches of a started service each hold the event loop 20–80 ms
- * at 300,000 wines (interpreted code over tens of thousands of postings), and the first one ~1 s.
+ * real search. Without it the first searches of a started service each hold the event loop far
+ * longer at 300,000 wines (interpreted code over tens of thousands of postings;
+ * bench/results/search-latency-after.md).
  *
  * The words are chosen so that each warm-up search is cheap even before compilation: the merged
  * queries use words of a few thousand wines (just above the merge threshold of `wine-ranking.ts`),

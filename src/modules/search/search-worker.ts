@@ -1,6 +1,6 @@
 /**
- * Worker thread holding the wine search index, so that building it and searching it (up to tens of
- * milliseconds for a common word at 300,000 wines: bench/results/search-latency-before.md) never
+ * Worker thread holding the wine search index, so that building it and searching it (a common word
+ * at 300,000 wines: bench/results/search-latency-after.md, the in-process rows) never
  * hold the request thread. One thread serves a search for its whole life: each catalogue version is
  * a build (`gen`, increasing); the index of the last finished build answers, the previous one until
  * then. Messages in: `{ gen, page }` (wines of build `gen`, ascending ids), `{ gen, end: true }` (no

@@ -1,7 +1,7 @@
 /**
  * The catalogue's sources as a user of the data must know them: homepage, licence, attribution and
  * what each contributes. The one table of these facts: `GET /v1/sources` (sources.service.ts),
- * /llms.txt (plugins/llms-txt.ts) and the README's "Sources and licences" section say the same.
+ * /llms.txt (plugins/llms-txt.ts) and docs/api.md "Sources and licences" say the same.
  * Facts from each source's own licence page, linked in the table.
  */
 import type { SourceName } from "../../db/types.ts";

@@ -66,7 +66,7 @@ export const READY_TIMEOUT_MS = 2_000;
  *   balancer sends no search to an instance that would make it wait; a rebuild after an import does
  *   not count (the previous index answers meanwhile).
  *   It does not wait for the label matcher: an instance serves everything else while the matcher is
- *   restored in the background at start (plugins/labels.ts, 1.4 s at 300,000 wines) or built on a
+ *   restored in the background at start (plugins/labels.ts; bench/results/photo-memory-300k-snapshot.md) or built on a
  *   first photo, and a photo that finds it not ready within its budget gets 503 with `Retry-After`.
  */
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

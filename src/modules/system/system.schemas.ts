@@ -1,4 +1,4 @@
-/** Schemas of GET /v1/ping (interface.md part 2 "Ping") and of /health and /ready. */
+/** Schemas of GET /v1/ping (docs/interface.md §2 "Ping response") and of /health and /ready. */
 import { Type } from "typebox";
 
 export const PingResponse = Type.Object({

@@ -1,7 +1,7 @@
 /**
  * The regions of wine list items, kept in memory per catalogue version: a catalogue has a few thousand
- * regions, and joining each listed wine to its region cost a quarter of a cold list page at 300,000
- * wines (bench/results/load-cold.md). Filled on demand (the regions a page shows and this map lacks are
+ * regions, and joining each listed wine to its region was a large share of a cold list page at
+ * 300,000 wines (bench/results/load-cold.md). Filled on demand (the regions a page shows and this map lacks are
  * read in one statement) and emptied when the catalogue version moves, so a region read after an
  * import is never missing or stale past the version change.
  */

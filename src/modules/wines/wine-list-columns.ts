@@ -1,9 +1,9 @@
 /**
  * Every wine's list item columns in memory, per catalogue version, so that a cold `GET /wines` page
  * (without a producer filter) reads no row from the database: at 300,000 wines a page's statement
- * cost 0.3–0.8 ms of random page reads for 10–30 rows spread over the table (SQLite and PostgreSQL
- * alike), against microseconds here. Kept compact (packed-columns.ts): about 60 bytes a wine and 70
- * a producer.
+ * cost random page reads for 10–30 rows spread over the table (SQLite and PostgreSQL alike;
+ * bench/results/list-page-sql.md), against microseconds here. Kept compact (packed-columns.ts):
+ * about 60 bytes a wine and 70 a producer.
  */
 import type { Color, SubType, WineType } from "../../domain/vocabulary.ts";
 import { CodeColumn, indexOfId, type TextColumn, TextColumnBuilder } from "./packed-columns.ts";

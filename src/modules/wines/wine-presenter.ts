@@ -97,7 +97,7 @@ export function presentWineSummary(row: WineSummaryFields, lang: Language, regio
  * A `GET /wines` item of a catalogue wine: the summary with its `identifiers` (from the row's live
  * source records; all null or empty without any), `status` "active" and `merged_into` null.
  * The three are added to the summary object, not spread with it into a new one: V8 copies an object
- * of nested objects by spread some 20 times slower (3–4 µs an item, 10% of a cold list page's CPU).
+ * of nested objects by spread many times slower (a noticeable share of a cold list page's CPU).
  */
 export function presentWineListItem(row: WineListRow, lang: Language, region: SummaryRegion) {
   return Object.assign(presentWineSummary(row, lang, region), {

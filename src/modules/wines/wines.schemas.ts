@@ -1,4 +1,4 @@
-/** Request and response schemas of the wine endpoints (interface.md part 2 "Wine"). */
+/** Request and response schemas of the wine endpoints (docs/interface.md §2 "Wine"). */
 import { Type } from "typebox";
 import {
   ColorSchema,
@@ -183,5 +183,5 @@ export const WineDetail = Type.Object({
 
 export const LangOnlyQuery = Type.Object({ lang: LangQuery });
 
-/** Most wines `include_wines=true` returns on a producer or region (decisions.md); `wines_count` gives the total. */
+/** Most wines `include_wines=true` returns (docs/decisions.md "Resources"); `wines_count` gives the total. */
 export const INCLUDED_WINES_MAX = 50;

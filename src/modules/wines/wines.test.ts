@@ -30,7 +30,7 @@ describe("GET /wines", () => {
       "color",
       "display_name",
       "id",
-      // Additive (decisions.md "Additive fields"): the multi-source catalogue's fields.
+      // Additive (docs/decisions.md "Additive fields"): the multi-source catalogue's fields.
       "identifiers",
       "merged_into",
       "producer",
