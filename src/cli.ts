@@ -3,8 +3,8 @@
  * `winedata`: the service's command-line tool, on commander. `winedata --help`, `winedata help
  * [command]` and `winedata <command> [sub-command] --help` print each command's usage; the commands
  * live in src/cli/ (service, catalogue, account and key commands).
- *   serve [--workers N]                     start the HTTP service (what `npm start` runs); N processes
- *   worker                                  only drain the generation queue (HTTP tier with WORKERS=off)
+ *   serve [--processes N]                     start the HTTP service (what `npm start` runs); N processes
+ *   worker                                  only drain the generation queue (HTTP tier with GENERATION=off)
  *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
  *   import --synthetic N [--seed S] [--synthetic-style realistic|hard]
  *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content

@@ -27,7 +27,7 @@ test("--help, help and <command> --help print every command and option; --versio
 
   // Every option of a command, each with what it does.
   const options: Record<string, string[]> = {
-    serve: ["--workers <n>"],
+    serve: ["--processes <n>"],
     import: ["--xwines <file>", "--synthetic <n>", "--seed <s>", "--synthetic-style <style>"],
     "keys create": [
       "--email <email>",

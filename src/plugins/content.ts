@@ -11,7 +11,7 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
+import type { DatabaseSetting, GenerationMode, GeneratorSetting } from "../config.ts";
 import type { JobKind } from "../db/types.ts";
 import { OutageLog } from "../db/unavailable.ts";
 import type { NamedGenerator, Wake } from "../modules/content/content.service.ts";
@@ -38,11 +38,11 @@ export interface ContentOptions {
   generatorSetting: GeneratorSetting;
   database: DatabaseSetting;
   clock: () => Date;
-  mode: WorkerMode;
+  mode: GenerationMode;
   pollMs: number;
   leaseMs: number;
   backoffBaseMs?: number;
-  /** Thread mode: stop the thread after this many ms without a job (`WORKER_IDLE_MS`). */
+  /** Thread mode: stop the thread after this many ms without a job (`GENERATION_IDLE_MS`). */
   idleMs: number;
 }
 
