@@ -33,7 +33,7 @@ const VERSION = (
 ).version;
 
 const EPILOGUE = `
-Settings come from the environment (README "Configuration"); DATABASE_URL applies
+Settings come from the environment (docs/operations.md "Configuration"); DATABASE_URL applies
 to every command.
 
 Exit status: 0 done, 1 failure, 2 wrong usage (an unknown command or option, a

@@ -18,7 +18,7 @@
 import { type Static, type TBoolean, type TEnum, type TInteger, type TString, Type } from "typebox";
 
 /** The unit of a numeric variable. */
-export type ConfigUnit = "ms" | "bytes" | "MiB" | "count" | "s";
+export type ConfigUnit = "ms" | "bytes" | "MiB" | "count";
 
 /** What every variable's schema carries besides its type (see the file comment). */
 export type VariableDoc = {
@@ -146,7 +146,7 @@ export const ENV_SCHEMA = Type.Object({
   TRACE_REQUEST_IDS: flag({
     description:
       "Follow each request's asynchronous work so that an unhandled rejection or uncaught exception is " +
-      "logged with its request id; costs CPU on every request (bench/results/request-context.md), so " +
+      "logged with its request id; costs CPU on every request (`bench/results/request-context.md`), so " +
       "turn it on while chasing such an error.",
     default: false,
   }),
@@ -175,7 +175,7 @@ export const ENV_SCHEMA = Type.Object({
   OCR_PROCESSES: integer({
     description:
       "OCR processes at most; each holds its own copy of the models, so each adds to the resident " +
-      "memory (bench/results/photo.md). At most 8 photos per process wait for a free one.",
+      "memory (`bench/results/photo.md`). At most 8 photos per process wait for a free one.",
     unit: "count",
     minimum: 1,
     maximum: 16,
@@ -185,7 +185,7 @@ export const ENV_SCHEMA = Type.Object({
   OCR_IDLE_MS: integer({
     description:
       "The OCR processes stop after this time without a photo, so all their memory returns; the next " +
-      "photo starts one again (bench/results/photo-memory.md).",
+      "photo starts one again (`bench/results/photo-memory.md`).",
     unit: "ms",
     minimum: 100,
     maximum: MS_HOUR,
@@ -195,7 +195,7 @@ export const ENV_SCHEMA = Type.Object({
     description:
       "The label matcher's thread stops after this time without a photo and its index's memory returns " +
       "(0: never); the next photo restores the index saved in `MATCHER_CACHE_DIR`, or builds it " +
-      "(bench/results/photo-memory-300k-snapshot.md).",
+      "(`bench/results/photo-memory-300k-snapshot.md`).",
     unit: "ms",
     minimum: 0,
     maximum: 86_400_000,

@@ -18,16 +18,16 @@ export function addServiceCommands(program: Command): void {
         "set REDIS_URL so that they share the rate limits (default: 1)",
     )
     // The old name of --processes, for one release: not in the help, a notice on stderr.
-    .addOption(new Option("--processes <n>").hideHelp())
+    .addOption(new Option("--workers <n>").hideHelp())
     .action(
       action(async (values) => {
         let flag = "--processes";
         let raw = values.processes;
         if (values.workers !== undefined) {
           console.error(
-            "--processes is deprecated: use --processes (--processes will be removed in the next release).",
+            "--workers is deprecated: use --processes (--workers will be removed in the next release).",
           );
-          if (raw === undefined) [flag, raw] = ["--processes", values.workers];
+          if (raw === undefined) [flag, raw] = ["--workers", values.workers];
         }
         const processes = raw === undefined ? 1 : Number(raw);
         if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
