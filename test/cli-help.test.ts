@@ -44,6 +44,17 @@ test("--help, help and <command> --help print every command and option; --versio
     for (const flag of flags) assert.match(out, new RegExp(`\\n  ${flag} +\\S`), `${command} ${flag}`);
     if (command === "keys create") assert.match(out, /--force +create the key even when[\s\S]*cap/);
   }
+  // The old name of --processes works (src/config.test.ts) but is not offered.
+  assert.doesNotMatch((await winedata(["serve", "--help"], env)).stdout, /--workers/);
+  // Choices come from the plan and state lists of the code (db/types.ts), not from a retyped list.
+  assert.match(
+    (await winedata(["accounts", "set-state", "--help"], env)).stdout,
+    /--state <state> +trialing, active, past_due, canceled or expired \(required/,
+  );
+  assert.match(
+    (await winedata(["accounts", "create", "--help"], env)).stdout,
+    /--plan <plan> +trial, standard or enterprise \(required; a trial lasts 14 days\)/,
+  );
 
   const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
   assert.equal((await winedata(["--version"], env)).stdout, `${version}\n`);
