@@ -276,7 +276,7 @@ export const ENV_SCHEMA = Type.Object({
       description:
         "Port of the Prometheus `/metrics` listener on `HOST`, without an API key (bind or firewall it so " +
         "only the scraper reaches it); under `serve --processes N` the primary serves the sum. Unset: " +
-        "nothing is collected.",
+        "nothing is collected. The series: `src/plugins/metrics.ts`.",
       minimum: 1,
       maximum: 65535,
     }),

@@ -24,7 +24,13 @@ function defaultCell(schema: VariableSchema): string {
 
 /** The accepted values: an enum's values, an integer's range, true/false, or the schema's words. */
 function allowedCell(schema: VariableSchema): string {
-  if (schema.enum !== undefined) return schema.enum.map((value) => `\`${value}\``).join(", ");
+  if (schema.enum !== undefined) {
+    const values = schema.enum.map((value) => `\`${value}\``).join(", ");
+    const synonyms = Object.entries(schema.synonyms ?? {}).map(
+      ([word, value]) => `\`${word}\` = \`${value}\``,
+    );
+    return synonyms.length === 0 ? values : `${values} (also ${synonyms.join(", ")})`;
+  }
   if (schema.type === "integer") return `${schema.minimum}–${schema.maximum}`;
   if (schema.type === "boolean") return "`true`, `false` (or `1`, `0`)";
   return schema.allowed ?? "text";
