@@ -3,6 +3,7 @@
  * a password-reset link for a customer who cannot use "Forgot your password?" (an operator's help).
  */
 import type { Command } from "commander";
+import { loadConfig } from "../config.ts";
 import { orList } from "../config-env.ts";
 import { PLAN_NAMES, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../db/types.ts";
 import { startPasswordReset } from "../modules/accounts/account-links.service.ts";
@@ -86,8 +87,8 @@ async function setStateCommand(values: Values): Promise<void> {
  * `PUBLIC_URL`, else `http://localhost:<PORT>`.
  */
 async function resetLinkCommand(values: Values): Promise<void> {
-  const env = process.env;
-  const base = String(values.url ?? (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`)).replace(
+  const config = loadConfig();
+  const base = String(values.url ?? config.publicUrl ?? `http://localhost:${config.port}`).replace(
     /\/+$/,
     "",
   );
