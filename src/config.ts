@@ -1,5 +1,8 @@
 /**
- * Settings: read once from the environment, validated, then passed in as one object.
+ * Settings: read once from the environment, validated against the schema of every variable
+ * (config-schema.ts: descriptions, defaults, units, allowed values, deprecated names; its table is
+ * docs/operations.md "Configuration"), then passed in as one typed object, {@link Config}. The
+ * settings made of several variables or of a URL are built here and in config-customers.ts.
  * A bad value stops the process at start with a message naming the variable.
  */
 
