@@ -2,6 +2,7 @@
  * `winedata serve`, `worker` and `mcp`: the long-running commands. What they run is imported when
  * they run, so that `--help` and the short commands do not load the whole service.
  */
+import cluster from "node:cluster";
 import { type Command, Option } from "commander";
 import { loadConfig } from "../config.ts";
 import { DEFAULT_WINEDATA_URL } from "../modules/mcp/mcp.port.ts";
@@ -24,9 +25,11 @@ export function addServiceCommands(program: Command): void {
         let flag = "--processes";
         let raw = values.processes;
         if (values.workers !== undefined) {
-          console.error(
-            "--workers is deprecated: use --processes (--workers will be removed in the next release).",
-          );
+          // Once: the processes node:cluster forks run this same command line again.
+          if (cluster.isPrimary)
+            console.error(
+              "--workers is deprecated: use --processes (--workers will be removed in the next release).",
+            );
           if (raw === undefined) [flag, raw] = ["--workers", values.workers];
         }
         const processes = raw === undefined ? 1 : Number(raw);
