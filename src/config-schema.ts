@@ -89,7 +89,8 @@ export const ENV_SCHEMA = Type.Object({
       description:
         "A streaming read replica of a PostgreSQL `DATABASE_URL`: the catalogue reads (wines, producers, " +
         "regions, grapes, search, label matcher, catalogue version) go there; accounts, keys, texts and " +
-        "jobs stay on `DATABASE_URL`. One replica per URL. Unset: everything reads the primary.",
+        "jobs stay on `DATABASE_URL`. Changes reach the answers after the replication lag (plus up to 1 s). " +
+        "One replica per URL (replicas behind one address may be at different points). Unset: everything reads the primary.",
       allowed: "`postgres://…` (only beside a PostgreSQL `DATABASE_URL`)",
       secret: true,
     }),
@@ -283,7 +284,8 @@ export const ENV_SCHEMA = Type.Object({
   ),
   RESPONSE_CACHE_MB: integer({
     description:
-      "Memory budget of the serialized answers of the catalogue routes, kept until the next import (0: off).",
+      "Memory budget of the serialized answers of the catalogue routes, kept until the next import (seen " +
+      "at once in this process, within 1 s in another); once full, an answer is stored on its second miss. 0: off.",
     unit: "MiB",
     minimum: 0,
     maximum: 4_096,
@@ -361,7 +363,8 @@ export const ENV_SCHEMA = Type.Object({
   SMTP_URL: Type.Optional(
     text({
       description:
-        "Mail server of the dashboard's mails (STARTTLS when offered with `smtp://`). Unset: mails are " +
+        "Mail server of the dashboard's mails (STARTTLS when offered with `smtp://`; 10 s per step; a mail " +
+        "the server refuses is a 503 on the page that needed it, or a logged warning for a notice). Unset: mails are " +
         "written to the log (development: with their links; production: subjects only, and a warning at start).",
       allowed: "`smtp://USER:PASSWORD@HOST:587` or `smtps://…:465`",
       secret: true,
