@@ -38,7 +38,7 @@ const RESULTS = new URL("results/", import.meta.url);
 
 /** The dashboard's forms: every POST route under /account the app registers (`:param` filled in). */
 async function dashboardForms(): Promise<string[]> {
-  const config = loadConfig({ DATABASE_URL: "sqlite::memory:", LOG_LEVEL: "silent", WORKERS: "off" });
+  const config = loadConfig({ DATABASE_URL: "sqlite::memory:", LOG_LEVEL: "silent", GENERATION: "off" });
   const app = await buildApp(config);
   try {
     await app.ready();

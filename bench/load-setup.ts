@@ -4,7 +4,7 @@
  *   in its memory: bench/results/load.{json,md};
  * - `postgres`: the same one process on a PostgreSQL copy of the same catalogue (`BENCH_POSTGRES_URL`),
  *   rate limits in its memory: the embedded set-up with only the database changed;
- * - `cluster`: `winedata serve --workers BENCH_WORKERS` (default 2) on PostgreSQL (`BENCH_POSTGRES_URL`,
+ * - `cluster`: `winedata serve --processes BENCH_WORKERS` (default 2) on PostgreSQL (`BENCH_POSTGRES_URL`,
  *   default postgres://postgres@127.0.0.1:5432/postgres) with the rate limits in Redis
  *   (`BENCH_REDIS_URL`, default redis://127.0.0.1:6379, keys under a per-run prefix deleted at the end):
  *   bench/results/load-cluster.{json,md}.
@@ -262,11 +262,11 @@ export async function prepareSetup(
   return {
     name,
     processes: workers,
-    description: `\`serve --workers ${workers}\` (node:cluster), PostgreSQL, rate limits in Redis`,
+    description: `\`serve --processes ${workers}\` (node:cluster), PostgreSQL, rate limits in Redis`,
     meta: cached.meta,
     materialPath,
-    args: ["serve", "--workers", String(workers)],
-    env: { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix, WORKERS: "thread" },
+    args: ["serve", "--processes", String(workers)],
+    env: { DATABASE_URL: url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: keyPrefix, GENERATION: "thread" },
     async cleanup() {
       await dropRun();
       await dropKeys(redisUrl, keyPrefix);

@@ -2,7 +2,7 @@
  * Load benchmark at catalogue scale (issues 5 and 14). Run: npm run bench
  *
  * 1. Prepares the set-up named by BENCH_SETUP (bench/load-setup.ts): `embedded` (default, one
- *    process on SQLite) or `cluster` (`serve --workers 2` on PostgreSQL with the rate limits in
+ *    process on SQLite) or `cluster` (`serve --processes 2` on PostgreSQL with the rate limits in
  *    Redis), on a synthetic catalogue of N wines (default 300,000, seed 1) with English region
  *    insights and an Enterprise key with a huge rate limit, built once and cached; each run serves a
  *    fresh copy.

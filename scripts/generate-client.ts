@@ -24,7 +24,7 @@ export const CLIENT_TYPES_FILE = fileURLToPath(
  */
 export async function openApiDocument(): Promise<{ paths: Record<string, unknown> }> {
   // Fixed settings, whatever the environment says: the document must not depend on who runs this.
-  const config = loadConfig({ DATABASE_URL: "sqlite::memory:", LOG_LEVEL: "silent", WORKERS: "off" });
+  const config = loadConfig({ DATABASE_URL: "sqlite::memory:", LOG_LEVEL: "silent", GENERATION: "off" });
   const app = await buildApp(config);
   try {
     const res = await app.inject({ url: "/openapi.json" });

@@ -216,7 +216,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(metrics, { port: config.metricsPort, host: config.host });
   // A generator given as a function cannot cross into a worker thread, nor can an in-memory database.
   const inMemory = config.database.kind === "sqlite" && config.database.path === ":memory:";
-  const mode = config.workers === "thread" && (deps.generator || inMemory) ? "inline" : config.workers;
+  const mode = config.generation === "thread" && (deps.generator || inMemory) ? "inline" : config.generation;
   const generator =
     deps.generator ??
     createGenerator(config.generator, (kind, reason) =>
@@ -230,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pollMs: config.jobPollMs,
     leaseMs: config.jobLeaseMs,
     backoffBaseMs: deps.backoffBaseMs,
-    idleMs: config.workerIdleMs,
+    idleMs: config.generationIdleMs,
   });
   await app.register(rateLimits, { redis: config.redis, signupLimits: config.signupLimits });
   await app.register(authPlugin, {
@@ -247,7 +247,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(wineLists);
   await app.register(wineSearch);
   await app.register(labels, {
-    ocrThreads: config.ocrThreads,
+    ocrProcesses: config.ocrProcesses,
     ocrIdleMs: config.ocrIdleMs,
     matcherIdleMs: config.matcherIdleMs,
     matcherCacheDir: config.matcherCacheDir,

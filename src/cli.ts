@@ -1,20 +1,12 @@
 #!/usr/bin/env node
 /**
- * `winedata`: the service's command-line tool, on commander. `winedata --help`, `winedata help
- * [command]` and `winedata <command> [sub-command] --help` print each command's usage; the commands
- * live in src/cli/ (service, catalogue, account and key commands).
- *   serve [--workers N]                     start the HTTP service (what `npm start` runs); N processes
- *   worker                                  only drain the generation queue (HTTP tier with WORKERS=off)
- *   import [--xwines FILE]                  import an X-Wines CSV (default: the bundled catalogue)
- *   import --synthetic N [--seed S] [--synthetic-style realistic|hard]
- *   generate --lang de,fr,it [--what texts,periods,insights]   pre-generate missing content
- *   accounts create | set-plan | set-state
- *   keys create | list | revoke
- *   mcp                                     MCP server on stdio (WINEDATA_API_KEY, WINEDATA_URL; mcp.stdio.ts)
- * Settings come from the environment (see config.ts); DATABASE_URL applies to every command.
- * Exit codes: 0 done (help and --version included), 1 failure, 2 wrong usage (an unknown command or
- * option, a missing or bad value, a bad setting) or a request the operator must change (a refused
- * key name, the plan's key cap).
+ * `winedata`: the service's command-line tool, on commander. The usage is written once, in the
+ * commands' definitions: `winedata --help`, `winedata help [command]` and `winedata <command>
+ * [sub-command] --help` print it. One file per command group in src/cli/: service-commands.ts
+ * (serve, worker, mcp), catalogue-commands.ts (import, generate), source-commands.ts (catalogue
+ * sources), account-commands.ts (accounts), key-commands.ts (keys).
+ * Settings come from the environment (config.ts, docs/operations.md "Configuration"); the exit
+ * statuses are in the help's epilogue ({@link EPILOGUE}).
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
@@ -33,7 +25,7 @@ const VERSION = (
 ).version;
 
 const EPILOGUE = `
-Settings come from the environment (README "Configuration"); DATABASE_URL applies
+Settings come from the environment (docs/operations.md "Configuration"); DATABASE_URL applies
 to every command.
 
 Exit status: 0 done, 1 failure, 2 wrong usage (an unknown command or option, a

@@ -1,5 +1,5 @@
 /**
- * `winedata serve --workers N`: N HTTP processes on one port (node:cluster; the primary accepts
+ * `winedata serve --processes N`: N HTTP processes on one port (node:cluster; the primary accepts
  * connections and hands them to the workers in turn). The primary prepares the database once
  * (migrations, first-start import), starts the workers, and prints the demo key in development once
  * the first one listens; each worker is a whole
@@ -25,13 +25,17 @@ import { demoKey, prepareDatabase, startServer } from "./server.ts";
 /** Delay before a worker that died is replaced, in milliseconds. */
 const RESTART_DELAY_MS = 1_000;
 
-/** Runs the primary (in the primary process) or one HTTP worker (in a worker process). */
-export async function serveCluster(config: Config, workers: number): Promise<void> {
+/**
+ * Runs the primary (in the primary process), which forks `processes` HTTP workers, or one HTTP
+ * worker (in a worker process).
+ */
+export async function serveCluster(config: Config, processes: number): Promise<void> {
   if (!cluster.isPrimary) {
-    await startServer(config, { printDemoKey: false });
+    await startServer(config, { clusterWorker: true });
     return;
   }
   const log = pino({ level: config.logLevel }).child({ component: "cluster" });
+  for (const warning of config.deprecations) log.warn(warning);
   const database = openDatabase(config.database, { log });
   try {
     await migrateToLatest(database);
@@ -42,7 +46,7 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
   }
   if (config.redis === null) {
     log.warn(
-      { workers },
+      { processes },
       "no REDIS_URL: each worker counts rate limits alone (a key gets its limit once per worker)",
     );
   }
@@ -103,8 +107,8 @@ export async function serveCluster(config: Config, workers: number): Promise<voi
       stop(signal);
     });
   }
-  for (let i = 0; i < workers; i++) fork();
-  log.info({ workers, port: config.port }, "service started");
+  for (let i = 0; i < processes; i++) fork();
+  log.info({ processes, port: config.port }, "service started");
   if (config.metricsPort !== null) {
     // The sum of the workers' metrics (see plugins/metrics.ts).
     const registry = new AggregatorRegistry();

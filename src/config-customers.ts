@@ -4,6 +4,16 @@
  * (`SMTP_URL`, `MAIL_FROM`). A bad value throws a ConfigError naming the variable.
  */
 import { ConfigError } from "./config-error.ts";
+import { ENV_SCHEMA } from "./config-schema.ts";
+
+/** Variables read by this file, as text (a raw `process.env` or config-env.ts's values). */
+type Env = Readonly<Partial<Record<string, string | number | boolean>>>;
+
+/** `env[name]` when it is non-empty text, else undefined. */
+function textOf(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
 
 /**
  * How customers pay (`BILLING_PROVIDER`, default `manual`):
@@ -49,12 +59,6 @@ export interface Prices {
   enterprise: Price;
 }
 
-/** The prices without `PRICE_*` (ours, a product decision): Standard 49 EUR, Enterprise 299 EUR a month. */
-export const DEFAULT_PRICES: Prices = {
-  standard: { amount: 49, currency: "EUR" },
-  enterprise: { amount: 299, currency: "EUR" },
-};
-
 /**
  * Parses one price setting: an amount and an ISO 4217 currency code known to the runtime's `Intl`,
  * e.g. `49 EUR`, `19.90 CHF`, `5000 JPY`; at most as many decimals as the currency has (EUR 2, JPY 0).
@@ -77,11 +81,20 @@ export function parsePrice(name: string, raw: string): Price {
   return { amount: Number(`${match[1]}.${match[2] ?? "0"}`), currency };
 }
 
-/** `PRICE_STANDARD` and `PRICE_ENTERPRISE` (monthly; unset or empty: {@link DEFAULT_PRICES}). */
-export function parsePrices(env: NodeJS.ProcessEnv): Prices {
+/** The prices without `PRICE_*` (ours, a product decision: the schema's defaults, 49 and 299 EUR a month). */
+export const DEFAULT_PRICES: Prices = {
+  standard: parsePrice("PRICE_STANDARD", ENV_SCHEMA.properties.PRICE_STANDARD.default),
+  enterprise: parsePrice("PRICE_ENTERPRISE", ENV_SCHEMA.properties.PRICE_ENTERPRISE.default),
+};
+
+/**
+ * `PRICE_STANDARD` and `PRICE_ENTERPRISE` (monthly; unset or empty: {@link DEFAULT_PRICES}).
+ * @throws ConfigError naming the variable (see {@link parsePrice}).
+ */
+export function parsePrices(env: Env): Prices {
   const one = (name: string, fallback: Price) => {
-    const raw = env[name];
-    return raw === undefined || raw === "" ? fallback : parsePrice(name, raw);
+    const raw = textOf(env, name);
+    return raw === undefined ? fallback : parsePrice(name, raw);
   };
   return {
     standard: one("PRICE_STANDARD", DEFAULT_PRICES.standard),
@@ -90,21 +103,22 @@ export function parsePrices(env: NodeJS.ProcessEnv): Prices {
 }
 
 /** `BILLING_PROVIDER` and, for `stripe`, its `STRIPE_*` settings (not echoed: they are secrets). */
-export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
-  const kind = env.BILLING_PROVIDER || "manual";
+export function parseBilling(env: Env): BillingSetting {
+  const kind = textOf(env, "BILLING_PROVIDER") ?? ENV_SCHEMA.properties.BILLING_PROVIDER.default;
   if (kind === "manual") return { kind };
   if (kind !== "stripe") throw new ConfigError(`BILLING_PROVIDER must be manual or stripe, got "${kind}".`);
   const need = (name: string, prefix: string): string => {
-    const value = env[name] ?? "";
+    const value = textOf(env, name) ?? "";
     if (!value.startsWith(prefix)) {
       throw new ConfigError(`BILLING_PROVIDER=stripe needs ${name} (starting with ${prefix}).`);
     }
     return value;
   };
   let apiUrl: URL | null = null;
-  if (env.STRIPE_API_URL) {
+  const stripeApiUrl = textOf(env, "STRIPE_API_URL");
+  if (stripeApiUrl !== undefined) {
     try {
-      apiUrl = new URL(env.STRIPE_API_URL);
+      apiUrl = new URL(stripeApiUrl);
     } catch {
       throw new ConfigError("STRIPE_API_URL must be a URL like https://api.stripe.com.");
     }
@@ -125,13 +139,13 @@ export function parseBilling(env: NodeJS.ProcessEnv): BillingSetting {
 }
 
 /** `SMTP_URL` and `MAIL_FROM`, checked (the URL, which may hold a password, is never echoed). */
-export function parseMail(env: NodeJS.ProcessEnv): MailSetting {
-  const from = env.MAIL_FROM || "Wine Data Service <no-reply@localhost>";
+export function parseMail(env: Env): MailSetting {
+  const from = textOf(env, "MAIL_FROM") ?? ENV_SCHEMA.properties.MAIL_FROM.default;
   if (/[\r\n]/.test(from) || !/@/.test(from)) {
     throw new ConfigError('MAIL_FROM must be an address like "Wine Data Service <api@example.com>".');
   }
-  const raw = env.SMTP_URL;
-  if (!raw) return { smtpUrl: null, from };
+  const raw = textOf(env, "SMTP_URL");
+  if (raw === undefined) return { smtpUrl: null, from };
   let protocol = "";
   try {
     protocol = new URL(raw).protocol;

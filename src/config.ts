@@ -1,5 +1,8 @@
 /**
- * Settings: read once from the environment, validated, then passed in as one object.
+ * Settings: read once from the environment, validated against the schema of every variable
+ * (config-schema.ts: descriptions, defaults, units, allowed values, deprecated names; its table is
+ * docs/operations.md "Configuration"), then passed in as one typed object, {@link Config}. The
+ * settings made of several variables or of a URL are built here and in config-customers.ts.
  * A bad value stops the process at start with a message naming the variable.
  */
 
@@ -13,27 +16,33 @@ import {
   parseMail,
   parsePrices,
 } from "./config-customers.ts";
+import { readEnv } from "./config-env.ts";
 import { ConfigError } from "./config-error.ts";
+import { ENV_SCHEMA, type EnvValues, type GENERATION_MODES, type LOG_LEVELS } from "./config-schema.ts";
 
 export type { BillingSetting, MailSetting, Price, Prices } from "./config-customers.ts";
 export { DEFAULT_PRICES, parseBilling, parseMail, parsePrice, parsePrices } from "./config-customers.ts";
 export { ConfigError } from "./config-error.ts";
+export { ENV_SCHEMA, type EnvValues } from "./config-schema.ts";
 
-export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
-const LOG_LEVELS: readonly LogLevel[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+/** A pino log level (`LOG_LEVEL`). */
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Which content generator writes missing texts. */
 export type GeneratorSetting =
   | { kind: "offline" }
   | { kind: "openai"; baseUrl: string; apiKey: string; model: string; timeoutMs: number };
 
-/** Where background generation runs: a worker thread (default), the main thread, or nowhere. */
-export type WorkerMode = "thread" | "inline" | "off";
+/** Where background text generation runs (`GENERATION`): a worker thread (default), the main thread, or nowhere. */
+export type GenerationMode = (typeof GENERATION_MODES)[number];
 
 /** Where the data lives: an embedded SQLite file (or `:memory:`) or a PostgreSQL server. */
 export type DatabaseSetting = { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
 
-/** The validated settings of one service process. */
+/**
+ * The validated settings of one service process, built by {@link loadConfig} from the environment
+ * (each variable's description, default and allowed values: config-schema.ts, docs/operations.md).
+ */
 export interface Config {
   /** TCP port, default 8080 (`PORT`). */
   port: number;
@@ -65,22 +74,21 @@ export interface Config {
    * whose process died is taken over after it.
    */
   jobLeaseMs: number;
-  /** `WORKERS=thread|inline|off` (`true` = thread, `false` = off), default thread. */
-  workers: WorkerMode;
+  /** Where background text generation runs (`GENERATION=thread|inline|off`, alias `WORKERS`), default thread. */
+  generation: GenerationMode;
   /**
-   * In `thread` mode, the worker thread stops after this many ms without a job (`WORKER_IDLE_MS`,
-   * default 30,000) and starts again when a job is queued or found due; its isolate and database
-   * connection cost memory only while it runs.
+   * In `thread` mode, the generation thread stops after this many ms without a job
+   * (`GENERATION_IDLE_MS`, alias `WORKER_IDLE_MS`, default 30,000) and starts again when a job is
+   * queued or found due; its isolate and database connection cost memory only while it runs.
    */
-  workerIdleMs: number;
+  generationIdleMs: number;
   /** Time budget of one photo analysis in ms (`PHOTO_TIMEOUT_MS`, default 10,000); past it: 503. */
   photoTimeoutMs: number;
   /**
-   * OCR processes at most (`OCR_THREADS`, default 1; the name is older than the processes); each
-   * holds its own copy of the models, so each adds to the resident memory (peak RSS with one:
-   * bench/results/photo.md).
+   * OCR processes at most (`OCR_PROCESSES`, alias `OCR_THREADS`, default 1); each holds its own copy
+   * of the models, so each adds to the resident memory (bench/results/photo.md).
    */
-  ocrThreads: number;
+  ocrProcesses: number;
   /**
    * The OCR processes stop after this many ms without a photo (`OCR_IDLE_MS`, default 30,000), so all
    * their memory returns; the next photo starts one again (its time: bench/results/photo-memory.md).
@@ -159,6 +167,11 @@ export interface Config {
    * in all per UTC day (`SIGNUPS_PER_DAY`, default 500); past either the sign-up form answers 429.
    */
   signupLimits: { perAddressPerDay: number; perDay: number };
+  /**
+   * One warning per deprecated variable name set (`WORKERS`, `WORKER_IDLE_MS`, `OCR_THREADS`),
+   * naming its new name; `serve` and `worker` log them at start.
+   */
+  deprecations: readonly string[];
 }
 
 /**
@@ -179,50 +192,14 @@ export interface ServerTimeouts {
 /** How often Node looks for requests past their headers or request timeout (Node's default: 30 s). */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${raw}".`);
-  }
-  return Number(raw);
-}
-
-function boolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = (env[name] ?? "").toLowerCase();
-  if (raw === "") return fallback;
-  if (raw === "true" || raw === "1") return true;
-  if (raw === "false" || raw === "0") return false;
-  throw new ConfigError(`${name} must be true or false, got "${env[name]}".`);
-}
-
-function workerMode(raw: string | undefined): WorkerMode {
-  const value = (raw ?? "thread").toLowerCase();
-  if (value === "" || value === "thread" || value === "true" || value === "1") return "thread";
-  if (value === "inline") return "inline";
-  if (value === "off" || value === "false" || value === "0") return "off";
-  throw new ConfigError(`WORKERS must be thread, inline or off, got "${raw}".`);
-}
-
-function generator(env: NodeJS.ProcessEnv): GeneratorSetting {
-  const kind = (env.GENERATOR ?? "offline").toLowerCase();
-  if (kind === "offline" || kind === "") return { kind: "offline" };
-  if (kind !== "openai")
-    throw new ConfigError(`GENERATOR must be offline or openai, got "${env.GENERATOR}".`);
-  const baseUrl = env.OPENAI_BASE_URL || "https://api.openai.com/v1";
-  if (!/^https?:\/\/\S+$/.test(baseUrl))
-    throw new ConfigError(`OPENAI_BASE_URL must be an http(s) URL, got "${baseUrl}".`);
+/** `GENERATOR` and, for `openai`, its `OPENAI_*` settings (validated by the schema). */
+function generator(env: EnvValues): GeneratorSetting {
+  if (env.GENERATOR === "offline") return { kind: "offline" };
   const apiKey = env.OPENAI_API_KEY ?? "";
   if (apiKey === "") throw new ConfigError("GENERATOR=openai needs OPENAI_API_KEY.");
   const model = env.OPENAI_MODEL ?? "";
   if (model === "") throw new ConfigError("GENERATOR=openai needs OPENAI_MODEL (e.g. gpt-4o-mini).");
-  return {
-    kind: "openai",
-    baseUrl,
-    apiKey,
-    model,
-    timeoutMs: integer(env, "OPENAI_TIMEOUT_MS", 20_000, 100, 600_000),
-  };
+  return { kind: "openai", baseUrl: env.OPENAI_BASE_URL, apiKey, model, timeoutMs: env.OPENAI_TIMEOUT_MS };
 }
 
 /**
@@ -296,8 +273,9 @@ export function parsePublicUrl(raw: string | undefined): string | null {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, "");
 }
 
-function trustProxy(raw: string | undefined): boolean | number | string {
-  if (raw === undefined || raw === "" || raw.toLowerCase() === "false") return false;
+/** `TRUST_PROXY` as Fastify takes it: a boolean, a hop count or an address list. */
+function trustProxy(raw: string): boolean | number | string {
+  if (raw === "" || raw.toLowerCase() === "false") return false;
   if (raw.toLowerCase() === "true") return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   if (/^[0-9a-fA-F.:/,\s]+$/.test(raw)) return raw;
@@ -321,8 +299,11 @@ export const REDIS_CONNECTION = {
   retryStrategy: (attempt: number) => Math.min(attempt * 100, 1_000),
 };
 
-/** `REDIS_URL` and `REDIS_KEY_PREFIX`, checked; null without `REDIS_URL`. */
-export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
+/**
+ * `REDIS_URL` and `REDIS_KEY_PREFIX` (default: the schema's), checked; null without `REDIS_URL`.
+ * @throws ConfigError naming the variable (never echoing the URL, which may hold a password).
+ */
+export function parseRedis(env: { REDIS_URL?: string; REDIS_KEY_PREFIX?: string }): RedisSetting | null {
   const raw = env.REDIS_URL;
   if (!raw) return null;
   let url: URL;
@@ -335,7 +316,7 @@ export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
     throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${url.protocol}//".`);
   }
-  const keyPrefix = env.REDIS_KEY_PREFIX ?? "wds:";
+  const keyPrefix = env.REDIS_KEY_PREFIX ?? ENV_SCHEMA.properties.REDIS_KEY_PREFIX.default;
   if (!/^[A-Za-z0-9:._-]{0,64}$/.test(keyPrefix)) {
     throw new ConfigError("REDIS_KEY_PREFIX may hold at most 64 letters, digits and : . _ -.");
   }
@@ -343,63 +324,55 @@ export function parseRedis(env: NodeJS.ProcessEnv): RedisSetting | null {
 }
 
 /**
- * Builds the settings from environment variables (defaults in {@link Config}).
+ * Builds the settings from environment variables, validated against config-schema.ts (defaults,
+ * units and allowed values there); deprecated names are read when their new name is not set, and
+ * listed in `deprecations`.
  * @throws ConfigError naming the first bad variable.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const basePath = env.BASE_PATH ?? "/v1";
-  if (basePath !== "" && !/^(\/[A-Za-z0-9._~-]+)+$/.test(basePath)) {
-    throw new ConfigError(`BASE_PATH must be empty or a path like /v1 or /public/v1, got "${basePath}".`);
-  }
-  const logLevel = (env.LOG_LEVEL ?? "info") as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}".`);
-  }
-  const headersMs = integer(env, "HEADERS_TIMEOUT_MS", 10_000, 100, 600_000);
-  const requestMs = integer(env, "REQUEST_TIMEOUT_MS", 60_000, 100, 3_600_000);
+  const { values, deprecations } = readEnv(env);
+  const headersMs = values.HEADERS_TIMEOUT_MS;
+  const requestMs = values.REQUEST_TIMEOUT_MS;
   if (headersMs > requestMs) {
     throw new ConfigError(
       `HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs}).`,
     );
   }
-  const database = parseDatabaseUrl(env.DATABASE_URL || "sqlite:./var/wine.db");
+  const database = parseDatabaseUrl(values.DATABASE_URL);
   return {
-    port: integer(env, "PORT", 8080, 0, 65535),
-    host: env.HOST || "0.0.0.0",
+    port: values.PORT,
+    host: values.HOST,
     database,
-    databaseRead: parseDatabaseReadUrl(env.DATABASE_READ_URL, database),
-    basePath,
-    logLevel,
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    development: env.NODE_ENV !== "production",
-    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 10 * 1024 * 1024, 1024, 100 * 1024 * 1024),
-    jobPollMs: integer(env, "JOB_POLL_MS", 250, 10, 60_000),
-    jobLeaseMs: integer(env, "JOB_LEASE_MS", 30_000, 100, 3_600_000),
-    photoTimeoutMs: integer(env, "PHOTO_TIMEOUT_MS", 10_000, 1, 600_000),
-    ocrThreads: integer(env, "OCR_THREADS", 1, 1, 16),
-    ocrIdleMs: integer(env, "OCR_IDLE_MS", 30_000, 100, 3_600_000),
-    matcherIdleMs: integer(env, "MATCHER_IDLE_MS", 30_000, 0, 86_400_000),
-    matcherCacheDir: env.MATCHER_CACHE_DIR || join(tmpdir(), "winedata-matcher-cache"),
-    workers: workerMode(env.WORKERS),
-    workerIdleMs: integer(env, "WORKER_IDLE_MS", 30_000, 10, 3_600_000),
-    authCacheMs: integer(env, "AUTH_CACHE_MS", 5_000, 0, 60_000),
-    redis: parseRedis(env),
-    metricsPort: env.METRICS_PORT ? integer(env, "METRICS_PORT", 0, 1, 65535) : null,
-    responseCacheBytes: integer(env, "RESPONSE_CACHE_MB", 64, 0, 4_096) * 1024 * 1024,
-    publicUrl: parsePublicUrl(env.PUBLIC_URL),
-    traceRequestIds: boolean(env, "TRACE_REQUEST_IDS", false),
-    prices: parsePrices(env),
-    timeouts: {
-      headersMs,
-      requestMs,
-      keepAliveMs: integer(env, "KEEP_ALIVE_TIMEOUT_MS", 65_000, 100, 3_600_000),
-    },
-    generator: generator(env),
-    billing: parseBilling(env),
-    mail: parseMail(env),
+    databaseRead: parseDatabaseReadUrl(values.DATABASE_READ_URL, database),
+    basePath: values.BASE_PATH,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: trustProxy(values.TRUST_PROXY),
+    development: values.NODE_ENV !== "production",
+    bodyLimitBytes: values.BODY_LIMIT_BYTES,
+    jobPollMs: values.JOB_POLL_MS,
+    jobLeaseMs: values.JOB_LEASE_MS,
+    photoTimeoutMs: values.PHOTO_TIMEOUT_MS,
+    ocrProcesses: values.OCR_PROCESSES,
+    ocrIdleMs: values.OCR_IDLE_MS,
+    matcherIdleMs: values.MATCHER_IDLE_MS,
+    matcherCacheDir: values.MATCHER_CACHE_DIR ?? join(tmpdir(), "winedata-matcher-cache"),
+    generation: values.GENERATION,
+    generationIdleMs: values.GENERATION_IDLE_MS,
+    authCacheMs: values.AUTH_CACHE_MS,
+    redis: parseRedis(values),
+    metricsPort: values.METRICS_PORT ?? null,
+    responseCacheBytes: values.RESPONSE_CACHE_MB * 1024 * 1024,
+    publicUrl: parsePublicUrl(values.PUBLIC_URL),
+    traceRequestIds: values.TRACE_REQUEST_IDS,
+    prices: parsePrices(values),
+    timeouts: { headersMs, requestMs, keepAliveMs: values.KEEP_ALIVE_TIMEOUT_MS },
+    generator: generator(values),
+    billing: parseBilling(values),
+    mail: parseMail(values),
     signupLimits: {
-      perAddressPerDay: integer(env, "SIGNUPS_PER_ADDRESS_PER_DAY", 5, 1, 1_000_000),
-      perDay: integer(env, "SIGNUPS_PER_DAY", 500, 1, 10_000_000),
+      perAddressPerDay: values.SIGNUPS_PER_ADDRESS_PER_DAY,
+      perDay: values.SIGNUPS_PER_DAY,
     },
+    deprecations,
   };
 }

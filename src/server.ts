@@ -55,7 +55,7 @@ export async function demoKey(db: Kysely<Database>): Promise<void> {
 /**
  * What a first start does to a migrated database: imports the bundled catalogue when it holds no
  * wine. Resolves to true when it imported. Run once per database before the HTTP processes start
- * (`serve --workers N` runs it in the primary); on a prepared database it reads a count only.
+ * (`serve --processes N` runs it in the primary); on a prepared database it reads a count only.
  */
 export async function prepareDatabase(
   db: Kysely<Database>,
@@ -79,16 +79,18 @@ export async function prepareDatabase(
 }
 
 /**
- * Limits the heap's growth ({@link HEAP_GROWING_PERCENT}), builds the app, prepares its database,
- * listens, prints the demo key in development (unless `printDemoKey` is false: the workers of
- * `serve --workers N`, whose primary prints it), and closes the app on SIGINT/SIGTERM.
+ * Limits the heap's growth ({@link HEAP_GROWING_PERCENT}), builds the app, logs a warning per
+ * deprecated setting, prepares its database, listens, prints the demo key in development, and closes
+ * the app on SIGINT/SIGTERM. `clusterWorker`: one of the processes of `serve --processes N`, whose
+ * primary prints the demo key and the warnings instead.
  */
-export async function startServer(config: Config, { printDemoKey = true } = {}): Promise<FastifyInstance> {
+export async function startServer(config: Config, { clusterWorker = false } = {}): Promise<FastifyInstance> {
   limitHeapGrowth();
   const app = await buildApp(config);
+  if (!clusterWorker) for (const warning of config.deprecations) app.log.warn(warning);
   if (await prepareDatabase(app.db, app.log)) app.catalogueVersion.changed();
   await app.listen({ port: config.port, host: config.host });
-  if (config.development && printDemoKey) await demoKey(app.db);
+  if (config.development && !clusterWorker) await demoKey(app.db);
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;

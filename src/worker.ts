@@ -1,8 +1,8 @@
 /**
  * `winedata worker`: a process that only drains the generation queue (no HTTP), so the HTTP
- * processes can run with `WORKERS=off`. It uses the same settings as the service (`DATABASE_URL`,
+ * processes can run with `GENERATION=off`. It uses the same settings as the service (`DATABASE_URL`,
  * `GENERATOR` …, `JOB_POLL_MS`, `JOB_LEASE_MS`) and the same job runner; several workers, and
- * workers beside services with `WORKERS=thread`, share the queue safely (each job is claimed by one
+ * workers beside services with `GENERATION=thread`, share the queue safely (each job is claimed by one
  * runner at a time, and a runner that dies leaves its job to another once its lease runs out). Stops
  * on SIGINT/SIGTERM after the job in hand.
  *
@@ -21,6 +21,7 @@ import { jobOutcomeCounter, serveMetrics } from "./plugins/metrics.ts";
 /** Runs the job runner until a stop signal; resolves once it stopped and the database is closed. */
 export async function runWorker(config: Config): Promise<void> {
   const log = pino({ level: config.logLevel });
+  for (const warning of config.deprecations) log.warn(warning);
   const database = openDatabase(config.database, { log: log.child({ component: "database" }) });
   await migrateToLatest(database);
   let onOutcome: OutcomeReporter | undefined;

@@ -27,7 +27,7 @@ test("--help, help and <command> --help print every command and option; --versio
 
   // Every option of a command, each with what it does.
   const options: Record<string, string[]> = {
-    serve: ["--workers <n>"],
+    serve: ["--processes <n>"],
     import: ["--xwines <file>", "--synthetic <n>", "--seed <s>", "--synthetic-style <style>"],
     "keys create": [
       "--email <email>",
@@ -44,6 +44,22 @@ test("--help, help and <command> --help print every command and option; --versio
     for (const flag of flags) assert.match(out, new RegExp(`\\n  ${flag} +\\S`), `${command} ${flag}`);
     if (command === "keys create") assert.match(out, /--force +create the key even when[\s\S]*cap/);
   }
+  // The old name of --processes works (src/config.test.ts) but is not offered.
+  assert.doesNotMatch((await winedata(["serve", "--help"], env)).stdout, /--workers/);
+  // Choices come from the plan and state lists of the code (db/types.ts), not from a retyped list.
+  const oneLine = async (args: string[]) => (await winedata(args, env)).stdout.replace(/\s+/g, " ");
+  assert.match(
+    await oneLine(["accounts", "set-state", "--help"]),
+    /--state <state> trialing, active, past_due, canceled or expired \(required/,
+  );
+  assert.match(
+    await oneLine(["accounts", "create", "--help"]),
+    /--plan <plan> trial, standard or enterprise \(required; a trial lasts 14 days\)/,
+  );
+  assert.match(
+    await oneLine(["accounts", "set-plan", "--help"]),
+    /--plan <plan> standard or enterprise \(required\)/,
+  );
 
   const { version } = JSON.parse(readFileSync("package.json", "utf8")) as { version: string };
   assert.equal((await winedata(["--version"], env)).stdout, `${version}\n`);

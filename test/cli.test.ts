@@ -103,8 +103,8 @@ test("bad usage and bad settings exit 2 with a clear message", async () => {
     /GENERATOR=openai needs OPENAI_API_KEY/,
   );
   await assert.rejects(
-    winedata(["serve"], { ...env, WORKERS: "many" }),
-    /WORKERS must be thread, inline or off/,
+    winedata(["serve"], { ...env, GENERATION: "many" }),
+    /GENERATION must be thread, inline or off/,
   );
   await assert.rejects(winedata(["frobnicate"], env), /Unknown command/);
   // A password holding "@" (unencoded) is hidden up to the host, not only up to its first "@".

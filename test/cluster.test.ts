@@ -1,5 +1,5 @@
 /**
- * `winedata serve --workers 2`: two HTTP processes on one port, rate limits exact across them through
+ * `winedata serve --processes 2`: two HTTP processes on one port, rate limits exact across them through
  * Redis (`TEST_REDIS_URL`, under a key prefix of its own), `/metrics` summed by the primary, a dead
  * worker replaced, a clean stop; without Redis, key revocations reach every worker's key cache
  * through the primary.
@@ -47,7 +47,7 @@ async function until<T>(what: string, probe: () => Promise<T | null> | T | null,
   }
 }
 
-test("serve --workers 2: one port, limits exact across the workers, metrics summed, a dead worker replaced, a clean stop", async (t) => {
+test("serve --processes 2: one port, limits exact across the workers, metrics summed, a dead worker replaced, a clean stop", async (t) => {
   const skip = await redisUnreachable(TEST_REDIS_URL);
   if (skip) return t.skip(skip);
   const prefix = `wds-cluster-${randomUUID().slice(0, 8)}:`;
@@ -57,7 +57,7 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
     const warmKey = await enterpriseKey(db.kysely, 1000).finally(() => db.destroy());
     const port = await freePort();
     const metricsPort = await freePort();
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--workers", "2"], {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--processes", "2"], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -69,7 +69,7 @@ test("serve --workers 2: one port, limits exact across the workers, metrics summ
         HOST: "127.0.0.1",
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
-        WORKERS: "inline",
+        GENERATION: "inline",
       },
       stdio: "ignore",
     });
@@ -178,10 +178,10 @@ function pingOnNewConnection(base: string, key: string): Promise<number> {
   });
 }
 
-test("serve --workers 2 without Redis: a key revoked in the dashboard is refused by both workers at once", async () => {
+test("serve --processes 2 without Redis: a key revoked in the dashboard is refused by both workers at once", async () => {
   const { path } = await catalogueCopyWithKey(600);
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--workers", "2"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli.ts", "serve", "--processes", "2"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -190,7 +190,7 @@ test("serve --workers 2 without Redis: a key revoked in the dashboard is refused
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
-      WORKERS: "off",
+      GENERATION: "off",
       // Both workers would trust a cached key for a minute without the cluster's messages.
       AUTH_CACHE_MS: "60000",
     },

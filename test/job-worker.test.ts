@@ -1,5 +1,5 @@
 /**
- * `winedata worker` beside HTTP processes that run with `WORKERS=off`:
+ * `winedata worker` beside HTTP processes that run with `GENERATION=off`:
  * - the same missing text asked for at the same moment through two processes makes one job; the
  *   worker process (a third one) generates it once, both HTTP processes then answer it, and the
  *   worker's own `/metrics` (METRICS_PORT) counts the outcome;
@@ -84,9 +84,9 @@ function startWorker(env: Record<string, string>): WorkerProcess {
   return { child, lines, id, exited };
 }
 
-/** A service process with `WORKERS=off` (stopped after the tests), started. */
+/** A service process with `GENERATION=off` (stopped after the tests), started. */
 async function startService(databaseUrl: string): Promise<ServiceProcess> {
-  const service = new ServiceProcess(await freePort(), { DATABASE_URL: databaseUrl, WORKERS: "off" });
+  const service = new ServiceProcess(await freePort(), { DATABASE_URL: databaseUrl, GENERATION: "off" });
   cleanups.push(() => service.stop());
   await service.start();
   return service;
@@ -111,7 +111,7 @@ async function until(done: () => boolean | Promise<boolean>, what: () => string)
   }
 }
 
-test("two HTTP processes with WORKERS=off queue one job for one missing text; `winedata worker` generates it once", async () => {
+test("two HTTP processes with GENERATION=off queue one job for one missing text; `winedata worker` generates it once", async () => {
   const { path, key } = await catalogueCopyWithKey();
   const env = { DATABASE_URL: `sqlite:${path}` };
   const services = await Promise.all([startService(env.DATABASE_URL), startService(env.DATABASE_URL)]);

@@ -71,7 +71,7 @@ before(async () => {
   service = new ServiceProcess(port, {
     DATABASE_URL: `${url}?connect_timeout=${CONNECT_TIMEOUT_S}&statement_timeout=${STATEMENT_TIMEOUT_MS}`,
     LOG_LEVEL: "info",
-    WORKERS: "thread",
+    GENERATION: "thread",
     JOB_POLL_MS: "100",
     JOB_LEASE_MS: "3000",
     AUTH_CACHE_MS: "1000",

@@ -9,7 +9,7 @@ import { loadConfig } from "../src/config.ts";
 const config = loadConfig({
   DATABASE_URL: "sqlite::memory:",
   LOG_LEVEL: "info",
-  WORKERS: "off",
+  GENERATION: "off",
   TRACE_REQUEST_IDS: process.env.TRACE_REQUEST_IDS ?? "true",
 });
 const app = await buildApp(config);

@@ -65,7 +65,7 @@ export class ServiceProcess {
         PORT: String(this.port),
         NODE_ENV: "production",
         LOG_LEVEL: "warn",
-        WORKERS: "inline",
+        GENERATION: "inline",
         ...this.env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -3,10 +3,13 @@
  * a password-reset link for a customer who cannot use "Forgot your password?" (an operator's help).
  */
 import type { Command } from "commander";
-import type { Plan, SubscriptionStatus } from "../db/types.ts";
+import { loadConfig } from "../config.ts";
+import { orList } from "../config-env.ts";
+import { PLAN_NAMES, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from "../db/types.ts";
 import { startPasswordReset } from "../modules/accounts/account-links.service.ts";
 import { findAccountByEmail } from "../modules/accounts/accounts.repository.ts";
 import { createAccount, setPlan, setState } from "../modules/accounts/accounts.service.ts";
+import { PAST_DUE_GRACE_DAYS, TRIAL_DAYS } from "../modules/accounts/plans.ts";
 import {
   accountByEmail,
   action,
@@ -19,12 +22,18 @@ import {
 } from "./command-support.ts";
 import { shown } from "./terminal-text.ts";
 
-const STATES: readonly SubscriptionStatus[] = ["trialing", "active", "past_due", "canceled", "expired"];
+/** The plans an operator sets with `set-plan`: the paid ones. */
+const PAID_PLANS = PLAN_NAMES.filter((plan): plan is Exclude<Plan, "trial"> => plan !== "trial");
+
+/** `raw` when it is one of `allowed`; else a UsageError naming `flag` and the allowed values. */
+function oneOf<T extends string>(raw: string, allowed: readonly T[], flag: string): T {
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new UsageError(`${flag} must be ${orList(allowed)}.`);
+  return raw as T;
+}
 
 async function createCommand(values: Values): Promise<void> {
-  const plan = required(values, "plan");
-  if (!["trial", "standard", "enterprise"].includes(plan))
-    throw new UsageError("--plan must be trial, standard or enterprise.");
+  const plan = oneOf(required(values, "plan"), PLAN_NAMES, "--plan");
   const email = required(values, "email");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
     throw new UsageError(`--email "${shown(email)}" is not an email address.`);
@@ -34,7 +43,7 @@ async function createCommand(values: Values): Promise<void> {
     return createAccount(db.kysely, {
       name: required(values, "name"),
       email,
-      plan: plan as Plan,
+      plan,
       now: new Date(),
     });
   });
@@ -44,9 +53,7 @@ async function createCommand(values: Values): Promise<void> {
 }
 
 async function setPlanCommand(values: Values): Promise<void> {
-  const plan = required(values, "plan");
-  if (plan !== "standard" && plan !== "enterprise")
-    throw new UsageError("--plan must be standard or enterprise.");
+  const plan = oneOf(required(values, "plan"), PAID_PLANS, "--plan");
   const days = values.days === undefined ? 30 : Number(values.days);
   if (!Number.isInteger(days) || days < 1 || days > 3660) throw new UsageError("--days must be 1 to 3660.");
   const account = await withDb(async (db) => {
@@ -61,10 +68,7 @@ async function setPlanCommand(values: Values): Promise<void> {
 }
 
 async function setStateCommand(values: Values): Promise<void> {
-  const state = required(values, "state") as SubscriptionStatus;
-  if (!STATES.includes(state)) {
-    throw new UsageError("--state must be trialing, active, past_due, canceled or expired.");
-  }
+  const state: SubscriptionStatus = oneOf(required(values, "state"), SUBSCRIPTION_STATUSES, "--state");
   const until = values.until === undefined ? null : new Date(String(values.until));
   if (until !== null && Number.isNaN(until.getTime()))
     throw new UsageError("--until must be a date like 2027-01-31.");
@@ -83,8 +87,8 @@ async function setStateCommand(values: Values): Promise<void> {
  * `PUBLIC_URL`, else `http://localhost:<PORT>`.
  */
 async function resetLinkCommand(values: Values): Promise<void> {
-  const env = process.env;
-  const base = String(values.url ?? (env.PUBLIC_URL || `http://localhost:${env.PORT || 8080}`)).replace(
+  const config = loadConfig();
+  const base = String(values.url ?? config.publicUrl ?? `http://localhost:${config.port}`).replace(
     /\/+$/,
     "",
   );
@@ -111,13 +115,13 @@ export function addAccountCommands(program: Command): void {
     .description("create an account (without a dashboard password)")
     .option("--name <name>", "the account's name (required)")
     .option("--email <email>", "its email, unique (required)")
-    .option("--plan <plan>", "trial (14 days), standard or enterprise (required)")
+    .option("--plan <plan>", `${orList(PLAN_NAMES)} (required; a trial lasts ${TRIAL_DAYS} days)`)
     .action(action(createCommand));
   accounts
     .command("set-plan")
     .description("the manual billing provider: the account is active on a paid plan for a paid period")
     .option("--email <email>", "the account's email (required)")
-    .option("--plan <plan>", "standard or enterprise (required)")
+    .option("--plan <plan>", `${orList(PAID_PLANS)} (required)`)
     .option("--days <d>", "length of the paid period in days, 1 to 3660 (default: 30)")
     .action(action(setPlanCommand));
   accounts
@@ -126,7 +130,7 @@ export function addAccountCommands(program: Command): void {
     .option("--email <email>", "the account's email (required)")
     .option(
       "--state <state>",
-      "trialing, active, past_due (starts the 7-day grace now), canceled or expired (required)",
+      `${orList(SUBSCRIPTION_STATUSES)} (required; past_due starts the ${PAST_DUE_GRACE_DAYS}-day grace now)`,
     )
     .option("--until <date>", "end of the trial, paid period or cancellation, e.g. 2027-01-31")
     .action(action(setStateCommand));

@@ -2,7 +2,8 @@
  * `winedata serve`, `worker` and `mcp`: the long-running commands. What they run is imported when
  * they run, so that `--help` and the short commands do not load the whole service.
  */
-import type { Command } from "commander";
+import cluster from "node:cluster";
+import { type Command, Option } from "commander";
 import { loadConfig } from "../config.ts";
 import { DEFAULT_WINEDATA_URL } from "../modules/mcp/mcp.api-client.ts";
 import { action, UsageError } from "./command-support.ts";
@@ -13,25 +14,37 @@ export function addServiceCommands(program: Command): void {
     .command("serve")
     .description("start the HTTP service (what `npm start` runs)")
     .option(
-      "--workers <n>",
+      "--processes <n>",
       "N HTTP processes, 1 to 64, share the port (node:cluster), a dead one is replaced; " +
         "set REDIS_URL so that they share the rate limits (default: 1)",
     )
+    // The old name of --processes, for one release: not in the help, a notice on stderr.
+    .addOption(new Option("--workers <n>").hideHelp())
     .action(
       action(async (values) => {
-        const workers = values.workers === undefined ? 1 : Number(values.workers);
-        if (!Number.isInteger(workers) || workers < 1 || workers > 64) {
-          throw new UsageError("--workers must be an integer from 1 to 64.");
+        let flag = "--processes";
+        let raw = values.processes;
+        if (values.workers !== undefined) {
+          // Once: the processes node:cluster forks run this same command line again.
+          if (cluster.isPrimary)
+            console.error(
+              "--workers is deprecated: use --processes (--workers will be removed in the next release).",
+            );
+          if (raw === undefined) [flag, raw] = ["--workers", values.workers];
         }
-        if (workers === 1) await (await import("../server.ts")).startServer(loadConfig());
-        else await (await import("../cluster.ts")).serveCluster(loadConfig(), workers);
+        const processes = raw === undefined ? 1 : Number(raw);
+        if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+          throw new UsageError(`${flag} must be an integer from 1 to 64.`);
+        }
+        if (processes === 1) await (await import("../server.ts")).startServer(loadConfig());
+        else await (await import("../cluster.ts")).serveCluster(loadConfig(), processes);
       }),
     );
 
   program
     .command("worker")
     .description(
-      "only run the background generation jobs (no HTTP API), beside services started with WORKERS=off; " +
+      "only run the background generation jobs (no HTTP API), beside services started with GENERATION=off; " +
         "stops after the job in hand on SIGTERM",
     )
     .action(action(async () => (await import("../worker.ts")).runWorker(loadConfig())));

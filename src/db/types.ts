@@ -209,8 +209,14 @@ export interface GenerationJobTable {
   updated_at: string;
 }
 
-export type Plan = "trial" | "standard" | "enterprise";
-export type SubscriptionStatus = "trialing" | "active" | "past_due" | "canceled" | "expired";
+/** The plans, cheapest first (their limits: modules/accounts/plans.ts `PLANS`). */
+export const PLAN_NAMES = ["trial", "standard", "enterprise"] as const;
+/** A plan's name. */
+export type Plan = (typeof PLAN_NAMES)[number];
+/** The states of an account's subscription (decisions.md "Accounts, plans and subscription states"). */
+export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "expired"] as const;
+/** A subscription state. */
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export interface AccountTable {
   id: Generated<number>;

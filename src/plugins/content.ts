@@ -13,7 +13,7 @@ import { once } from "node:events";
 import { Worker } from "node:worker_threads";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { DatabaseSetting, GeneratorSetting, WorkerMode } from "../config.ts";
+import type { DatabaseSetting, GenerationMode, GeneratorSetting } from "../config.ts";
 import type { JobKind } from "../db/types.ts";
 import { OutageLog } from "../db/unavailable.ts";
 import type { Language } from "../domain/vocabulary.ts";
@@ -62,11 +62,11 @@ export interface ContentOptions {
   /** Serializable description of the generator, for the worker thread. */
   generatorSetting: GeneratorSetting;
   database: DatabaseSetting;
-  mode: WorkerMode;
+  mode: GenerationMode;
   pollMs: number;
   leaseMs: number;
   backoffBaseMs?: number;
-  /** Thread mode: stop the thread after this many ms without a job (`WORKER_IDLE_MS`). */
+  /** Thread mode: stop the thread after this many ms without a job (`GENERATION_IDLE_MS`). */
   idleMs: number;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Label recognition's state, decorated as `app.labels` (see `LabelRecognition`): the OCR process pool
- * (started on the first photo, at most `OCR_THREADS` processes, stopped after `OCR_IDLE_MS`) and the
+ * (started on the first photo, at most `OCR_PROCESSES` processes, stopped after `OCR_IDLE_MS`) and the
  * label matcher over the current catalogue (its own thread, rebuilt after an import, stopped after
  * `MATCHER_IDLE_MS`; it saves its index in `MATCHER_CACHE_DIR` and starts again from there, after an
  * idle stop and after a restart, when the service starts too if the index is saved there); both stop
@@ -21,8 +21,8 @@ declare module "fastify" {
 
 /** Options of the plugin. */
 export interface LabelsOptions {
-  /** OCR processes at most (`OCR_THREADS`). */
-  ocrThreads: number;
+  /** OCR processes at most (`OCR_PROCESSES`). */
+  ocrProcesses: number;
   /** Idle time after which the OCR processes stop, in ms (`OCR_IDLE_MS`). */
   ocrIdleMs: number;
   /** Idle time after which the label matcher's thread stops, in ms; 0 keeps it (`MATCHER_IDLE_MS`). */
@@ -38,9 +38,9 @@ export interface LabelsOptions {
 export default fp<LabelsOptions>(
   async (
     app: FastifyInstance,
-    { ocrThreads, ocrIdleMs, matcherIdleMs, matcherCacheDir, timeoutMs, read },
+    { ocrProcesses, ocrIdleMs, matcherIdleMs, matcherCacheDir, timeoutMs, read },
   ) => {
-    const ocr = new OcrPool(ocrThreads, ocrIdleMs, (err) =>
+    const ocr = new OcrPool(ocrProcesses, ocrIdleMs, (err) =>
       app.log.error({ err, component: "labels" }, "OCR process failed"),
     );
     const matcher = new CatalogueMatcher(app.catalogueDb, () => app.catalogueVersion.current(), {

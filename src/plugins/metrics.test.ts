@@ -1,7 +1,7 @@
 /**
  * `/metrics` on `METRICS_PORT`, scraped over HTTP: requests, latency, 429 reasons, the queue and the
  * catalogue; the outcomes of generation jobs as counted by the runner, in a worker thread (the default
- * `WORKERS=thread`) and on the main thread (`inline`, with a generator that always fails). The Redis
+ * `GENERATION=thread`) and on the main thread (`inline`, with a generator that always fails). The Redis
  * fallback counter under an outage is in test/redis-limits.test.ts.
  */
 import assert from "node:assert/strict";
@@ -57,7 +57,7 @@ test("/metrics on METRICS_PORT: requests by route and status, latency, 429 reaso
   assert.equal((await fetch(`http://127.0.0.1:${metricsPort}/`)).status, 404);
 });
 
-test("a missing text generated in the worker thread (WORKERS=thread): the queue shows it done, the outcomes count it", async () => {
+test("a missing text generated in the worker thread (GENERATION=thread): the queue shows it done, the outcomes count it", async () => {
   const outcome = (o: string) => sample(`wds_generation_job_outcomes_total{kind="wine_text",outcome="${o}"}`);
   assert.equal(await outcome("done"), 0, "every kind and outcome is exposed from the start");
   // A German detail queues a generation job; English answers until the worker thread wrote German.
@@ -73,7 +73,7 @@ test("a missing text generated in the worker thread (WORKERS=thread): the queue 
   assert.equal(await sample('wds_generation_jobs{status="pending"}'), undefined, "no pending job left");
 });
 
-test("a job that keeps failing (WORKERS=inline): three outcomes retried, then failed", async () => {
+test("a job that keeps failing (GENERATION=inline): three outcomes retried, then failed", async () => {
   const offline = offlineGenerator();
   const broken = {
     name: "broken",
@@ -81,7 +81,7 @@ test("a job that keeps failing (WORKERS=inline): three outcomes retried, then fa
   };
   const port = await freePort();
   const svc = await startTestService(
-    { WORKERS: "inline", METRICS_PORT: String(port) },
+    { GENERATION: "inline", METRICS_PORT: String(port) },
     { generator: broken, backoffBaseMs: 1 },
   );
   try {

@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (prom-client), collected only when `METRICS_PORT` is set and served there at
  * `/metrics`, on a listener of their own beside the API's port: not behind an API key, and not on the
- * public port (bind it where only the scraper reaches). Under `serve --workers N` the workers do not
+ * public port (bind it where only the scraper reaches). Under `serve --processes N` the workers do not
  * listen on it: the primary does, and answers with the sum over its workers (prom-client's
  * `AggregatorRegistry`; gauges read from the shared database report the largest value, not the sum).
  *
@@ -16,8 +16,8 @@
  *   = the outcomes so far), read from the shared database;
  * - `generation_job_outcomes_total{kind,outcome}`: attempts at generation jobs run by this process,
  *   by job kind and outcome once recorded (`done`; `retried`: failed, will run again after its
- *   backoff; `failed`: failed on its last attempt). Counted with `WORKERS=thread` (the thread sends
- *   each outcome to the main thread) and `inline`; stays 0 with `WORKERS=off`, where
+ *   backoff; `failed`: failed on its last attempt). Counted with `GENERATION=thread` (the thread sends
+ *   each outcome to the main thread) and `inline`; stays 0 with `GENERATION=off`, where
  *   `winedata worker` runs the jobs: with `METRICS_PORT` it serves this series alone (see worker.ts);
  * - `ocr_queue` and `ocr_read_seconds` (histogram): photos waiting for an OCR process, time per reading;
  * - `catalogue_wines`: wines in the catalogue.

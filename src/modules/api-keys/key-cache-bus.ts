@@ -5,7 +5,7 @@
  *
  * - With `REDIS_URL`: Redis pub/sub on the channel `<REDIS_KEY_PREFIX>key-cache` (one connection to
  *   publish, one to subscribe; both reconnect by themselves). The CLI publishes too.
- * - In `winedata serve --workers N` without Redis: messages through the cluster primary, which
+ * - In `winedata serve --processes N` without Redis: messages through the cluster primary, which
  *   passes each to the other workers (cluster.ts).
  * - Otherwise (one process), nothing is sent.
  * A message lost while Redis is down is made up for by the cache lifetime (`AUTH_CACHE_MS`).
@@ -118,7 +118,7 @@ export class RedisKeyCacheBus implements KeyCacheBus {
   }
 }
 
-/** Messages through the cluster primary (a `serve --workers N` worker without Redis). */
+/** Messages through the cluster primary (a `serve --processes N` worker without Redis). */
 export class ClusterKeyCacheBus implements KeyCacheBus {
   private readonly listener: (message: unknown) => void;
 

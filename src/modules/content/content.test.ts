@@ -276,7 +276,7 @@ describe("job durability", () => {
 
   test("jobs queued before a stop are done after a restart", async () => {
     const url = `sqlite:${await catalogueCopy()}`;
-    const stopped = await startTestService({ DATABASE_URL: url, WORKERS: "off" });
+    const stopped = await startTestService({ DATABASE_URL: url, GENERATION: "off" });
     try {
       const res = await stopped.request("/region-insights/1004?lang=de");
       assert.deepEqual([res.status, res.body.generating], [404, true]);
@@ -296,7 +296,7 @@ describe("job durability", () => {
 describe("a job being run", () => {
   test("a text whose job a worker is running answers as being generated, like a queued one", async () => {
     // No worker in this process: the test takes the jobs as a worker would (claimJob: status running).
-    const svc = await startTestService({ WORKERS: "off" });
+    const svc = await startTestService({ GENERATION: "off" });
     try {
       // Written last year with a window that ended last year: answered as stored, written again.
       const wineId = await outdateFirstPeriod(svc.app.db);
@@ -336,7 +336,7 @@ describe("worker thread on demand", () => {
   test("starts when a job is queued, stops when idle, starts again for the next job", async () => {
     const svc = await startTestService({
       DATABASE_URL: `sqlite:${await catalogueCopy()}`,
-      WORKER_IDLE_MS: "100",
+      GENERATION_IDLE_MS: "100",
     });
     const waitFor = async (running: boolean) => {
       for (let i = 0; i < 300 && svc.app.content.generationRunning() !== running; i++) {

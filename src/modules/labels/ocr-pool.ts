@@ -91,7 +91,7 @@ export class OcrPool {
   private closed = false;
 
   /**
-   * @param processes OCR processes at most (`OCR_THREADS`).
+   * @param processes OCR processes at most (`OCR_PROCESSES`).
    * @param idleMs a process without a photo for this long stops (tinypool's `idleTimeout`), and its
    *   memory returns; the next photo starts one again.
    * @param onError told of a failure no reading was waiting on: an OCR process that died while idle
