@@ -20,6 +20,9 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The dashboard reads its templates and assets from src/ at run time (tsc copies no templates).
+COPY src/modules/dashboard/views ./src/modules/dashboard/views
+COPY src/modules/dashboard/assets ./src/modules/dashboard/assets
 COPY data ./data
 RUN mkdir -p /app/var && chown node:node /app/var
 USER node
