@@ -2,8 +2,9 @@
 # Builds stand-ins for the official images that deploy/compose.yaml and the Dockerfile use, for machines
 # without an image registry (tests): debian:bookworm-slim (debootstrap), node:20-bookworm-slim (Node.js
 # and npm from the npm registry), postgres:15, redis:7 and nginx:1.27 (Debian's packages; Dockerfiles in
-# deploy/offline/). An image that already exists is left alone, so a second run costs a few docker calls.
-# Real deployments pull the official images instead; never push these.
+# deploy/offline/). An image that already exists is left alone, so a second run costs a few docker calls;
+# a missing one is pulled first when a registry answers (then it is the official image), built otherwise.
+# Real deployments pull the official images; never push these stand-ins.
 #
 # Settings (environment): DEBIAN_MIRROR (default: the first deb.debian.org-style URI apt uses here,
 # else http://deb.debian.org/debian), NODE_VERSION (default: this machine's node when it is 20.x,
@@ -12,7 +13,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/offline"
 log() { printf 'offline-images: %s\n' "$*" >&2; }
-have() { docker image inspect "$1" >/dev/null 2>&1; }
+# Present already, or pulled from a registry that answers (WDS_PULL=0: never try).
+have() {
+  docker image inspect "$1" >/dev/null 2>&1 && return 0
+  [ "${WDS_PULL:-1}" != 0 ] && timeout 300 docker pull -q "$1" >/dev/null 2>&1
+}
 work="$(mktemp -d /tmp/wds-offline.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 
@@ -23,7 +28,7 @@ if [ -z "$mirror" ]; then
 fi
 
 if have debian:bookworm-slim; then
-  log "debian:bookworm-slim present"
+  log "debian:bookworm-slim present (or pulled)"
 else
   log "debian:bookworm-slim: debootstrap --variant=minbase bookworm from $mirror"
   root="$work/rootfs"
@@ -46,7 +51,7 @@ else
 fi
 
 if have node:20-bookworm-slim; then
-  log "node:20-bookworm-slim present"
+  log "node:20-bookworm-slim present (or pulled)"
 else
   node_version="${NODE_VERSION:-}"
   if [ -z "$node_version" ]; then
@@ -71,7 +76,7 @@ fi
 for image in postgres:15 redis:7 nginx:1.27; do
   name="${image%%:*}"
   if have "$image"; then
-    log "$image present"
+    log "$image present (or pulled)"
   else
     log "$image: Debian's packages (deploy/offline/$name.Dockerfile)"
     docker build -q -t "$image" -f "$name.Dockerfile" . >/dev/null
