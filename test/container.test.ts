@@ -152,6 +152,8 @@ test("deploy/compose.yaml: nginx, two API containers sharing rate limits over Re
       env,
     );
     await run("docker", ["image", "rm", image]); // the tag; wds-test-service:latest keeps the layers
+    // Earlier runs' images, no longer tagged (a changed src/ or lock file builds new ones): a few GB each.
+    await run("docker", ["image", "prune", "-f", "--filter", "label=wds.test=1"]);
     rmSync(overrideDir, { recursive: true, force: true });
     log(`compose down -v: ${down.code === 0 ? "done" : `exit ${down.code}: ${down.stderr.trim()}`}`);
     log(`phases: ${phases.join(", ")}`);
@@ -161,9 +163,12 @@ test("deploy/compose.yaml: nginx, two API containers sharing rate limits over Re
     (await must("docker", ["inspect", "--format", format, await containerOf(service)])).trim();
 
   await timed("base images", () => must("bash", ["deploy/offline-images.sh"]));
-  await timed("service image", () =>
-    must("docker", ["build", "-q", "-t", "wds-test-service:latest", "-t", image, "."]),
-  );
+  // The build stage tagged too, so that its layers (npm ci) stay cached when older ones are pruned.
+  await timed("service image", async () => {
+    const build = ["build", "-q", "--label", "wds.test=1"];
+    await must("docker", [...build, "--target", "build", "-t", "wds-test-service:build", "."]);
+    await must("docker", [...build, "-t", "wds-test-service:latest", "-t", image, "."]);
+  });
   const size = Number((await must("docker", ["image", "inspect", "--format", "{{.Size}}", image])).trim());
   log(`service image ${image}: ${(size / 1e6).toFixed(0)} MB`);
   assert.ok(size > 0, "the service image has a size");
