@@ -121,9 +121,9 @@ test("deploy/compose.yaml: nginx, two API containers sharing rate limits over Re
   const [composeBin, ...composeArgs] = compose as [string, ...string[]];
   const project = `wds-test-${randomBytes(4).toString("hex")}`;
   const image = `wds-test-service:${project}`;
-  const port = await freePort();
-  const env = { WDS_HTTP_ADDRESS: "127.0.0.1", WDS_HTTP_PORT: String(port) };
-  const base = `http://127.0.0.1:${port}`;
+  // nginx's port: chosen right before `up` (the builds may take minutes).
+  const env = { WDS_HTTP_ADDRESS: "127.0.0.1", WDS_HTTP_PORT: "" };
+  let base = "";
   const log = (line: string) => console.log(`container: ${line}`);
   const phases: string[] = [];
   const timed = async <T>(phase: string, work: () => Promise<T>): Promise<T> => {
@@ -173,6 +173,9 @@ test("deploy/compose.yaml: nginx, two API containers sharing rate limits over Re
   log(`service image ${image}: ${(size / 1e6).toFixed(0)} MB`);
   assert.ok(size > 0, "the service image has a size");
 
+  const port = await freePort();
+  env.WDS_HTTP_PORT = String(port);
+  base = `http://127.0.0.1:${port}`;
   const upStarted = performance.now();
   try {
     await timed("compose up", () => dc("up", "-d"));
