@@ -8,9 +8,13 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc tsconfig.json ./
 # The SDK workspace (packages/client) is declared in package.json: npm ci needs its manifest.
 COPY packages/client/package.json ./packages/client/
+# Dependencies before the sources, so that this layer is reused until the lock file changes: `npm ci`
+# without scripts (the root's `prepare` needs src/), then the dependencies' own install scripts. Node's
+# headers for a native addon compiled here (no prebuilt binary reachable) are the image's own, not the
+# host's (.npmrc's nodedir).
+RUN npm ci --no-audit --no-fund --ignore-scripts && npm rebuild --nodedir=/usr/local
 COPY src ./src
-# `npm ci` also compiles the TypeScript (the `prepare` script) into dist/.
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: production dependencies, the compiled service and the bundled catalogue; not root.
 FROM node:20-bookworm-slim
@@ -19,6 +23,9 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# The dashboard reads its templates and assets from src/ at run time (tsc copies no templates).
+COPY src/modules/dashboard/views ./src/modules/dashboard/views
+COPY src/modules/dashboard/assets ./src/modules/dashboard/assets
 COPY data ./data
 RUN mkdir -p /app/var && chown node:node /app/var
 USER node
