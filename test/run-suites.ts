@@ -4,8 +4,10 @@
  * 1. **embedded**: every test file (`*.test.ts` under src/ and test/) on the default backend, a SQLite
  *    copy of the catalogue per service and rate-limit counters in process memory. Tests that need
  *    PostgreSQL, Redis or PostgreSQL binaries skip themselves with the reason printed when they are
- *    missing. A file's time limit is 120 s, but for those in {@link LONG_FILES}, which run after the
- *    others with a limit of their own (test/container.test.ts builds images: minutes when none is cached).
+ *    missing. A file's time limit is 120 s, but for those in {@link LONG_FILES}, which have a limit of
+ *    their own and run beside the others, started first, their output printed after the others'
+ *    (test/container.test.ts builds images and waits for containers: minutes of mostly waiting on
+ *    Docker when no image is cached, about a minute when they are).
  * 2. **shared**: the HTTP suite (the test files under src/ that start a test service) again, each
  *    service on a PostgreSQL database of its own and Redis keys under a prefix of its own (see
  *    test/shared-backend.ts), when `TEST_POSTGRES_URL` (default postgres://postgres@127.0.0.1:5432/postgres)
@@ -44,15 +46,37 @@ const LONG_FILES = new Map([["test/container.test.ts", 45 * 60_000]]);
  * --test-timeout applies to a whole file); resolves to whether every test passed.
  */
 function runPass(files: string[], env: Record<string, string> = {}, timeoutMs = 120_000): Promise<boolean> {
-  const args = ["--import", "tsx", "--test", "--test-force-exit", `--test-timeout=${timeoutMs}`];
-  args.push("--test-reporter=spec", ...files);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, testArgs(files, timeoutMs), {
       cwd: ROOT,
       stdio: "inherit",
       env: { ...process.env, ...env },
     });
     child.once("exit", (code) => resolve(code === 0));
+  });
+}
+
+/** The test runner's arguments for `files`, each file within `timeoutMs`. */
+function testArgs(files: string[], timeoutMs: number): string[] {
+  const args = ["--import", "tsx", "--test", "--test-force-exit", `--test-timeout=${timeoutMs}`];
+  return [...args, "--test-reporter=spec", ...files];
+}
+
+/**
+ * Runs one test file beside a pass, its output (stdout and stderr) kept to be printed afterwards;
+ * resolves to whether it passed and what it printed.
+ */
+function runBeside(file: string, timeoutMs: number): Promise<{ passed: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, testArgs([file], timeoutMs), {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: process.env,
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.once("close", (code) => resolve({ passed: code === 0, output: Buffer.concat(chunks).toString() }));
   });
 }
 
@@ -67,9 +91,13 @@ let failed = false;
 console.log(`# pass 1 of 2, embedded (SQLite, rate limits in process memory): ${all.length} files`);
 let embedded = true;
 const quick = all.filter((f) => !LONG_FILES.has(f));
+const long = all.filter((f) => LONG_FILES.has(f));
+const beside = long.map((file) => runBeside(file, LONG_FILES.get(file) as number));
 if (quick.length > 0) embedded = await runPass(quick);
-for (const file of all.filter((f) => LONG_FILES.has(f))) {
-  embedded = (await runPass([file], {}, LONG_FILES.get(file))) && embedded;
+for (const [i, run] of beside.entries()) {
+  const { passed, output } = await run;
+  console.log(`# ${long[i]}, run beside the other files of pass 1:\n${output}`);
+  embedded = passed && embedded;
 }
 failed ||= !embedded;
 summary.push(`embedded (SQLite, in-process limits): ${embedded ? "passed" : "FAILED"}, ${all.length} files`);
