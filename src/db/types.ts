@@ -213,7 +213,7 @@ export interface GenerationJobTable {
 export const PLAN_NAMES = ["trial", "standard", "enterprise"] as const;
 /** A plan's name. */
 export type Plan = (typeof PLAN_NAMES)[number];
-/** The states of an account's subscription (decisions.md "Accounts, plans and subscription states"). */
+/** The states of an account's subscription (docs/decisions.md "Accounts, plans and subscription states"). */
 export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "expired"] as const;
 /** A subscription state. */
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
