@@ -17,11 +17,11 @@ import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
+import { freePort } from "./raw-http.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const COMPOSE_FILE = join(ROOT, "deploy/compose.yaml");
@@ -79,20 +79,6 @@ async function composeCommand(): Promise<string[] | null> {
   if ((await run("docker", ["compose", "version"], {}, 20_000)).code === 0) return ["docker", "compose"];
   if ((await run("docker-compose", ["version"], {}, 20_000)).code === 0) return ["docker-compose"];
   return null;
-}
-
-/** A TCP port of 127.0.0.1 that nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -95,8 +95,15 @@ const long = all.filter((f) => LONG_FILES.has(f));
 const beside = long.map((file) => runBeside(file, LONG_FILES.get(file) as number));
 if (quick.length > 0) embedded = await runPass(quick);
 for (const [i, run] of beside.entries()) {
-  const { passed, output } = await run;
-  console.log(`# ${long[i]}, run beside the other files of pass 1:\n${output}`);
+  const file = long[i] as string;
+  let { passed, output } = await run;
+  console.log(`# ${file}, run beside the other files of pass 1:\n${output}`);
+  if (!passed) {
+    // One more attempt, its images now cached: the container test was seen once (in 8 runs) to end
+    // mid-run without a failure of its own (reported "cancelled"); a second failure fails the pass.
+    ({ passed, output } = await runBeside(file, LONG_FILES.get(file) as number));
+    console.log(`# ${file}, second attempt (the first failed):\n${output}`);
+  }
   embedded = passed && embedded;
 }
 failed ||= !embedded;
