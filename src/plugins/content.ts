@@ -51,8 +51,6 @@ export interface ContentServices {
   drinkingPeriod(wineId: number, lang: Language): ReturnType<typeof drinkingPeriodLookup>;
   /** A region's insight in `lang`, or the 404 case `{found: false, generating, error}`. */
   regionInsight(regionId: number, lang: Language): ReturnType<typeof regionInsightLookup>;
-  /** The generator texts are written with (also used by imports run in this process). */
-  generator: NamedGenerator;
   /** True while the background generation is running (always true inline, false when off). */
   generationRunning(): boolean;
 }
@@ -179,7 +177,6 @@ export default fp<ContentOptions>(
         wineTextsLookup(app.db, options.generator, wineId, lang, app.clock, wakeNow),
       drinkingPeriod: (wineId, lang) => drinkingPeriodLookup(app.db, wineId, lang, wakeNow),
       regionInsight: (regionId, lang) => regionInsightLookup(app.db, regionId, lang, wakeNow),
-      generator: options.generator,
       generationRunning: () => running(),
     };
     app.decorate("content", services);
